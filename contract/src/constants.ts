@@ -1,0 +1,46 @@
+/** Business constants of spec §9 and the security limits of ARCHITECTURE §5. */
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MINUTES = 10;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const RESET_REDIRECT_MS = 2000;
+
+/** Checklist and score threshold of the strength meter (spec §5). */
+export const STRENGTH_MIN_LENGTH = 6;
+/** What the server accepts (ARCHITECTURE §5). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const EXPIRING_SOON_DAYS = 30;
+export const CERTIFICATES_PAGE_SIZE = 11;
+
+export const TOAST_MS = 3000;
+export const JOB_TOAST_MS = 5000;
+
+export const DEFAULT_GENDER = 'Human';
+
+export const BREAKPOINTS = {
+  sm: '320px',
+  '2sm': '380px',
+  md: '768px',
+  lg: '960px',
+  xl: '1200px',
+  '2xl': '1600px',
+  '3xl': '1920px',
+} as const;
+
+export const BRAND_DASHBOARD = '#1D5598';
+export const BRAND_LANDING = '#4a7199';
+
+export const SIDEBAR_WIDTH = 300;
+export const DRAWER_WIDTH = 285;
+export const XL_CONTENT_REDUCTION = 290;
+export const LANDING_MAX_WIDTH = 1200;
+
+export const CERTIFICATE_STATUSES = ['Active', 'Inactive'] as const;
+/** Status shown to people: Expired is derived from validTill at read time, never stored. */
+export const DISPLAY_STATUSES = ['Active', 'Inactive', 'Expired'] as const;
+
+/** Paging defaults for collections (ARCHITECTURE §4). */
+export const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 200;

@@ -1,0 +1,23 @@
+/** spec §5: text, an @, text, a dot, text, no whitespace. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * spec §5: a URL, host, localhost or IP address, with an optional scheme, port, path,
+ * query and fragment.
+ */
+export const URL_PATTERN =
+  /^(https?:\/\/)?((([a-z\d]([a-z\d-]*[a-z\d])*)\.)+[a-z]{2,}|localhost|((\d{1,3}\.){3}\d{1,3}))(:\d+)?(\/[-a-z\d%_.~+@:]*)*(\?[;&a-z\d%_.~+=:@/-]*)?(#[-a-z\d_/]*)?$/i;
+
+/** spec §5: a link without http:// or https:// gets https:// prefixed. */
+export function withHttps(link: string): string {
+  return /^https?:\/\//i.test(link) ? link : `https://${link}`;
+}
+
+/** spec §5 (notifications): a link not starting with http gets https:// prefixed. */
+export function withHttpsUnlessHttp(link: string): string {
+  return /^http/i.test(link) ? link : `https://${link}`;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,67 @@
+/**
+ * Every API route with who may call it (ARCHITECTURE §5). The server refuses to start a route
+ * that is not listed here, and the access tests walk this table.
+ *
+ * - public: anyone, signed in or not;
+ * - session: signed in, e-mail verified or not;
+ * - member: signed in with a verified e-mail (admins included);
+ * - admin: verified administrators.
+ * Owner rules (own certificates, own profile) are checked by the handlers on top of this.
+ */
+export type Access = 'public' | 'session' | 'member' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteSpec {
+  method: Method;
+  path: string;
+  access: Access;
+}
+
+const r = (method: Method, path: string, access: Access): RouteSpec => ({ method, path, access });
+
+export const ROUTES = [
+  r('GET', '/api/config', 'public'),
+  r('POST', '/api/auth/signup', 'public'),
+  r('POST', '/api/auth/login', 'public'),
+  r('POST', '/api/auth/logout', 'public'),
+  r('POST', '/api/auth/forgot-password', 'public'),
+  r('POST', '/api/auth/reset-password/:token', 'public'),
+  r('GET', '/api/auth/check-auth', 'session'),
+  r('POST', '/api/auth/verify-email', 'session'),
+  r('POST', '/api/auth/resend-code', 'session'),
+
+  r('GET', '/api/certificates/:userEmail', 'member'),
+  r('GET', '/api/certificates', 'admin'),
+  r('POST', '/api/certificates', 'admin'),
+  r('PUT', '/api/certificates/:id', 'admin'),
+  r('DELETE', '/api/certificates/:id', 'admin'),
+
+  r('POST', '/api/upload-file', 'member'),
+  r('POST', '/api/upload', 'member'),
+  r('GET', '/api/files/:id', 'member'),
+
+  r('POST', '/api/reports', 'member'),
+  r('GET', '/api/reports', 'admin'),
+  r('GET', '/api/reports/:id', 'admin'),
+  r('POST', '/api/reports/:id/reveal-ssn', 'admin'),
+  r('DELETE', '/api/reports/:id', 'admin'),
+
+  r('GET', '/api/jobs', 'member'),
+  r('POST', '/api/jobs', 'admin'),
+  r('PUT', '/api/jobs/:id', 'admin'),
+  r('DELETE', '/api/jobs/:id', 'admin'),
+
+  r('GET', '/api/users', 'admin'),
+  r('PUT', '/api/users/:id', 'member'),
+  r('DELETE', '/api/users/:id', 'admin'),
+
+  r('GET', '/api/help-content', 'member'),
+  r('PUT', '/api/help-content', 'admin'),
+  r('DELETE', '/api/help-content/instructions/:index', 'admin'),
+  r('DELETE', '/api/help-content/contact-details/:index', 'admin'),
+  r('DELETE', '/api/help-content/emails/:index', 'admin'),
+
+  r('GET', '/api/notifications', 'member'),
+  r('POST', '/api/notifications/add', 'admin'),
+  r('DELETE', '/api/notifications/:id', 'admin'),
+] as const satisfies readonly RouteSpec[];

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** The external destinations of the spec, from the server's configuration (ARCHITECTURE §3). */
+export const publicConfig = z.object({
+  supportEmail: z.string(),
+  boardUrl: z.string(),
+  renewalUrl: z.string(),
+  chatUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

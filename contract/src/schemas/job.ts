@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { URL_PATTERN, withHttps } from '../patterns';
+
+export const job = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  company: z.string(),
+  applyLink: z.string(),
+});
+export type Job = z.infer<typeof job>;
+
+/** spec §5: all five fields required; applyLink must look like a URL, and gets https:// when it has no scheme. */
+export const jobBody = z.strictObject({
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  description: z.string().trim().min(1, 'Description is required').max(5000),
+  location: z.string().trim().min(1, 'Location is required').max(200),
+  company: z.string().trim().min(1, 'Company is required').max(200),
+  applyLink: z
+    .string()
+    .trim()
+    .min(1, 'Apply link is required')
+    .max(500)
+    .regex(URL_PATTERN, 'Please enter a valid apply link.')
+    .transform(withHttps),
+});
+export type JobBody = z.input<typeof jobBody>;

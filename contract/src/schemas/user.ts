@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../patterns';
+import { isoDateTime } from './common';
+
+export const address = z.object({
+  area: z.string().max(200).default(''),
+  state: z.string().max(100).default(''),
+  country: z.string().max(100).default(''),
+  postalCode: z.string().max(20).default(''),
+});
+export type Address = z.infer<typeof address>;
+
+/** A user as the API returns it: never a password hash, code or token (ARCHITECTURE §4). */
+export const user = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  job: z.string(),
+  age: z.number().int().nullable(),
+  picture: z.string(),
+  gender: z.string(),
+  phoneNo: z.string(),
+  address,
+  certificateNo: z.string(),
+  isAdmin: z.boolean(),
+  isVerified: z.boolean(),
+  lastLogin: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type User = z.infer<typeof user>;
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address.');
+
+const optionalText = (max: number) => z.string().trim().max(max);
+
+/**
+ * PUT /api/users/{id} (spec §7). A member may change only their own profile fields; e-mail,
+ * isAdmin, isVerified and password are not theirs to change (ARCHITECTURE §5): the e-mail and
+ * password the profile screen sends are accepted and ignored, anything else unknown is refused.
+ */
+export const profileUpdate = z.strictObject({
+  email: z.string().optional(),
+  password: z.string().optional(),
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  job: optionalText(100).default(''),
+  age: z.coerce
+    .number({ message: 'Age must be a number' })
+    .int('Age must be a whole number')
+    .min(0)
+    .max(150)
+    .nullable()
+    .default(null),
+  picture: optionalText(500).default(''),
+  gender: optionalText(50).default(''),
+  phoneNo: optionalText(30).default(''),
+  address: address.strict().default({ area: '', state: '', country: '', postalCode: '' }),
+});
+export type ProfileUpdate = z.input<typeof profileUpdate>;
+
+/** spec §5: the admin's Edit User form; e-mail, name, certificateNo, gender, job, age required. */
+export const adminUserUpdate = profileUpdate.extend({
+  email: emailField,
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  certificateNo: z.string().trim().min(1, 'Certificate No is required').max(50),
+  gender: z.string().trim().min(1, 'Gender is required').max(50),
+  job: z.string().trim().min(1, 'Job is required').max(100),
+  age: z.coerce.number({ message: 'Age must be a number' }).int('Age must be a whole number').min(0).max(150),
+  isAdmin: z.boolean().optional(),
+});
+export type AdminUserUpdate = z.input<typeof adminUserUpdate>;

@@ -1,0 +1,19 @@
+import os from 'node:os';
+import path from 'node:path';
+
+// Random ports per run so that several runs on one machine do not collide; set once in the
+// main process, inherited by the workers.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_WORK_DIR ??= path.join(os.tmpdir(), `portal-e2e-${process.env.E2E_PORT}`);
+
+export const BASE_URL = `http://localhost:${process.env.E2E_PORT}`;
+export const MAIL_DIR = path.join(process.env.E2E_WORK_DIR, 'mail');
+export const ADMIN = {
+  email: 'e2e.admin@example.org',
+  password: 'Admin-Lantern-Orchard-42',
+  name: 'Erin Admin',
+};
+process.env.ADMIN_EMAIL = ADMIN.email;
+process.env.ADMIN_PASSWORD = ADMIN.password;
+process.env.ADMIN_NAME = ADMIN.name;

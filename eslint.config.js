@@ -1,0 +1,88 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.tmp/**',
+      'server/drizzle/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through server/src/config.ts.' },
+      ],
+    },
+  },
+  {
+    // The one place (per app) that reads the environment, and the tooling around the apps.
+    files: [
+      'server/src/config.ts',
+      '**/*.config.ts',
+      'e2e/**',
+      'server/test/**',
+      'server/scripts/**',
+      'web/vite.config.ts',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // STYLE: a feature never imports another feature; what two share moves to a shared folder.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            'auth',
+            'landing',
+            'dashboard',
+            'certificates',
+            'reports',
+            'jobs',
+            'messages',
+            'profile',
+            'help',
+            'notifications',
+            'users',
+            'admin',
+          ].map((feature) => ({
+            target: `./web/src/features/${feature}`,
+            from: './web/src/features',
+            except: [`./${feature}`, './auth/store.ts', './auth/index.ts'],
+            message: 'A feature imports only itself, the auth store and shared folders.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import authRoutes from './domains/auth/routes';
+import opsRoutes from './domains/ops/routes';
+import { type Clock, systemClock } from './lib/clock';
+import type { Keys } from './lib/keys';
+import { loggerOptions } from './lib/logger';
+import auditPlugin from './plugins/audit';
+import authPlugin from './plugins/auth';
+import { configPlugin, dbPlugin } from './plugins/core';
+import errorsPlugin from './plugins/errors';
+import mailPlugin from './plugins/mail';
+import securityPlugin from './plugins/security';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  keys: Keys;
+  clock?: Clock;
+  /** Run the outbox worker (the real server does; tests deliver by hand). */
+  mailWorker?: boolean;
+  /** The built web app to serve, if any. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application; never listens (main.ts does). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(deps.config.logLevel),
+    trustProxy: deps.config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(configPlugin, {
+    config: deps.config,
+    keys: deps.keys,
+    clock: deps.clock ?? systemClock,
+    database: deps.database,
+  });
+  await app.register(dbPlugin, { database: deps.database });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Certified Recycling Advocate portal API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin);
+  await app.register(mailPlugin, { worker: deps.mailWorker ?? false });
+  await app.register(auditPlugin);
+
+  await app.register(opsRoutes);
+  await app.register(authRoutes);
+
+  const web = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
+  if (web) await serveWeb(app, web);
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]!);
+    if (web && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ message: 'Not found' });
+  });
+  return app;
+}
+
+/** The built SPA: hashed assets cached for good; pages are answered by index.html (above). */
+async function serveWeb(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}

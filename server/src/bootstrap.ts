@@ -1,0 +1,123 @@
+import { normalizeEmail } from '@portal/contract';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { certificates, helpContent, jobs, notifications, users } from './db/schema';
+import { hashPassword } from './lib/passwords';
+import { DEFAULT_HELP_CONTENT } from '@portal/contract';
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: create this verified admin when no user has that e-mail. */
+export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
+  if (!config.admin) return;
+  const email = normalizeEmail(config.admin.email);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return;
+  await db.insert(users).values({
+    email,
+    name: config.admin.name,
+    passwordHash: await hashPassword(config.admin.password),
+    isAdmin: true,
+    isVerified: true,
+  });
+  log.info({ email }, 'administrator created from ADMIN_EMAIL');
+}
+
+/** The help page starts with the spec's placeholder lists (spec §9). */
+export async function ensureHelpContent(db: Db) {
+  await db
+    .insert(helpContent)
+    .values({ id: 1, ...DEFAULT_HELP_CONTENT })
+    .onConflictDoNothing();
+}
+
+export const DEMO_LOGINS = {
+  admin: { email: 'admin@demo.recycling-board.example', password: 'Demo-Admin-Portal-2026' },
+  member: { email: 'member@demo.recycling-board.example', password: 'Demo-Member-Portal-2026' },
+} as const;
+
+/**
+ * DEMO_DATA (ARCHITECTURE §3): on by default for an empty embedded database outside
+ * production. Returns the logins to print, or nothing when it seeded nothing.
+ */
+export async function seedDemoData(db: Db, config: Config) {
+  const enabled = config.demoData ?? (!config.production && !config.databaseUrl);
+  if (!enabled || config.production) return undefined;
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > (config.admin ? 1 : 0)) return undefined;
+
+  const day = 24 * 60 * 60 * 1000;
+  const inDays = (n: number) => new Date(Date.now() + n * day);
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values([
+      {
+        email: DEMO_LOGINS.admin.email,
+        name: 'Dana Admin',
+        passwordHash: await hashPassword(DEMO_LOGINS.admin.password),
+        certificateNo: 'CRA-1000',
+        job: 'Board administrator',
+        isAdmin: true,
+        isVerified: true,
+      },
+      {
+        email: DEMO_LOGINS.member.email,
+        name: 'Morgan Member',
+        passwordHash: await hashPassword(DEMO_LOGINS.member.password),
+        certificateNo: 'CRA-2001',
+        job: 'Recycling advocate',
+        age: 34,
+        address: { area: 'Downtown', state: 'OR', country: 'United States', postalCode: '97201' },
+        isVerified: true,
+      },
+    ]);
+    await tx.insert(certificates).values([
+      {
+        userEmail: DEMO_LOGINS.member.email,
+        certificateNo: 'CRA-2001',
+        name: 'Certified Recycling Advocate',
+        validTill: inDays(20),
+      },
+      {
+        userEmail: DEMO_LOGINS.member.email,
+        certificateNo: 'CRA-2002',
+        name: 'Hazardous Waste Handling',
+        validTill: inDays(400),
+      },
+      {
+        userEmail: DEMO_LOGINS.member.email,
+        certificateNo: 'CRA-1999',
+        name: 'Composting Basics',
+        validTill: inDays(-30),
+      },
+      // A certificate on record with no account yet: sign up with this e-mail and number.
+      {
+        userEmail: 'new.member@demo.recycling-board.example',
+        certificateNo: 'CRA-3001',
+        name: 'Certified Recycling Advocate',
+        validTill: inDays(365),
+      },
+    ]);
+    await tx.insert(jobs).values([
+      {
+        title: 'Community Recycling Coordinator',
+        company: 'Green City Services',
+        location: 'Portland, OR',
+        description: 'Run neighbourhood recycling drives and train volunteers.',
+        applyLink: 'https://jobs.example.org/recycling-coordinator',
+      },
+      {
+        title: 'Outreach Specialist',
+        company: 'Harbor Housing Alliance',
+        location: 'Seattle, WA',
+        description: 'Meet people experiencing homelessness and connect them with services.',
+        applyLink: 'https://jobs.example.org/outreach-specialist',
+      },
+    ]);
+    await tx.insert(notifications).values({
+      title: 'Welcome to the portal',
+      message: 'Your certificates, the job board and the intake form are now online.',
+      link: 'https://recycling-board.example/news',
+    });
+  });
+  return DEMO_LOGINS;
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+  .optional();
+
+/** ARCHITECTURE §3: every variable optional, validated at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Certified Recycling Advocate <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  ADMIN_NAME: z.string().min(1).default('Administrator'),
+  SIGNUP_POLICY: z.enum(['registry', 'open']).default('registry'),
+  DEMO_DATA: flag,
+  PII_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  SUPPORT_EMAIL: z.email().default('support@recycling-board.example'),
+  BOARD_URL: z.url().default('https://recycling-board.example'),
+  RENEWAL_URL: z.url().default('https://recycling-board.example/renew'),
+  CHAT_URL: z.url().default('https://chat.recycling-board.example'),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  admin: { email: string; password: string; name: string } | undefined;
+  signupPolicy: 'registry' | 'open';
+  demoData: boolean | undefined;
+  piiKey: string | undefined;
+  supportEmail: string;
+  boardUrl: string;
+  renewalUrl: string;
+  chatUrl: string;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.PII_KEY) {
+    throw new ConfigError('Invalid configuration: PII_KEY is required in production');
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
+        : undefined,
+    signupPolicy: e.SIGNUP_POLICY,
+    demoData: e.DEMO_DATA,
+    piiKey: e.PII_KEY,
+    supportEmail: e.SUPPORT_EMAIL,
+    boardUrl: e.BOARD_URL,
+    renewalUrl: e.RENEWAL_URL,
+    chatUrl: e.CHAT_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The folder with the generated SQL migrations, wherever this module was bundled to. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Migrations folder not found');
+    dir = parent;
+  }
+}
+
+const options = { schema, casing: 'snake_case' } as const;
+
+export async function openPostgres(url: string, { migrate = true } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection (a database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, options) as unknown as Db;
+  if (migrate) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+  return {
+    db,
+    driver: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PGlite keeps its files in `dir`; without one (tests) it lives in memory, optionally from a dump. */
+export async function openPglite(
+  dir?: string,
+  { loadDataDir, migrate = true }: { loadDataDir?: Blob; migrate?: boolean } = {},
+): Promise<Database & { client: PGlite }> {
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { loadDataDir });
+  const db = drizzlePglite(client, options) as unknown as Db;
+  if (migrate) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  return {
+    db,
+    client,
+    driver: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+}

@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export interface AddressColumn {
+  area: string;
+  state: string;
+  country: string;
+  postalCode: string;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Always stored lower-cased. */
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    name: text().notNull(),
+    job: text().notNull().default(''),
+    age: integer(),
+    picture: text().notNull().default(''),
+    gender: text().notNull().default('Human'),
+    phoneNo: text().notNull().default(''),
+    address: jsonb().$type<AddressColumn>().notNull().default({ area: '', state: '', country: '', postalCode: '' }),
+    certificateNo: text().notNull().default(''),
+    isAdmin: boolean().notNull().default(false),
+    isVerified: boolean().notNull().default(false),
+    lastLogin: timestamp({ withTimezone: true }),
+    /** Consecutive failed logins, and the lock they lead to (never permanent). */
+    failedLogins: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    /** SHA-256 of the token; the token itself is only ever in the cookie. */
+    tokenHash: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index().on(t.userId)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Keyed hash (HMAC-SHA-256) of the code. */
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token. */
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash), index().on(t.userId)],
+);
+
+/** Mails written in the same transaction as the change that causes them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    /** Cleared once delivered: it may carry a code or a reset link. */
+    text: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    /** No foreign key: the record outlives the account. */
+    actorId: uuid(),
+    actorEmail: text(),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    details: jsonb().$type<Record<string, unknown>>(),
+    requestId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.actorId), index().on(t.targetType, t.targetId)],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    /** Lower-cased. */
+    userEmail: text().notNull(),
+    certificateNo: text().notNull(),
+    name: text().notNull(),
+    status: text({ enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    validTill: timestamp({ withTimezone: true }).notNull(),
+    downloadLink: text().notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userEmail, t.validTill), index().on(t.certificateNo)],
+);
+
+export const jobs = pgTable('jobs', {
+  id: id(),
+  title: text().notNull(),
+  description: text().notNull(),
+  location: text().notNull(),
+  company: text().notNull(),
+  applyLink: text().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    title: text().notNull(),
+    message: text().notNull(),
+    link: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/** One row (id 1) holding the help page's three lists. */
+export const helpContent = pgTable('help_content', {
+  id: integer().primaryKey(),
+  instructions: jsonb().$type<string[]>().notNull(),
+  contactDetails: jsonb().$type<string[]>().notNull(),
+  emails: jsonb().$type<string[]>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Stored files. A file no record refers to is swept after a grace period. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    kind: text({ enum: ['image', 'video', 'document'] }).notNull(),
+    contentType: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    storageKey: text().notNull(),
+    originalName: text().notNull().default(''),
+    /** Set once a record (report, certificate, profile) refers to the file. */
+    attachedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.ownerId),
+    index('uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} is null`),
+  ],
+);
+
+/** Intake reports. SSN and DOB are encrypted (ciphertext columns); the rest is in `data`. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    clientName: text().notNull().default(''),
+    projectStartDate: date({ mode: 'string' }),
+    imageUrl: text().notNull().default(''),
+    videoUrl: text().notNull().default(''),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    ssnEnc: text(),
+    dobEnc: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.userId)],
+);

@@ -1,0 +1,248 @@
+import {
+  AUTH_MESSAGES,
+  authResponse,
+  forgotPasswordBody,
+  loginBody,
+  normalizeEmail,
+  RESET_TOKEN_TTL_MINUTES,
+  resetPasswordBody,
+  resetPasswordParams,
+  signupBody,
+  verifyEmailBody,
+} from '@portal/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { certificates, passwordResetTokens, users } from '../../db/schema';
+import { addMinutes } from '../../lib/clock';
+import { badRequest, conflict, tooMany, unauthorized } from '../../lib/errors';
+import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { toUser } from '../../lib/serialize';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { passwordChangedMail, resetMail } from './mails';
+import {
+  assertMayResend,
+  consumeVerificationCode,
+  issueVerificationCode,
+  MAX_RESETS_PER_HOUR,
+  recentResetCount,
+} from './service';
+
+/** Consecutive failed logins that lock an account, and for how long (never permanently). */
+export const LOCK_AFTER_FAILURES = 10;
+export const LOCK_MINUTES = 15;
+
+const limit = (max: number, minutes: number) => ({
+  config: { rateLimit: { max, timeWindow: minutes * 60_000 } },
+});
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+export default async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  app.post(
+    '/api/auth/signup',
+    { schema: { tags, body: signupBody, response: { 201: authResponse } }, ...limit(10, 15) },
+    async (req, reply) => {
+      const { name, certificateNo, password } = req.body;
+      const email = normalizeEmail(req.body.email);
+      assertAcceptablePassword(password);
+      const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (existing) throw conflict(AUTH_MESSAGES.emailTaken);
+      if (app.config.signupPolicy === 'registry') {
+        const [onRecord] = await app.db
+          .select({ id: certificates.id })
+          .from(certificates)
+          .where(
+            and(eq(certificates.userEmail, email), sql`lower(${certificates.certificateNo}) = lower(${certificateNo})`),
+          )
+          .limit(1);
+        if (!onRecord) throw badRequest(AUTH_MESSAGES.notRegistered);
+      }
+      const passwordHash = await hashPassword(password);
+      const user = await app.db
+        .transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({ email, name, certificateNo, passwordHash, createdAt: app.clock.now() })
+            .returning();
+          await issueVerificationCode(app, tx, created!);
+          await app.sessions.start(tx, req, reply, created!.id);
+          return created!;
+        })
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err) ? conflict(AUTH_MESSAGES.emailTaken) : err;
+        });
+      app.mail.kick();
+      req.log.info({ userId: user.id, event: 'signup' }, 'account created');
+      return reply.status(201).send({ success: true, message: AUTH_MESSAGES.signedUp, user: toUser(user) });
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    { schema: { tags, body: verifyEmailBody, response: { 200: authResponse } }, ...limit(30, 5) },
+    async (req, reply) => {
+      const current = req.auth!.user;
+      if (current.isVerified) return { success: true, message: AUTH_MESSAGES.verified, user: toUser(current) };
+      const outcome = await app.db.transaction(async (tx) => {
+        const result = await consumeVerificationCode(app, tx, current.id, req.body.code);
+        if (!result.ok) return { result };
+        const [user] = await tx.update(users).set({ isVerified: true }).where(eq(users.id, current.id)).returning();
+        await app.sessions.start(tx, req, reply, current.id);
+        return { result, user: user! };
+      });
+      if (!outcome.result.ok) {
+        req.log.info({ userId: current.id, event: 'verify_failed' }, 'verification code refused');
+        if (outcome.result.void) throw tooMany(AUTH_MESSAGES.codeVoid, 1);
+        throw badRequest(AUTH_MESSAGES.invalidCode);
+      }
+      req.log.info({ userId: current.id, event: 'verify_ok' }, 'email verified');
+      return { success: true, message: AUTH_MESSAGES.verified, user: toUser(outcome.user!) };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-code',
+    { schema: { tags, response: { 200: authResponse } }, ...limit(10, 10) },
+    async (req) => {
+      const user = req.auth!.user;
+      if (user.isVerified) return { success: true, message: AUTH_MESSAGES.verified, user: toUser(user) };
+      await assertMayResend(app, user.id);
+      await app.db.transaction((tx) => issueVerificationCode(app, tx, user));
+      app.mail.kick();
+      return { success: true, message: AUTH_MESSAGES.codeSent, user: toUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, body: loginBody, response: { 200: authResponse } }, ...limit(30, 5) },
+    async (req, reply) => {
+      const email = normalizeEmail(req.body.email);
+      const now = app.clock.now();
+      const [user] = await app.db.select().from(users).where(eq(users.email, email));
+      if (!user) {
+        await verifyAgainstDummy(req.body.password);
+        req.log.info({ event: 'login_failed' }, 'login refused');
+        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      }
+      if (user.lockedUntil && user.lockedUntil > now) {
+        req.log.info({ userId: user.id, event: 'login_locked' }, 'login refused: account locked');
+        throw tooMany(AUTH_MESSAGES.tooMany, (user.lockedUntil.getTime() - now.getTime()) / 1000);
+      }
+      if (!(await verifyPassword(user.passwordHash, req.body.password))) {
+        const failures = (user.lockedUntil ? 0 : user.failedLogins) + 1;
+        const lock = failures >= LOCK_AFTER_FAILURES;
+        await app.db
+          .update(users)
+          .set({ failedLogins: lock ? 0 : failures, lockedUntil: lock ? addMinutes(now, LOCK_MINUTES) : null })
+          .where(eq(users.id, user.id));
+        req.log.info({ userId: user.id, event: lock ? 'lockout' : 'login_failed' }, 'login refused');
+        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      }
+      const updated = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ failedLogins: 0, lockedUntil: null, lastLogin: now })
+          .where(eq(users.id, user.id))
+          .returning();
+        await app.sessions.start(tx, req, reply, user.id);
+        return row!;
+      });
+      req.log.info({ userId: user.id, event: 'login_ok' }, 'signed in');
+      return { success: true, message: AUTH_MESSAGES.loggedIn, user: toUser(updated) };
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { tags, response: { 200: authResponse } } }, async (req, reply) => {
+    await app.sessions.end(req, reply);
+    if (req.auth) req.log.info({ userId: req.auth.user.id, event: 'logout' }, 'signed out');
+    return { success: true, message: AUTH_MESSAGES.loggedOut };
+  });
+
+  app.get('/api/auth/check-auth', { schema: { tags, response: { 200: authResponse } } }, async (req) => ({
+    success: true,
+    message: 'Authenticated',
+    user: toUser(req.auth!.user),
+  }));
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { tags, body: forgotPasswordBody, response: { 200: authResponse } }, ...limit(10, 15) },
+    async (req) => {
+      const email = normalizeEmail(req.body.email);
+      const [user] = await app.db.select().from(users).where(eq(users.email, email));
+      if (user && (await recentResetCount(app, user.id)) < MAX_RESETS_PER_HOUR) {
+        const token = randomToken();
+        const now = app.clock.now();
+        await app.db.transaction(async (tx) => {
+          // A newer link voids the older ones.
+          await tx
+            .update(passwordResetTokens)
+            .set({ usedAt: now })
+            .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+          await tx.insert(passwordResetTokens).values({
+            userId: user.id,
+            tokenHash: sha256(token),
+            expiresAt: addMinutes(now, RESET_TOKEN_TTL_MINUTES),
+            createdAt: now,
+          });
+          await app.mail.enqueue(tx, resetMail(user.email, user.name, `${app.config.appUrl}/reset-password/${token}`));
+        });
+        app.mail.kick();
+        req.log.info({ userId: user.id, event: 'reset_requested' }, 'password reset requested');
+      }
+      return { success: true, message: AUTH_MESSAGES.forgotSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password/:token',
+    {
+      schema: { tags, params: resetPasswordParams, body: resetPasswordBody, response: { 200: authResponse } },
+      ...limit(10, 15),
+    },
+    async (req) => {
+      const now = app.clock.now();
+      const tokenHash = sha256(req.params.token);
+      const [candidate] = await app.db
+        .select()
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        );
+      if (!candidate) throw badRequest(AUTH_MESSAGES.resetInvalid);
+      assertAcceptablePassword(req.body.password);
+      const passwordHash = await hashPassword(req.body.password);
+      const user = await app.db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.id, candidate.id), isNull(passwordResetTokens.usedAt)))
+          .returning();
+        if (!claimed) return undefined;
+        // Receiving the link proves the address, so a reset also verifies it.
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash, failedLogins: 0, lockedUntil: null, isVerified: true })
+          .where(eq(users.id, claimed.userId))
+          .returning();
+        await app.sessions.endAllFor(tx, claimed.userId);
+        await app.mail.enqueue(tx, passwordChangedMail(row!.email, row!.name, app.config.supportEmail));
+        return row!;
+      });
+      if (!user) throw badRequest(AUTH_MESSAGES.resetInvalid);
+      app.mail.kick();
+      req.log.info({ userId: user.id, event: 'reset_done' }, 'password reset');
+      return { success: true, message: AUTH_MESSAGES.resetDone };
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { AUTH_MESSAGES, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MINUTES } from '@portal/contract';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { passwordResetTokens, verificationCodes } from '../../db/schema';
+import { addMinutes } from '../../lib/clock';
+import { badRequest, tooMany } from '../../lib/errors';
+import { hmac, randomCode, safeEqual } from '../../lib/tokens';
+import { verificationMail } from './mails';
+
+/** Resends allowed per account within RESEND_WINDOW_MINUTES, on top of the code sent at sign-up. */
+export const MAX_CODES_PER_WINDOW = 4;
+export const RESEND_WINDOW_MINUTES = 10;
+
+/** Issues a fresh code (voiding earlier ones) and queues its mail, in the caller's transaction. */
+export async function issueVerificationCode(
+  app: FastifyInstance,
+  tx: Tx,
+  user: { id: string; email: string; name: string },
+) {
+  const now = app.clock.now();
+  const code = randomCode();
+  await tx
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.consumedAt)));
+  await tx.insert(verificationCodes).values({
+    userId: user.id,
+    codeHash: hmac(app.keys.codeHmac, code),
+    expiresAt: addMinutes(now, VERIFICATION_CODE_TTL_MINUTES),
+    createdAt: now,
+  });
+  await app.mail.enqueue(tx, verificationMail(user.email, user.name, code));
+}
+
+/** Refuses a resend once MAX_CODES_PER_WINDOW codes were issued in the window. */
+export async function assertMayResend(app: FastifyInstance, userId: string) {
+  const now = app.clock.now();
+  const since = addMinutes(now, -RESEND_WINDOW_MINUTES);
+  const recent = await app.db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), gt(verificationCodes.createdAt, since)))
+    .orderBy(verificationCodes.createdAt);
+  if (recent.length >= MAX_CODES_PER_WINDOW) {
+    const oldest = recent[0]!.createdAt;
+    const retryAfter = (addMinutes(oldest, RESEND_WINDOW_MINUTES).getTime() - now.getTime()) / 1000;
+    throw tooMany(AUTH_MESSAGES.tooMany, retryAfter);
+  }
+}
+
+/**
+ * Checks a code against the user's current one. Every try counts; once
+ * VERIFICATION_CODE_MAX_ATTEMPTS tries are spent the code is void and the next try is 429.
+ * Exactly one of several concurrent right answers wins.
+ */
+export async function consumeVerificationCode(app: FastifyInstance, tx: Tx, userId: string, code: string) {
+  const now = app.clock.now();
+  const [current] = await tx
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!current || current.expiresAt <= now) throw badRequest(AUTH_MESSAGES.invalidCode);
+
+  const [reserved] = await tx
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, current.id),
+        isNull(verificationCodes.consumedAt),
+        lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ attempts: verificationCodes.attempts });
+  if (!reserved) {
+    // Either a concurrent right answer consumed it, or the tries are spent: then it is void.
+    const voided = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    return { ok: false as const, void: voided.length > 0 };
+  }
+  if (!safeEqual(current.codeHash, hmac(app.keys.codeHmac, code))) return { ok: false as const, void: false as const };
+
+  const [won] = await tx
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return won ? { ok: true as const } : { ok: false as const, void: false as const };
+}
+
+/** At most this many reset mails per account and hour; more requests answer the same and send nothing. */
+export const MAX_RESETS_PER_HOUR = 3;
+
+export async function recentResetCount(app: FastifyInstance, userId: string) {
+  const [row] = await app.db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(
+      and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, addMinutes(app.clock.now(), -60))),
+    );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,119 @@
+import { AUTH_MESSAGES } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  codeFrom,
+  createTestApp,
+  GOOD_PASSWORD,
+  lastMail,
+  registerCertificate,
+  sessionCookie,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signup = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+
+describe('sign-up and e-mail verification', () => {
+  it('signs up a registered holder, mails a code, and verifies with it', async () => {
+    const email = uniqueEmail();
+    const certificateNo = await registerCertificate(t, email);
+    const res = await signup({ name: 'Ada', email: email.toUpperCase(), certificateNo, password: GOOD_PASSWORD });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email, name: 'Ada', isVerified: false, isAdmin: false });
+    expect(JSON.stringify(body)).not.toMatch(/passwordHash|\$argon2/);
+    const cookie = sessionCookie(res);
+
+    // An unverified session reaches only check-auth, verify, resend and logout.
+    expect((await call(t.app, cookie, { method: 'GET', url: '/api/auth/check-auth' })).statusCode).toBe(200);
+
+    const code = codeFrom((await lastMail(t, email))?.text);
+    expect(code).toMatch(/^\d{6}$/);
+    const verified = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({
+      success: true,
+      message: AUTH_MESSAGES.verified,
+      user: { isVerified: true },
+    });
+
+    // The session was rotated: the old cookie is dead, the new one is verified.
+    expect((await call(t.app, cookie, { method: 'GET', url: '/api/auth/check-auth' })).statusCode).toBe(401);
+    const fresh = sessionCookie(verified);
+    const check = await call(t.app, fresh, { method: 'GET', url: '/api/auth/check-auth' });
+    expect(check.json().user.isVerified).toBe(true);
+  });
+
+  it('refuses an e-mail and certificate number not on record under the registry policy', async () => {
+    const email = uniqueEmail();
+    await registerCertificate(t, email, 'CRA-REAL');
+    const res = await signup({ name: 'Eve', email, certificateNo: 'CRA-WRONG', password: GOOD_PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(AUTH_MESSAGES.notRegistered);
+  });
+
+  it('answers 409 for an e-mail already registered, whatever its case', async () => {
+    const email = uniqueEmail();
+    const certificateNo = await registerCertificate(t, email);
+    expect((await signup({ name: 'A', email, certificateNo, password: GOOD_PASSWORD })).statusCode).toBe(201);
+    const again = await signup({ name: 'B', email: email.toUpperCase(), certificateNo, password: GOOD_PASSWORD });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(AUTH_MESSAGES.emailTaken);
+  });
+
+  it('refuses short, overlong and common passwords, and unknown fields', async () => {
+    const email = uniqueEmail();
+    const certificateNo = await registerCertificate(t, email);
+    for (const password of ['Short1!', 'x'.repeat(129), 'password123', 'Password1']) {
+      const res = await signup({ name: 'A', email, certificateNo, password });
+      expect(res.statusCode, password).toBe(400);
+    }
+    const extra = await signup({ name: 'A', email, certificateNo, password: GOOD_PASSWORD, isAdmin: true });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('voids a code after five wrong tries: the sixth try is 429 and the right code is refused after', async () => {
+    const email = uniqueEmail();
+    const certificateNo = await registerCertificate(t, email);
+    const cookie = sessionCookie(await signup({ name: 'A', email, certificateNo, password: GOOD_PASSWORD }));
+    const code = codeFrom((await lastMail(t, email))?.text)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await call(t.app, cookie, {
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { code: wrong },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const sixth = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } });
+    expect(sixth.statusCode).toBe(429);
+    const after = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } });
+    expect(after.statusCode).toBe(400);
+
+    // A new code works.
+    expect((await call(t.app, cookie, { method: 'POST', url: '/api/auth/resend-code' })).statusCode).toBe(200);
+    const fresh = codeFrom((await lastMail(t, email))?.text);
+    const ok = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code: fresh } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('refuses an expired code', async () => {
+    const email = uniqueEmail();
+    const certificateNo = await registerCertificate(t, email);
+    const cookie = sessionCookie(await signup({ name: 'A', email, certificateNo, password: GOOD_PASSWORD }));
+    const code = codeFrom((await lastMail(t, email))?.text);
+    t.clock.advanceMinutes(11);
+    const res = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(AUTH_MESSAGES.invalidCode);
+  });
+});

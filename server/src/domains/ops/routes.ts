@@ -1,0 +1,49 @@
+import { publicConfig } from '@portal/contract';
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { outbox } from '../../db/schema';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export default async function opsRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
+    try {
+      await app.database.ping();
+      return { status: 'ready' };
+    } catch (err) {
+      req.log.warn({ err: (err as Error).message }, 'database not reachable');
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
+  });
+
+  app.get('/api/config', { schema: { tags: ['config'], response: { 200: publicConfig } } }, async () => ({
+    supportEmail: app.config.supportEmail,
+    boardUrl: app.config.boardUrl,
+    renewalUrl: app.config.renewalUrl,
+    chatUrl: app.config.chatUrl,
+  }));
+
+  // Without SMTP_URL, a newcomer reads the mails here to finish sign-up (never in production).
+  if (!app.config.production && !app.config.smtpUrl) {
+    app.get('/dev/mail', { schema: { hide: true } }, async (req, reply) => {
+      const mails = await app.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
+      const items = mails
+        .map(
+          (m) =>
+            `<article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p><pre>${escapeHtml(m.text ?? '')}</pre></article>`,
+        )
+        .join('');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mail</title></head><body><h1>Development mail</h1><p>Mails are not sent because SMTP_URL is not set.</p>${items || '<p>No mail yet.</p>'}</body></html>`,
+        );
+    });
+  }
+}

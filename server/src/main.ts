@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ensureAdmin, ensureHelpContent, seedDemoData } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { loadKeys } from './lib/keys';
+
+/** The built web app, looked for beside the server package. */
+function findWebDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'web', 'dist');
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const keys = loadKeys(config.piiKey, config.dataDir);
+  const database = await openDatabase(config);
+  const webDist = findWebDist();
+  const app = await buildApp({ config, database, keys, mailWorker: true, webDist });
+
+  await ensureAdmin(database.db, config, app.log);
+  await ensureHelpContent(database.db);
+  const demo = await seedDemoData(database.db, config);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!webDist) app.log.warn('web/dist not found: only the API is served (run npm run build)');
+  const lines = [`Certified Recycling Advocate portal: ${config.appUrl}`];
+  lines.push(
+    `Database: ${database.driver === 'pglite' ? `embedded (${path.join(config.dataDir, 'db')})` : 'PostgreSQL'}`,
+  );
+  if (!config.smtpUrl && !config.production)
+    lines.push(`Mail is not sent (no SMTP_URL): read it at ${config.appUrl}/dev/mail`);
+  if (demo) {
+    lines.push('Demo data seeded. Demo logins:');
+    lines.push(`  admin:  ${demo.admin.email} / ${demo.admin.password}`);
+    lines.push(`  member: ${demo.member.email} / ${demo.member.password}`);
+    lines.push('  sign up with new.member@demo.recycling-board.example and certificate CRA-3001');
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error('The server could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

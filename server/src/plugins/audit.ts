@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Tx } from '../db/client';
+import { auditLog } from '../db/schema';
+
+export interface AuditEntry {
+  action: string;
+  targetType: string;
+  targetId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** The audit log is append-only: the application only ever inserts into it. */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('audit', async (tx: Tx, req: FastifyRequest, entry: AuditEntry) => {
+      await tx.insert(auditLog).values({
+        actorId: req.auth?.user.id ?? null,
+        actorEmail: req.auth?.user.email ?? null,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId ?? null,
+        details: entry.details ?? null,
+        requestId: req.id,
+        createdAt: app.clock.now(),
+      });
+    });
+  },
+  { name: 'audit', dependencies: ['db', 'auth'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    audit(tx: Tx, req: FastifyRequest, entry: AuditEntry): Promise<void>;
+  }
+}

@@ -1,0 +1,131 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Tx } from '../db/client';
+import { outbox } from '../db/schema';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const BATCH = 20;
+const POLL_MS = 2000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/**
+ * Mail through an outbox (ARCHITECTURE §2): `enqueue` writes in the caller's transaction, a
+ * worker delivers with retries. Without SMTP_URL nothing is sent: mails stay readable at
+ * /dev/mail (outside production) and only their recipient and subject are logged.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { worker?: boolean }) => {
+    const transport: Transporter | undefined = app.config.smtpUrl
+      ? nodemailer.createTransport(app.config.smtpUrl)
+      : undefined;
+    let running: Promise<number> | undefined;
+    let timer: NodeJS.Timeout | undefined;
+
+    async function deliverBatch(): Promise<number> {
+      const now = app.clock.now();
+      const due = await app.db
+        .select()
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now)))
+        .orderBy(asc(outbox.createdAt))
+        .limit(BATCH);
+      for (const mail of due) {
+        // Claim the row so that two workers never send the same mail.
+        const [claimed] = await app.db
+          .update(outbox)
+          .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + 5 * 60_000) })
+          .where(and(eq(outbox.id, mail.id), isNull(outbox.sentAt), eq(outbox.attempts, mail.attempts)))
+          .returning({ id: outbox.id });
+        if (!claimed) continue;
+        try {
+          if (transport) {
+            await transport.sendMail({
+              from: app.config.mailFrom,
+              to: mail.to,
+              subject: mail.subject,
+              text: mail.text ?? '',
+            });
+            await app.db
+              .update(outbox)
+              .set({ sentAt: app.clock.now(), text: null, lastError: null })
+              .where(eq(outbox.id, mail.id));
+          } else {
+            app.log.info(
+              { mailId: mail.id, subject: mail.subject },
+              'mail kept in the dev outbox (read it at /dev/mail)',
+            );
+            await app.db.update(outbox).set({ sentAt: app.clock.now() }).where(eq(outbox.id, mail.id));
+          }
+        } catch (err) {
+          const backoff = Math.min(MAX_BACKOFF_MS, 5000 * 2 ** mail.attempts);
+          app.log.warn(
+            { mailId: mail.id, attempt: mail.attempts + 1, err: (err as Error).message },
+            'mail delivery failed',
+          );
+          await app.db
+            .update(outbox)
+            .set({
+              lastError: (err as Error).message.slice(0, 500),
+              nextAttemptAt: new Date(app.clock.now().getTime() + backoff),
+            })
+            .where(eq(outbox.id, mail.id));
+        }
+      }
+      return due.length;
+    }
+
+    /** Delivers everything due now; one run at a time. */
+    function deliverPending(): Promise<number> {
+      running ??= deliverBatch()
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'outbox run failed');
+          return 0;
+        })
+        .finally(() => (running = undefined));
+      return running;
+    }
+
+    app.decorate('mail', {
+      async enqueue(tx: Tx, mail: Mail) {
+        await tx
+          .insert(outbox)
+          .values({ ...mail, to: mail.to.toLowerCase(), createdAt: app.clock.now(), nextAttemptAt: app.clock.now() });
+      },
+      deliverPending,
+      /** Asks the worker to run soon, after the caller's transaction has committed. */
+      kick() {
+        if (opts.worker) setImmediate(() => void deliverPending());
+      },
+    });
+
+    if (opts.worker) {
+      app.addHook('onReady', async () => {
+        timer = setInterval(() => void deliverPending(), POLL_MS);
+        timer.unref();
+      });
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+        transport?.close();
+      });
+    }
+  },
+  { name: 'mail', dependencies: ['config', 'db'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: {
+      enqueue(tx: Tx, mail: Mail): Promise<void>;
+      deliverPending(): Promise<number>;
+      kick(): void;
+    };
+  }
+}

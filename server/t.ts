@@ -1,0 +1,12 @@
+import { openPglite, openPostgres } from './src/db/client';
+import { users } from './src/db/schema';
+const a = await openPglite();
+await a.db.insert(users).values({ email: 'a@b.co', passwordHash: 'x', name: 'A' });
+console.log(await a.db.select().from(users));
+const dump = await a.client.dumpDataDir('none');
+console.log('dump', dump.size);
+const b = await openPglite(undefined, { loadDataDir: dump, migrate: false });
+console.log((await b.db.select().from(users)).length);
+const p = await openPostgres('postgres://postgres@127.0.0.1:5432/test');
+console.log('pg ok');
+await p.close();

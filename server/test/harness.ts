@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { ensureHelpContent } from '../src/bootstrap';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { certificates, outbox, users } from '../src/db/schema';
+import type { Clock } from '../src/lib/clock';
+import { loadKeys } from '../src/lib/keys';
+import { loggerOptions } from '../src/lib/logger';
+import { hashPassword } from '../src/lib/passwords';
+
+export const driver = (process.env.TEST_DB_DRIVER ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A clock the test moves by hand instead of sleeping; each reading is a millisecond later. */
+export class TestClock implements Clock {
+  private time = Date.now();
+  now = () => new Date(this.time++);
+  advanceMinutes(minutes: number) {
+    this.time += minutes * 60_000;
+  }
+}
+
+async function openTestDatabase(): Promise<Database> {
+  if (driver === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `portal_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const db = await openPostgres(target.toString(), { migrate: false });
+    return {
+      ...db,
+      close: async () => {
+        await db.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
+  return openPglite(undefined, { loadDataDir: dump, migrate: false });
+}
+
+const rnd = () => crypto.randomInt(1, 255);
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  /** Every log line the app wrote, as text. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** A whole application on a fresh database of its own, with a test clock and captured logs. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:3000',
+    SIGNUP_POLICY: 'registry',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  await ensureHelpContent(database.db);
+  const clock = new TestClock();
+  const logs: string[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    keys: loadKeys(undefined, dataDir),
+    clock,
+    logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => logs.push(line) } },
+  });
+  // Each request comes from its own loopback address unless a test names one, so that the
+  // per-IP rate limits apply only where a test means them to.
+  const inject = app.inject.bind(app);
+  app.inject = ((opts: InjectOptions) =>
+    inject({ remoteAddress: `127.${rnd()}.${rnd()}.${rnd()}`, ...opts })) as typeof app.inject;
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
+  if (!cookie?.value) throw new Error(`No session cookie in the response (status ${res.statusCode})`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Sends a request as the holder of `cookie` (or as a guest). */
+export function call(app: FastifyInstance, cookie: string | undefined, opts: InjectOptions) {
+  return app.inject({ ...opts, headers: { ...(cookie ? { cookie } : {}), ...opts.headers } });
+}
+
+/** The newest mail to an address, read from the outbox. */
+export async function lastMail(t: TestApp, to: string) {
+  const [mail] = await t.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to.toLowerCase()))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return mail;
+}
+
+export const codeFrom = (text: string | null | undefined) => /\b(\d{6})\b/.exec(text ?? '')?.[1];
+export const resetTokenFrom = (text: string | null | undefined) =>
+  /reset-password\/([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
+
+let counter = 0;
+/** A distinct e-mail per call. */
+export const uniqueEmail = (prefix = 'member') => `${prefix}.${Date.now()}.${++counter}@example.org`;
+export const GOOD_PASSWORD = 'Lantern-Orchard-42';
+
+/** Puts a certificate on record so that sign-up under the registry policy accepts the pair. */
+export async function registerCertificate(t: TestApp, email: string, certificateNo = `CRA-${++counter}`) {
+  await t.database.db.insert(certificates).values({
+    userEmail: email.toLowerCase(),
+    certificateNo,
+    name: 'Certified Recycling Advocate',
+    validTill: new Date(Date.now() + 365 * 86_400_000),
+  });
+  return certificateNo;
+}
+
+/** Creates a user directly in the database and signs them in; returns their cookie. */
+export async function createUser(
+  t: TestApp,
+  { email = uniqueEmail(), password = GOOD_PASSWORD, isAdmin = false, isVerified = true, name = 'Test User' } = {},
+) {
+  const [row] = await t.database.db
+    .insert(users)
+    .values({
+      email: email.toLowerCase(),
+      name,
+      passwordHash: await hashPassword(password),
+      isAdmin,
+      isVerified,
+      certificateNo: 'CRA-T',
+    })
+    .returning();
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login of the test user failed: ${res.body}`);
+  return { user: row!, email: row!.email, password, cookie: sessionCookie(res) };
+}

@@ -1,0 +1,44 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { GuestOnly, RequireVerified } from './guards';
+
+/** Each screen is its own chunk: a route's code loads when it is first visited. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const guest = (element: React.ReactNode) => <GuestOnly>{element}</GuestOnly>;
+
+export const router = createBrowserRouter([
+  { path: '/', lazy: page(() => import('../features/landing/pages/landing-page')) },
+  {
+    element: guest(<Outlet />),
+    children: [
+      { path: '/signup', lazy: page(() => import('../features/auth/pages/signup-page')) },
+      { path: '/login', lazy: page(() => import('../features/auth/pages/login-page')) },
+      { path: '/forgot-password', lazy: page(() => import('../features/auth/pages/forgot-password-page')) },
+      { path: '/reset-password/:token', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
+    ],
+  },
+  { path: '/verify-email', lazy: page(() => import('../features/auth/pages/verify-email-page')) },
+  { path: '/admin', element: <Navigate to="/admin/default" replace /> },
+  {
+    path: '/admin/*',
+    element: (
+      <RequireVerified>
+        <Outlet />
+      </RequireVerified>
+    ),
+    children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
+  },
+  { path: '/rtl', element: <Navigate to="/rtl/default" replace /> },
+  {
+    path: '/rtl/*',
+    element: (
+      <RequireVerified>
+        <Outlet />
+      </RequireVerified>
+    ),
+    children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
+  },
+  { path: '*', lazy: page(() => import('../components/not-found-page')) },
+]);

@@ -1,0 +1,111 @@
+import { authResponse, type User } from '@portal/contract';
+import { create } from 'zustand';
+import { api, errorMessage } from '../../lib/api';
+
+/** The auth state of spec §3 and its transitions (spec §4). */
+export interface AuthState {
+  user: User | null;
+  isAuthenticated: boolean;
+  error: string | null;
+  isLoading: boolean;
+  isCheckingAuth: boolean;
+  message: string | null;
+  signup(body: { email: string; password: string; name: string; certificateNo: string }): Promise<void>;
+  login(body: { email: string; password: string }): Promise<void>;
+  logout(): Promise<void>;
+  verifyEmail(code: string): Promise<void>;
+  resendCode(): Promise<string>;
+  checkAuth(): Promise<void>;
+  forgotPassword(email: string): Promise<void>;
+  resetPassword(token: string, password: string): Promise<string>;
+  clearError(): void;
+  /** A profile saved elsewhere refreshes the user in place. */
+  setUser(user: User): void;
+}
+
+/** Runs an auth call: loading on, error off; on failure the server's message or the fallback (spec §8). */
+async function run<T>(
+  set: (partial: Partial<AuthState>) => void,
+  fallback: string,
+  action: () => Promise<T>,
+): Promise<T> {
+  set({ isLoading: true, error: null });
+  try {
+    const result = await action();
+    set({ isLoading: false });
+    return result;
+  } catch (err) {
+    set({ isLoading: false, error: errorMessage(err, fallback) });
+    throw err;
+  }
+}
+
+export const useAuth = create<AuthState>()((set) => ({
+  user: null,
+  isAuthenticated: false,
+  error: null,
+  isLoading: false,
+  isCheckingAuth: true,
+  message: null,
+
+  signup: (body) =>
+    run(set, 'Error signing up', async () => {
+      const res = await api('POST', '/api/auth/signup', { body, schema: authResponse });
+      // spec §4: sign-up sets the user but not isAuthenticated; the e-mail must be verified first.
+      set({ user: res.user ?? null, isAuthenticated: false });
+    }),
+
+  login: (body) =>
+    run(set, 'Error logging in', async () => {
+      const res = await api('POST', '/api/auth/login', { body, schema: authResponse });
+      set({ user: res.user ?? null, isAuthenticated: true });
+    }),
+
+  logout: () =>
+    run(set, 'Error logging out', async () => {
+      await api('POST', '/api/auth/logout');
+      set({ user: null, isAuthenticated: false });
+    }),
+
+  verifyEmail: (code) =>
+    run(set, 'Error verifying email', async () => {
+      const res = await api('POST', '/api/auth/verify-email', { body: { code }, schema: authResponse });
+      set({ user: res.user ?? null, isAuthenticated: true });
+    }),
+
+  resendCode: () =>
+    run(set, 'Error sending the code', async () => {
+      const res = await api('POST', '/api/auth/resend-code', { schema: authResponse });
+      return res.message;
+    }),
+
+  checkAuth: async () => {
+    set({ isCheckingAuth: true, error: null });
+    try {
+      const res = await api('GET', '/api/auth/check-auth', { schema: authResponse });
+      set({ user: res.user ?? null, isAuthenticated: true, isCheckingAuth: false });
+    } catch {
+      // spec §4/§8: a failed check is silent.
+      set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null });
+    }
+  },
+
+  forgotPassword: (email) =>
+    run(set, 'Error sending reset password email', async () => {
+      const res = await api('POST', '/api/auth/forgot-password', { body: { email }, schema: authResponse });
+      set({ message: res.message });
+    }),
+
+  resetPassword: (token, password) =>
+    run(set, 'Error resetting password', async () => {
+      const res = await api('POST', `/api/auth/reset-password/${encodeURIComponent(token)}`, {
+        body: { password },
+        schema: authResponse,
+      });
+      set({ message: res.message });
+      return res.message;
+    }),
+
+  clearError: () => set({ error: null }),
+  setUser: (user) => set({ user }),
+}));

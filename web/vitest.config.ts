@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'web',
+    root: './web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    passWithNoTests: true,
+  },
+});
