@@ -6,6 +6,7 @@ export default defineConfig({
     root: './web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    passWithNoTests: true,
+    setupFiles: ['./vitest.setup.ts'],
+    css: false,
   },
 });

@@ -15,7 +15,9 @@ function decode(raw: string): CapturedMail & { to: string[] } {
   const subject = /^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
   let body = rest.join('\n\n');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    body = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   } else if (/Content-Transfer-Encoding: base64/i.test(headers)) {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
@@ -39,7 +41,9 @@ export async function waitForMail(address: string, subject: RegExp, after = 0): 
   await expect
     .poll(
       () => {
-        found = mailsTo(address).filter((m) => subject.test(m.subject)).at(after === 0 ? -1 : after - 1);
+        found = mailsTo(address)
+          .filter((m) => subject.test(m.subject))
+          .at(after === 0 ? -1 : after - 1);
         return Boolean(found);
       },
       { timeout: 15_000, message: `a mail to ${address} matching ${subject}` },
@@ -48,4 +52,5 @@ export async function waitForMail(address: string, subject: RegExp, after = 0): 
   return found!;
 }
 
-export const countMails = (address: string, subject: RegExp) => mailsTo(address).filter((m) => subject.test(m.subject)).length;
+export const countMails = (address: string, subject: RegExp) =>
+  mailsTo(address).filter((m) => subject.test(m.subject)).length;
