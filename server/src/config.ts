@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const optionalUrl = z.url().optional();
+const url = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://portal.example.org' });
+const optionalUrl = url().optional();
+const email = () => z.email({ error: 'must be an e-mail address' });
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
@@ -10,7 +12,12 @@ const flag = z
 /** ARCHITECTURE §3: every variable optional, validated at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0 to 65535)' })
+    .int({ error: 'must be a port number (0 to 65535)' })
+    .min(0, { error: 'must be a port number (0 to 65535)' })
+    .max(65535, { error: 'must be a port number (0 to 65535)' })
+    .default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
@@ -23,8 +30,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Certified Recycling Advocate <no-reply@localhost>'),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  ADMIN_EMAIL: email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be 8 to 128 characters').max(128, 'must be 8 to 128 characters').optional(),
   ADMIN_NAME: z.string().min(1).default('Administrator'),
   SIGNUP_POLICY: z.enum(['registry', 'open']).default('registry'),
   DEMO_DATA: flag,
@@ -32,10 +39,10 @@ const envSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
-  SUPPORT_EMAIL: z.email().default('support@recycling-board.example'),
-  BOARD_URL: z.url().default('https://recycling-board.example'),
-  RENEWAL_URL: z.url().default('https://recycling-board.example/renew'),
-  CHAT_URL: z.url().default('https://chat.recycling-board.example'),
+  SUPPORT_EMAIL: email().default('support@recycling-board.example'),
+  BOARD_URL: url().default('https://recycling-board.example'),
+  RENEWAL_URL: url().default('https://recycling-board.example/renew'),
+  CHAT_URL: url().default('https://chat.recycling-board.example'),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -6,6 +7,9 @@ import { ensureAdmin, ensureHelpContent, seedDemoData } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { loadKeys } from './lib/keys';
+
+/** How long a shutdown waits for requests in flight before it gives up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The built web app, looked for beside the server package. */
 function findWebDist(): string | undefined {
@@ -38,14 +42,33 @@ async function main() {
   await ensureHelpContent(database.db);
   const demo = await seedDemoData(database.db, config);
 
+  // Responses in progress, so that a shutdown can tell their connections not to stay open.
+  const inFlight = new Set<ServerResponse>();
   let closing = false;
+  app.server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (closing && !res.headersSent) res.setHeader('connection', 'close');
+  });
+
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // A request that never ends must not keep the process alive for good.
+    setTimeout(() => {
+      app.log.error({ inFlight: inFlight.size }, 'shutdown took too long: exiting with requests unfinished');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    // Keep-alive connections close once their current response is out, or the server would
+    // wait for the client to hang up.
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(sweep);
       await database.close();
+      app.log.info('shut down');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

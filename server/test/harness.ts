@@ -27,7 +27,17 @@ export class TestClock implements Clock {
   }
 }
 
+/** close() may be called more than once (a test that takes the database down, then the harness). */
+function closeOnce(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  return { ...database, close: () => (closing ??= database.close()) };
+}
+
 async function openTestDatabase(): Promise<Database> {
+  return closeOnce(await openFreshDatabase());
+}
+
+async function openFreshDatabase(): Promise<Database> {
   if (driver === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `portal_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
@@ -65,8 +75,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Runs after the app is built and before it is ready: a test may add routes here. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
 /** A whole application on a fresh database of its own, with a test clock and captured logs. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -92,6 +107,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const inject = app.inject.bind(app);
   app.inject = ((opts: InjectOptions) =>
     inject({ remoteAddress: `127.${rnd()}.${rnd()}.${rnd()}`, ...opts })) as typeof app.inject;
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

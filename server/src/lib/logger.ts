@@ -1,7 +1,30 @@
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 
 /** Reset tokens travel in the path; they never reach a log line. */
 export const redactUrl = (url: string) => url.replace(/(reset-password\/)[^/?#]+/g, '$1[redacted]');
+
+/**
+ * A failed query's error carries its parameters (Drizzle puts them in `params` and in the
+ * message): password hashes, token hashes, mail bodies with codes and links. The log keeps the
+ * query and the database's reason, never the values.
+ */
+function withoutQueryParams(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error) || depth > 5) return err;
+  const source = err as Error & { params?: unknown; cause?: unknown };
+  const cause = withoutQueryParams(source.cause, depth + 1);
+  const hasParams = 'params' in source;
+  if (!hasParams && cause === source.cause) return err;
+  const message = hasParams ? source.message.replace(/\nparams: [\s\S]*$/, '') : source.message;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(source) as object) as Record<string, unknown>, source);
+  delete copy.params;
+  copy.message = message;
+  copy.cause = cause;
+  copy.stack = source.stack?.replace(source.message, message);
+  return copy;
+}
+
+export const serializeError = (err: unknown) => stdSerializers.err(withoutQueryParams(err) as Error);
 
 /** The one logger configuration: secrets redacted once, here (STYLE: one of each). */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -22,6 +45,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),

@@ -9,10 +9,11 @@ function isDatabaseUnavailable(err: unknown): boolean {
   const code = (err as { code?: string; cause?: { code?: string } }).code;
   const causeCode = (err as { cause?: { code?: string } }).cause?.code;
   const message = (err as Error).message ?? '';
+  const causeMessage = (err as { cause?: { message?: string } }).cause?.message ?? '';
+  const down =
+    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/;
   return (
-    DB_DOWN_CODES.has(code ?? '') ||
-    DB_DOWN_CODES.has(causeCode ?? '') ||
-    /Connection terminated|timeout exceeded when trying to connect/.test(message)
+    DB_DOWN_CODES.has(code ?? '') || DB_DOWN_CODES.has(causeCode ?? '') || down.test(message) || down.test(causeMessage)
   );
 }
 

@@ -1,8 +1,25 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const mediaType = (header: string) => header.split(';')[0]!.trim().toLowerCase();
+
+/**
+ * A route with a body schema takes JSON (or what its schema's `consumes` lists); anything else
+ * is 415 before it is parsed. Fastify would otherwise read text/plain as a string, a type a
+ * cross-site form can send without a preflight.
+ */
+const acceptOnly =
+  (types: string[]): onRequestHookHandler =>
+  async (req) => {
+    const header = req.headers['content-type'];
+    if (header !== undefined && !types.includes(mediaType(header))) {
+      throw new HttpError(415, 'This type of content is not accepted.');
+    }
+  };
 
 /**
  * Security headers and the CSRF rule of ARCHITECTURE §5: a state-changing request must come
@@ -34,6 +51,13 @@ export default fp(
       hsts: app.config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+    });
+
+    app.addHook('onRoute', (route) => {
+      const schema = route.schema as { body?: unknown; consumes?: string[] } | undefined;
+      if (!schema?.body) return;
+      const types = (schema.consumes ?? ['application/json']).map(mediaType);
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), acceptOnly(types)];
     });
 
     app.addHook('onRequest', async (req, reply) => {

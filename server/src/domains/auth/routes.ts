@@ -10,7 +10,7 @@ import {
   signupBody,
   verifyEmailBody,
 } from '@portal/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { certificates, passwordResetTokens, users } from '../../db/schema';
@@ -134,13 +134,21 @@ export default async function authRoutes(base: FastifyInstance) {
         req.log.info({ userId: user.id, event: 'login_locked' }, 'login refused: account locked');
         throw tooMany(AUTH_MESSAGES.tooMany, (user.lockedUntil.getTime() - now.getTime()) / 1000);
       }
+      // Only an account not locked meanwhile (by a concurrent request) may count or clear failures.
+      const notLocked = and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now)));
       if (!(await verifyPassword(user.passwordHash, req.body.password))) {
-        const failures = (user.lockedUntil ? 0 : user.failedLogins) + 1;
-        const lock = failures >= LOCK_AFTER_FAILURES;
-        await app.db
+        // Counted in the database, so failures that arrive together are all counted.
+        const reachesLimit = sql`${users.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES}`;
+        const lockUntil = addMinutes(now, LOCK_MINUTES).toISOString();
+        const [counted] = await app.db
           .update(users)
-          .set({ failedLogins: lock ? 0 : failures, lockedUntil: lock ? addMinutes(now, LOCK_MINUTES) : null })
-          .where(eq(users.id, user.id));
+          .set({
+            failedLogins: sql`case when ${reachesLimit} then 0 else ${users.failedLogins} + 1 end`,
+            lockedUntil: sql`case when ${reachesLimit} then ${lockUntil}::timestamptz else null end`,
+          })
+          .where(notLocked)
+          .returning({ lockedUntil: users.lockedUntil });
+        const lock = Boolean(counted?.lockedUntil);
         req.log.info({ userId: user.id, event: lock ? 'lockout' : 'login_failed' }, 'login refused');
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
@@ -148,11 +156,16 @@ export default async function authRoutes(base: FastifyInstance) {
         const [row] = await tx
           .update(users)
           .set({ failedLogins: 0, lockedUntil: null, lastLogin: now })
-          .where(eq(users.id, user.id))
+          .where(notLocked)
           .returning();
+        if (!row) return undefined;
         await app.sessions.start(tx, req, reply, user.id);
-        return row!;
+        return row;
       });
+      if (!updated) {
+        req.log.info({ userId: user.id, event: 'login_locked' }, 'login refused: account locked');
+        throw tooMany(AUTH_MESSAGES.tooMany, LOCK_MINUTES * 60);
+      }
       req.log.info({ userId: user.id, event: 'login_ok' }, 'signed in');
       return { success: true, message: AUTH_MESSAGES.loggedIn, user: toUser(updated) };
     },

@@ -8,7 +8,10 @@ import { badRequest, tooMany } from '../../lib/errors';
 import { hmac, randomCode, safeEqual } from '../../lib/tokens';
 import { verificationMail } from './mails';
 
-/** Resends allowed per account within RESEND_WINDOW_MINUTES, on top of the code sent at sign-up. */
+/**
+ * Codes issued per account within RESEND_WINDOW_MINUTES, the sign-up code included: after
+ * sign-up, three resends; the fourth within the window is 429.
+ */
 export const MAX_CODES_PER_WINDOW = 4;
 export const RESEND_WINDOW_MINUTES = 10;
 

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -11,6 +12,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/harness';
+import { outbox } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,5 +117,100 @@ describe('sign-up and e-mail verification', () => {
     const res = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AUTH_MESSAGES.invalidCode);
+  });
+});
+
+describe('resending the code', () => {
+  it('voids the previous code', async () => {
+    const email = uniqueEmail();
+    const certificateNo = await registerCertificate(t, email);
+    const cookie = sessionCookie(await signup({ name: 'A', email, certificateNo, password: GOOD_PASSWORD }));
+    const first = codeFrom((await lastMail(t, email))?.text)!;
+    const resent = await call(t.app, cookie, { method: 'POST', url: '/api/auth/resend-code' });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.codeSent });
+    const second = codeFrom((await lastMail(t, email))?.text)!;
+    if (first !== second) {
+      const old = await call(t.app, cookie, {
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { code: first },
+      });
+      expect(old.statusCode).toBe(400);
+    }
+    const ok = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code: second } });
+    expect(ok.statusCode).toBe(200);
+    // Verified: a resend sends nothing more.
+    const mailsBefore = await t.database.db.select().from(outbox).where(eq(outbox.to, email));
+    const after = await call(t.app, sessionCookie(ok), { method: 'POST', url: '/api/auth/resend-code' });
+    expect(after.statusCode).toBe(200);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, email))).toHaveLength(mailsBefore.length);
+  });
+
+  it('refuses the 4th resend within 10 minutes with 429 and Retry-After, and allows it later', async () => {
+    const email = uniqueEmail();
+    const certificateNo = await registerCertificate(t, email);
+    const cookie = sessionCookie(await signup({ name: 'A', email, certificateNo, password: GOOD_PASSWORD }));
+    for (let i = 0; i < 3; i++) {
+      t.clock.advanceMinutes(1);
+      const res = await call(t.app, cookie, { method: 'POST', url: '/api/auth/resend-code' });
+      expect(res.statusCode, `resend ${i + 1}`).toBe(200);
+    }
+    const mailsBefore = await t.database.db.select().from(outbox).where(eq(outbox.to, email));
+    const fourth = await call(t.app, cookie, { method: 'POST', url: '/api/auth/resend-code' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ message: AUTH_MESSAGES.tooMany });
+    const retryAfter = Number(fourth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(7 * 60);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, email))).toHaveLength(mailsBefore.length);
+
+    t.clock.advanceMinutes(retryAfter / 60 + 0.1);
+    expect((await call(t.app, cookie, { method: 'POST', url: '/api/auth/resend-code' })).statusCode).toBe(200);
+  });
+
+  it('keeps codes and passwords out of responses and logs', async () => {
+    const email = uniqueEmail();
+    const password = 'Signup-Log-Probe-Password-31';
+    const certificateNo = await registerCertificate(t, email);
+    const res = await signup({ name: 'A', email, certificateNo, password });
+    const cookie = sessionCookie(res);
+    const code = codeFrom((await lastMail(t, email))?.text)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bodies = [res.body];
+    bodies.push(
+      (await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code: wrong } })).body,
+    );
+    bodies.push((await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } })).body);
+    for (const body of bodies) {
+      expect(body).not.toContain(password);
+      expect(body).not.toContain(code);
+      expect(body).not.toMatch(/passwordHash|\$argon2|codeHash/);
+    }
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('email verified');
+    expect(logs).not.toContain(password);
+    expect(logs).not.toContain(code);
+    expect(logs).not.toContain('$argon2');
+  });
+});
+
+describe('sign-up under the open policy', () => {
+  let open: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp({ SIGNUP_POLICY: 'open' });
+  });
+  afterAll(() => open.close());
+
+  it('accepts a certificate number that is not on record', async () => {
+    const email = uniqueEmail();
+    const res = await open.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Olu', email, certificateNo: 'CRA-UNKNOWN', password: GOOD_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().user).toMatchObject({ email, certificateNo: 'CRA-UNKNOWN', isVerified: false });
+    expect(codeFrom((await lastMail(open, email))?.text)).toMatch(/^\d{6}$/);
   });
 });

@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const KEY = crypto.randomBytes(32).toString('base64');
+
+function failure(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      production: false,
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      signupPolicy: 'registry',
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      APP_URL: 'https://portal.example.org/',
+      DATABASE_URL: 'postgres://u:p@db:5432/portal',
+      SMTP_URL: 'smtp://relay.example.org:587',
+      SIGNUP_POLICY: 'open',
+      TRUST_PROXY: 'yes',
+      NODE_ENV: 'production',
+      PII_KEY: KEY,
+      ADMIN_EMAIL: 'root@example.org',
+      ADMIN_PASSWORD: 'Long-Enough-Password',
+    });
+    expect(config).toMatchObject({
+      production: true,
+      port: 8080,
+      appUrl: 'https://portal.example.org',
+      signupPolicy: 'open',
+      trustProxy: true,
+      admin: { email: 'root@example.org', name: 'Administrator' },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PII_KEY: 'short' }, 'PII_KEY'],
+    [{ NODE_ENV: 'production' }, 'PII_KEY'],
+    [{ APP_URL: 'not a url' }, 'APP_URL'],
+    [{ APP_URL: 'javascript:alert(1)' }, 'APP_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SIGNUP_POLICY: 'anyone' }, 'SIGNUP_POLICY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ ADMIN_EMAIL: 'root@example.org' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'root@example.org', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+  ])('refuses %o with one line naming %s', (env, name) => {
+    const message = failure(env);
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(/^Invalid configuration: /);
+  });
+
+  it('never repeats a secret value in its message', () => {
+    const secret = 'c2hvcnQtc2VjcmV0LXZhbHVl';
+    expect(failure({ PII_KEY: secret })).not.toContain(secret);
+    expect(failure({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })).not.toContain('hunter2');
+  });
+});

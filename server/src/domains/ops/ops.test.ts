@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, GOOD_PASSWORD, registerCertificate, type TestApp, uniqueEmail } from '../../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('operations endpoints', () => {
+  it('GET /healthz answers 200', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz answers 200 while the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+
+  it('GET /api/config answers the public destinations', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['boardUrl', 'chatUrl', 'renewalUrl', 'supportEmail']);
+  });
+
+  it('serves the OpenAPI UI at /api/docs and a document listing the auth paths', async () => {
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const page = ui.statusCode === 302 ? await t.app.inject({ method: 'GET', url: ui.headers.location! }) : ui;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toMatch(/swagger/i);
+
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths as Record<string, unknown>);
+    for (const path of [
+      '/api/auth/signup',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/verify-email',
+      '/api/auth/resend-code',
+      '/api/auth/check-auth',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password/{token}',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+    expect(paths).not.toContain('/healthz');
+    expect(doc.json().paths['/api/auth/login'].post.requestBody).toBeDefined();
+  });
+
+  it('answers an unknown API path with 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('the error handler', () => {
+  it('answers a 500 with nothing internal, and logs the cause without query parameters', async () => {
+    await t.database.db.execute(sql`
+      create or replace function refuse_test_user() returns trigger language plpgsql as $$
+      begin
+        if new.email like 'boom.%' then raise exception 'secret internal reason 7731'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(sql`
+      create trigger refuse_test_user before insert on users for each row execute function refuse_test_user()`);
+    const email = uniqueEmail('boom');
+    const certificateNo = await registerCertificate(t, email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Bo', email, certificateNo, password: GOOD_PASSWORD },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong. Please try again.' });
+    expect(res.body).not.toMatch(/7731|users|insert|stack|Failed query/i);
+
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('secret internal reason 7731');
+    expect(logs).toContain('request failed');
+    expect(logs).not.toContain('$argon2');
+    expect(logs).not.toContain(GOOD_PASSWORD);
+    expect(logs).not.toContain('params:');
+  });
+});
+
+describe('when the database goes away', () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    down = await createTestApp();
+  });
+  afterAll(() => down.close());
+
+  it('GET /readyz answers 503 and the API answers without internals', async () => {
+    expect((await down.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    await down.database.close();
+    const ready = await down.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'database unavailable' });
+    expect((await down.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    const login = await down.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: uniqueEmail(), password: GOOD_PASSWORD },
+    });
+    expect(login.statusCode).toBe(503);
+    expect(login.headers['retry-after']).toBeDefined();
+    expect(Object.keys(login.json())).toEqual(['message']);
+    expect(login.body).not.toMatch(/pool|closed|PGlite|select|users/i);
+  });
+});
