@@ -44,3 +44,10 @@ export const DISPLAY_STATUSES = ['Active', 'Inactive', 'Expired'] as const;
 /** Paging defaults for collections (ARCHITECTURE §4). */
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 200;
+
+/** Upload size limits per kind of file (issue 'Member area'; ARCHITECTURE §2). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
+/** Images larger than this are refused before they are decoded (decompression bombs). */
+export const MAX_IMAGE_PIXELS = 40_000_000;

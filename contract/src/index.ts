@@ -11,3 +11,5 @@ export * from './schemas/notification';
 export * from './schemas/help';
 export * from './schemas/files';
 export * from './schemas/config';
+export * from './report-options';
+export * from './schemas/report';

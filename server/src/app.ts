@@ -11,7 +11,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/client';
 import authRoutes from './domains/auth/routes';
+import fileRoutes from './domains/files/routes';
+import helpRoutes from './domains/help/routes';
+import jobRoutes from './domains/jobs/routes';
+import notificationRoutes from './domains/notifications/routes';
+import certificateRoutes from './domains/certificates/routes';
 import opsRoutes from './domains/ops/routes';
+import reportRoutes from './domains/reports/routes';
+import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
 import type { Keys } from './lib/keys';
 import { loggerOptions } from './lib/logger';
@@ -19,8 +26,10 @@ import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
 import errorsPlugin from './plugins/errors';
+import filesPlugin from './plugins/files';
 import mailPlugin from './plugins/mail';
 import securityPlugin from './plugins/security';
+import storagePlugin from './plugins/storage';
 
 export interface AppDeps {
   config: Config;
@@ -68,9 +77,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(mailPlugin, { worker: deps.mailWorker ?? false });
   await app.register(auditPlugin);
+  await app.register(storagePlugin);
+  await app.register(filesPlugin);
 
   await app.register(opsRoutes);
   await app.register(authRoutes);
+  await app.register(reportRoutes);
+  await app.register(fileRoutes);
+  await app.register(jobRoutes);
+  await app.register(notificationRoutes);
+  await app.register(helpRoutes);
+  await app.register(certificateRoutes);
+  await app.register(userRoutes);
 
   const web = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (web) await serveWeb(app, web);

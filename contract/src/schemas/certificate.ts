@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES, DISPLAY_STATUSES } from '../constants';
-import { dateInput, isoDateTime } from './common';
+import { dateInput, isoDateTime, listQuery } from './common';
 import { emailField } from './user';
 
 /** A certificate as the API returns it; status Expired is derived from validTill at read time. */
@@ -33,3 +33,20 @@ export const certificateBody = z.strictObject({
   downloadLink: fileLink.default(''),
 });
 export type CertificateBody = z.input<typeof certificateBody>;
+
+/** Columns the certificate lists sort by (ARCHITECTURE §4). */
+export const CERTIFICATE_SORTS = ['name', 'certificateNo', 'userEmail', 'validTill', 'status', 'createdAt'] as const;
+export type CertificateSort = (typeof CERTIFICATE_SORTS)[number];
+
+/** GET /api/certificates and /api/certificates/{userEmail}: q matches name, number or e-mail. */
+export const certificateListQuery = listQuery.extend({
+  sort: z.enum(CERTIFICATE_SORTS, { message: `Sort by one of ${CERTIFICATE_SORTS.join(', ')}` }).optional(),
+});
+export type CertificateListQuery = z.infer<typeof certificateListQuery>;
+
+export const certificateEmailParams = z.strictObject({ userEmail: z.string().trim().min(1).max(254) });
+
+export const CERTIFICATE_MESSAGES = {
+  notFound: 'Certificate not found',
+  notYours: 'You can only view your own certificates',
+} as const;

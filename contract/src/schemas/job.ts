@@ -11,14 +11,17 @@ export const job = z.object({
 });
 export type Job = z.infer<typeof job>;
 
-/** spec §5: all five fields required; applyLink must look like a URL, and gets https:// when it has no scheme. */
+/**
+ * spec §5: all five fields required (missing or blank read the same); applyLink must look like
+ * a URL, and gets https:// when it has no scheme.
+ */
 export const jobBody = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  description: z.string().trim().min(1, 'Description is required').max(5000),
-  location: z.string().trim().min(1, 'Location is required').max(200),
-  company: z.string().trim().min(1, 'Company is required').max(200),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000),
+  location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(200),
+  company: z.string({ error: 'Company is required' }).trim().min(1, 'Company is required').max(200),
   applyLink: z
-    .string()
+    .string({ error: 'Apply link is required' })
     .trim()
     .min(1, 'Apply link is required')
     .max(500)

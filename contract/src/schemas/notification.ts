@@ -12,19 +12,19 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
+/** spec §5: a missing or blank field. */
+export const FILL_IN_ALL_FIELDS = 'Please fill in all fields.';
+
 export const NOTIFICATION_URL_ERROR =
   'The URL provided is not valid. Please enter a valid URL, e.g., example.org or https://example.org';
 
+/** Missing or blank both read 'Please fill in all fields.' (spec §5). */
+const required = () => z.string({ error: FILL_IN_ALL_FIELDS }).trim().min(1, FILL_IN_ALL_FIELDS);
+
 /** spec §5: all required; https:// added when the link does not start with http; then a URL. */
 export const notificationBody = z.strictObject({
-  title: z.string().trim().min(1, 'Please fill in all fields.').max(200),
-  message: z.string().trim().min(1, 'Please fill in all fields.').max(2000),
-  link: z
-    .string()
-    .trim()
-    .min(1, 'Please fill in all fields.')
-    .max(500)
-    .transform(withHttpsUnlessHttp)
-    .pipe(z.string().regex(URL_PATTERN, NOTIFICATION_URL_ERROR)),
+  title: required().max(200),
+  message: required().max(2000),
+  link: required().max(500).transform(withHttpsUnlessHttp).pipe(z.string().regex(URL_PATTERN, NOTIFICATION_URL_ERROR)),
 });
 export type NotificationBody = z.input<typeof notificationBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../patterns';
-import { isoDateTime } from './common';
+import { isoDateTime, listQuery } from './common';
 
 export const address = z.object({
   area: z.string().max(200).default(''),
@@ -38,6 +38,9 @@ export const emailField = z
 
 const optionalText = (max: number) => z.string().trim().max(max);
 
+/** '' or the link POST /api/upload answered for an image (the server checks whose it is). */
+const pictureLink = optionalText(500).regex(/^(\/api\/files\/[0-9a-f-]{36})?$/, 'Not an image uploaded to this portal');
+
 /**
  * PUT /api/users/{id} (spec §7). A member may change only their own profile fields; e-mail,
  * isAdmin, isVerified and password are not theirs to change (ARCHITECTURE §5): the e-mail and
@@ -55,7 +58,7 @@ export const profileUpdate = z.strictObject({
     .max(150)
     .nullable()
     .default(null),
-  picture: optionalText(500).default(''),
+  picture: pictureLink.default(''),
   gender: optionalText(50).default(''),
   phoneNo: optionalText(30).default(''),
   address: address.strict().default({ area: '', state: '', country: '', postalCode: '' }),
@@ -71,5 +74,27 @@ export const adminUserUpdate = profileUpdate.extend({
   job: z.string().trim().min(1, 'Job is required').max(100),
   age: z.coerce.number({ message: 'Age must be a number' }).int('Age must be a whole number').min(0).max(150),
   isAdmin: z.boolean().optional(),
+  // The Edit User dialog has no picture: left out, the picture stays as it is.
+  picture: pictureLink.optional(),
 });
 export type AdminUserUpdate = z.input<typeof adminUserUpdate>;
+
+/** Columns the user list sorts by (ARCHITECTURE §4). */
+export const USER_SORTS = ['name', 'email', 'certificateNo', 'createdAt', 'lastLogin'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** GET /api/users: q is a case-insensitive part of the name or e-mail (spec §2). */
+export const userListQuery = listQuery.extend({
+  sort: z.enum(USER_SORTS, { message: `Sort by one of ${USER_SORTS.join(', ')}` }).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** Texts the user calls answer with (ARCHITECTURE §5). */
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  notYourProfile: 'You can only update your own profile',
+  emailTaken: 'An account with this email already exists',
+  lastAdminDemote: 'This is the last administrator: make another user an administrator first.',
+  lastAdminDelete: 'The last administrator cannot be deleted: make another user an administrator first.',
+  deleteSelf: 'You cannot delete your own account. Ask another administrator.',
+} as const;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -59,7 +60,8 @@ export async function openPglite(
   { loadDataDir, migrate = true }: { loadDataDir?: Blob; migrate?: boolean } = {},
 ): Promise<Database & { client: PGlite }> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { loadDataDir });
+  // pg_trgm backs the search indexes (migration 0001); PGlite loads extensions on every open.
+  const client = await PGlite.create(dir, { loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, options) as unknown as Db;
   if (migrate) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return {

@@ -52,7 +52,15 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // The user search (spec §2: part of the name or e-mail, any case) is ILIKE '%q%': trigram
+    // indexes serve it (pg_trgm, created by the migration and loaded into PGlite by client.ts).
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The default order of the user list (case-insensitive name, then id).
+    index('users_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+  ],
 );
 
 export const sessions = pgTable(
@@ -159,7 +167,14 @@ export const certificates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userEmail, t.validTill), index().on(t.certificateNo)],
+  (t) => [
+    index().on(t.userEmail, t.validTill),
+    index().on(t.certificateNo),
+    // The admin search over name, number and e-mail (ILIKE '%q%'), as for users.
+    index('certificates_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('certificates_certificate_no_trgm_idx').using('gin', t.certificateNo.op('gin_trgm_ops')),
+    index('certificates_user_email_trgm_idx').using('gin', t.userEmail.op('gin_trgm_ops')),
+  ],
 );
 
 export const jobs = pgTable('jobs', {

@@ -1,5 +1,9 @@
 import type { Certificate, User } from '@portal/contract';
+import { maskSsn, type Report, type ReportFields, type ReportSummary } from '@portal/contract';
 import type { certificates, users } from '../db/schema';
+import type { reports } from '../db/schema';
+import type { HelpContent, Job, Notification } from '@portal/contract';
+import type { helpContent, jobs, notifications } from '../db/schema';
 
 /**
  * The one place where rows become API shapes: `id` → `_id`, dates → ISO strings, secrets
@@ -34,6 +38,58 @@ export function toCertificate(row: typeof certificates.$inferSelect, now: Date):
     status: row.validTill <= now ? 'Expired' : row.status,
     validTill: row.validTill.toISOString(),
     downloadLink: row.downloadLink,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toJob(row: typeof jobs.$inferSelect): Job {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    company: row.company,
+    applyLink: row.applyLink,
+  };
+}
+
+/** spec §3: a notification is read by `_id` or `id`, so it carries both. */
+export function toNotification(row: typeof notifications.$inferSelect): Notification {
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toHelpContent(
+  row: Pick<typeof helpContent.$inferSelect, 'instructions' | 'contactDetails' | 'emails'>,
+): HelpContent {
+  return { instructions: row.instructions, contactDetails: row.contactDetails, emails: row.emails };
+}
+
+/** A report for admins: every field, the SSN masked to its last four digits (ARCHITECTURE §5). */
+export function toReport(row: typeof reports.$inferSelect, fields: ReportFields): Report {
+  return {
+    ...fields,
+    _id: row.id,
+    userId: row.userId,
+    ssn: maskSsn(fields.ssn),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toReportSummary(
+  row: Pick<typeof reports.$inferSelect, 'id' | 'clientName' | 'projectStartDate' | 'imageUrl' | 'createdAt'>,
+): ReportSummary {
+  return {
+    _id: row.id,
+    clientName: row.clientName,
+    projectStartDate: row.projectStartDate ?? '',
+    imageUrl: row.imageUrl,
     createdAt: row.createdAt.toISOString(),
   };
 }

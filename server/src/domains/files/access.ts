@@ -1,0 +1,36 @@
+import { eq, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { certificates, reports, type uploads, users } from '../../db/schema';
+import type { UserRow } from '../../plugins/auth';
+import { fileUrl } from '../../plugins/files';
+
+type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * Who may read an uploaded file (ARCHITECTURE §5). The record that refers to the file decides:
+ * report media — admins and the reporting member; certificate documents — admins and the holder;
+ * profile pictures and other attached images — any verified user; a file nothing refers to yet —
+ * its owner and admins.
+ */
+export async function mayRead(app: FastifyInstance, user: UserRow, file: UploadRow): Promise<boolean> {
+  if (user.isAdmin) return true;
+  const url = fileUrl(file.id);
+
+  const inReports = await app.db
+    .select({ userId: reports.userId })
+    .from(reports)
+    .where(or(eq(reports.imageUrl, url), eq(reports.videoUrl, url)));
+  if (inReports.length) return file.ownerId === user.id || inReports.some((r) => r.userId === user.id);
+
+  const inCertificates = await app.db
+    .select({ userEmail: certificates.userEmail })
+    .from(certificates)
+    .where(eq(certificates.downloadLink, url));
+  if (inCertificates.length) return inCertificates.some((c) => c.userEmail === user.email.toLowerCase());
+
+  if (file.ownerId === user.id) return true;
+  if (file.kind !== 'image') return false;
+  if (file.attachedAt) return true;
+  const [picture] = await app.db.select({ id: users.id }).from(users).where(eq(users.picture, url)).limit(1);
+  return !!picture;
+}

@@ -1,0 +1,150 @@
+import fsp from 'node:fs/promises';
+import zlib from 'node:zlib';
+import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '@portal/contract';
+import { HttpError } from '../../lib/errors';
+import type { UploadKind } from '../../plugins/files';
+
+export const UPLOAD_MESSAGES = {
+  unsupported: 'This type of file is not accepted.',
+  tooLarge: 'The file is too large.',
+  documentsAdminOnly: 'Only administrators may upload documents.',
+  noFile: 'No file was sent.',
+} as const;
+
+export const unsupported = () => new HttpError(415, UPLOAD_MESSAGES.unsupported);
+export const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+
+export const KIND_LIMITS: Record<UploadKind, number> = {
+  image: MAX_IMAGE_BYTES,
+  document: MAX_DOCUMENT_BYTES,
+  video: MAX_VIDEO_BYTES,
+};
+
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const DOC_TYPE = 'application/msword';
+
+export interface Accepted {
+  kind: UploadKind;
+  /** The type the file is served with. */
+  contentType: string;
+  /** The sniffed type needs a closer look at the whole file (a zip that may be a .docx). */
+  verifyDocx?: boolean;
+  /** sharp's output format for images. */
+  imageFormat?: 'jpeg' | 'png' | 'webp' | 'gif';
+}
+
+/**
+ * What we accept, keyed by the type file-type reads from the first bytes (never the name or the
+ * declared type). SVG is not here: it is a document that can carry script.
+ */
+const ACCEPTED: Record<string, Accepted> = {
+  'image/jpeg': { kind: 'image', contentType: 'image/jpeg', imageFormat: 'jpeg' },
+  'image/png': { kind: 'image', contentType: 'image/png', imageFormat: 'png' },
+  'image/webp': { kind: 'image', contentType: 'image/webp', imageFormat: 'webp' },
+  'image/gif': { kind: 'image', contentType: 'image/gif', imageFormat: 'gif' },
+  'video/mp4': { kind: 'video', contentType: 'video/mp4' },
+  'video/webm': { kind: 'video', contentType: 'video/webm' },
+  'video/quicktime': { kind: 'video', contentType: 'video/quicktime' },
+  'application/pdf': { kind: 'document', contentType: 'application/pdf' },
+  // A legacy .doc is an OLE compound file.
+  'application/x-cfb': { kind: 'document', contentType: DOC_TYPE },
+  // A .docx is a zip; file-type names it only when [Content_Types].xml is among the first bytes.
+  [DOCX_TYPE]: { kind: 'document', contentType: DOCX_TYPE, verifyDocx: true },
+  'application/zip': { kind: 'document', contentType: DOCX_TYPE, verifyDocx: true },
+};
+
+export function accept(mime: string | undefined): Accepted {
+  const accepted = mime ? ACCEPTED[mime] : undefined;
+  if (!accepted) throw unsupported();
+  return accepted;
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const MAX_CENTRAL_DIRECTORY = 4 * 1024 * 1024;
+const MAX_CONTENT_TYPES = 1024 * 1024;
+const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  localHeaderOffset: number;
+}
+
+async function readAt(handle: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
+async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<ZipEntry[]> {
+  const tailLength = Math.min(size, 22 + 0xffff);
+  const tail = await readAt(handle, size - tailLength, tailLength);
+  let at = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === EOCD) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0) throw unsupported();
+  const count = tail.readUInt16LE(at + 10);
+  const cdSize = tail.readUInt32LE(at + 12);
+  const cdOffset = tail.readUInt32LE(at + 16);
+  if (cdSize > MAX_CENTRAL_DIRECTORY || cdOffset + cdSize > size) throw unsupported();
+  const cd = await readAt(handle, cdOffset, cdSize);
+  const entries: ZipEntry[] = [];
+  let p = 0;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL) throw unsupported();
+    const nameLength = cd.readUInt16LE(p + 28);
+    const extraLength = cd.readUInt16LE(p + 30);
+    const commentLength = cd.readUInt16LE(p + 32);
+    entries.push({
+      method: cd.readUInt16LE(p + 10),
+      compressedSize: cd.readUInt32LE(p + 20),
+      localHeaderOffset: cd.readUInt32LE(p + 42),
+      name: cd.toString('utf8', p + 46, p + 46 + nameLength),
+    });
+    p += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+async function entryText(handle: fsp.FileHandle, size: number, entry: ZipEntry): Promise<string> {
+  if (entry.compressedSize > MAX_CONTENT_TYPES) throw unsupported();
+  const header = await readAt(handle, entry.localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw unsupported();
+  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (start + entry.compressedSize > size) throw unsupported();
+  const data = await readAt(handle, start, entry.compressedSize);
+  if (entry.method === 0) return data.toString('utf8');
+  if (entry.method !== 8) throw unsupported();
+  try {
+    return zlib.inflateRawSync(data, { maxOutputLength: MAX_CONTENT_TYPES }).toString('utf8');
+  } catch {
+    throw unsupported();
+  }
+}
+
+/**
+ * A .docx is a zip whose [Content_Types].xml declares a Word document. Macro-enabled documents
+ * (.docm) and templates are refused, as is any zip carrying a VBA project whatever it declares.
+ * Reads only the zip's directory and that one small entry, from disk.
+ */
+export async function assertWordDocument(file: string): Promise<void> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const entries = await centralDirectory(handle, size);
+    if (entries.some((e) => /vbaProject|vbaData/i.test(e.name))) throw unsupported();
+    const contentTypes = entries.find((e) => e.name === '[Content_Types].xml');
+    if (!contentTypes) throw unsupported();
+    const xml = await entryText(handle, size, contentTypes);
+    if (!xml.includes(`"${WORD_MAIN}"`) || /macroEnabled|vbaProject/i.test(xml)) throw unsupported();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { MAX_IMAGE_PIXELS } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { uploads } from '../../db/schema';
+import { type Accepted, assertWordDocument, KIND_LIMITS, tooLarge, unsupported } from './content';
+
+/** Enough of the head for file-type to recognise every type we accept. */
+const SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * Passes the upload through unchanged while it (1) holds back the first bytes until their type is
+ * known and accepted, then (2) counts bytes against the limit of that kind. Memory stays at one
+ * sample, whatever the file's size.
+ */
+class Intake extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private total = 0;
+  accepted: Accepted | undefined;
+
+  constructor(private readonly decide: (mime: string | undefined) => Accepted) {
+    super();
+  }
+
+  private async release(): Promise<void> {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const type = await fileTypeFromBuffer(head);
+    this.accepted = this.decide(type?.mime);
+    if (this.total > KIND_LIMITS[this.accepted.kind]) throw tooLarge();
+    this.push(head);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.total += chunk.length;
+    if (this.accepted) {
+      if (this.total > KIND_LIMITS[this.accepted.kind]) return done(tooLarge());
+      return done(null, chunk);
+    }
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SAMPLE_BYTES) return done();
+    this.release().then(() => done(), done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.accepted) return done();
+    if (this.headLength === 0) return done(unsupported());
+    this.release().then(() => done(), done);
+  }
+}
+
+/** A client's file name, kept only for display and download names; never used as a path. */
+function cleanName(name: string | undefined): string {
+  return path
+    .basename((name ?? '').replaceAll('\\', '/'))
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .slice(0, 200);
+}
+
+async function reencodeImage(source: string, target: string, format: NonNullable<Accepted['imageFormat']>) {
+  const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const };
+  try {
+    const meta = await sharp(source, options).metadata();
+    const animated = (meta.pages ?? 1) > 1;
+    let image = sharp(source, { ...options, animated });
+    // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by
+    // default); animations have no orientation to apply.
+    if (!animated) image = image.rotate();
+    if (format === 'jpeg') image = image.jpeg({ quality: 90 });
+    else if (format === 'webp') image = image.webp({ quality: 90 });
+    else image = image.toFormat(format);
+    await image.toFile(target);
+  } catch (err) {
+    if (/pixel limit/i.test((err as Error).message)) throw tooLarge();
+    throw unsupported();
+  }
+}
+
+export interface IngestOptions {
+  ownerId: string;
+  /** Decides from the sniffed type: answers what to keep, or throws (415, 403). */
+  decide(mime: string | undefined): Accepted;
+}
+
+/**
+ * Streams one multipart file into storage and records it. Any failure leaves nothing behind:
+ * no scratch file, no stored bytes, no row.
+ */
+export async function ingest(app: FastifyInstance, part: MultipartFile, opts: IngestOptions) {
+  const scratch = app.storage.scratchPath();
+  const processed = app.storage.scratchPath();
+  let key: string | undefined;
+  try {
+    const intake = new Intake(opts.decide);
+    await pipeline(part.file, intake, fs.createWriteStream(scratch, { flags: 'wx', mode: 0o600 }));
+    if (part.file.truncated) throw tooLarge();
+    const accepted = intake.accepted;
+    if (!accepted) throw unsupported();
+
+    let ready = scratch;
+    if (accepted.verifyDocx) await assertWordDocument(scratch);
+    if (accepted.imageFormat) {
+      await reencodeImage(scratch, processed, accepted.imageFormat);
+      ready = processed;
+    }
+    const { size } = await fsp.stat(ready);
+    if (size > KIND_LIMITS[accepted.kind]) throw tooLarge();
+
+    key = app.storage.newKey();
+    await app.storage.putFile(key, ready);
+    const [row] = await app.db
+      .insert(uploads)
+      .values({
+        ownerId: opts.ownerId,
+        kind: accepted.kind,
+        contentType: accepted.contentType,
+        size,
+        storageKey: key,
+        originalName: cleanName(part.filename),
+        createdAt: app.clock.now(),
+      })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (key) await app.storage.delete(key).catch(() => {});
+    // multipart's own size error (the request's limit) is a 413 like ours.
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err;
+  } finally {
+    await Promise.all([fsp.rm(scratch, { force: true }), fsp.rm(processed, { force: true })]);
+  }
+}

@@ -1,0 +1,200 @@
+import type { Readable } from 'node:stream';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import {
+  fileParams,
+  fileQuery,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  uploadFileResponse,
+  uploadImageResponse,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import mammoth from 'mammoth';
+import { uploads } from '../../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
+import { fileUrl, uploadIdOf } from '../../plugins/files';
+import { mayRead } from './access';
+import { accept, DOC_TYPE, DOCX_TYPE, unsupported, UPLOAD_MESSAGES } from './content';
+import { ingest } from './ingest';
+
+type UploadRow = typeof uploads.$inferSelect;
+
+/** Parses `Range: bytes=…` against the size: a range, 'unsatisfiable', or null to send it all. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'bad' | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (!value.toLowerCase().startsWith('bytes=')) return null;
+  const spec = value.slice(6).trim();
+  // Several ranges at once (multipart/byteranges) are not offered; the whole file is the answer.
+  if (spec.includes(',')) return null;
+  const m = /^(\d*)-(\d*)$/.exec(spec);
+  if (!m || (m[1] === '' && m[2] === '') || size === 0) return 'bad';
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'bad';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Number(m[2]);
+  if (start >= size || end < start) return 'bad';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+/** An ASCII file name safe in a header, with the extension the content has. */
+function downloadName(file: UploadRow): string {
+  const ext = file.contentType === DOCX_TYPE ? '.docx' : file.contentType === DOC_TYPE ? '.doc' : '';
+  const base = file.originalName
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 100);
+  return `${base || 'document'}${ext}`;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Uploads and downloads (spec §7, ARCHITECTURE §2 and §5). Multipart is registered here only,
+ * so no other route accepts it.
+ */
+export default async function fileRoutes(base: FastifyInstance) {
+  await base.register(multipart, {
+    limits: { files: 1, fields: 5, parts: 10, fieldSize: 1024, fileSize: MAX_VIDEO_BYTES },
+    throwFileSizeLimit: true,
+  });
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['files'];
+
+  /** The one file part of the request, sent under one of `fields`. */
+  async function filePart(req: FastifyRequest, fields: string[], fileSize: number): Promise<MultipartFile> {
+    if (!req.isMultipart()) throw unsupported();
+    const part = await req.file({ limits: { fileSize } });
+    if (!part) throw badRequest(UPLOAD_MESSAGES.noFile);
+    if (!fields.includes(part.fieldname)) {
+      part.file.resume();
+      throw badRequest(UPLOAD_MESSAGES.noFile);
+    }
+    return part;
+  }
+
+  app.post(
+    '/api/upload-file',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadFileResponse } } },
+    async (req, reply) => {
+      const user = req.auth!.user;
+      const part = await filePart(req, ['file'], MAX_VIDEO_BYTES);
+      const file = await ingest(app, part, {
+        ownerId: user.id,
+        decide(mime) {
+          const accepted = accept(mime);
+          // Documents are certificates, which only admins manage.
+          if (accepted.kind === 'document' && !user.isAdmin) throw forbidden(UPLOAD_MESSAGES.documentsAdminOnly);
+          return accepted;
+        },
+      });
+      req.log.info({ uploadId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
+      return reply.status(201).send({ fileUrl: fileUrl(file.id) });
+    },
+  );
+
+  app.post(
+    '/api/upload',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadImageResponse } } },
+    async (req, reply) => {
+      const part = await filePart(req, ['image', 'file'], MAX_IMAGE_BYTES);
+      const file = await ingest(app, part, {
+        ownerId: req.auth!.user.id,
+        decide(mime) {
+          const accepted = accept(mime);
+          if (accepted.kind !== 'image') throw unsupported();
+          return accepted;
+        },
+      });
+      req.log.info({ uploadId: file.id, kind: file.kind, size: file.size }, 'image uploaded');
+      return reply.status(201).send({ url: fileUrl(file.id) });
+    },
+  );
+
+  app.get(
+    '/api/files/:id',
+    { schema: { tags, params: fileParams, querystring: fileQuery }, compress: false },
+    async (req, reply) => {
+      const id = uploadIdOf(fileUrl(req.params.id));
+      const [file] = id ? await app.db.select().from(uploads).where(eq(uploads.id, id)) : [];
+      if (!file) throw notFound('File not found');
+      if (!(await mayRead(app, req.auth!.user, file))) throw forbidden('You are not allowed to see this file.');
+
+      reply.headers({
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
+      if (req.query.format === 'html') return sendAsHtml(reply, file);
+
+      const size = file.size;
+      const disposition =
+        file.kind === 'document' && file.contentType !== 'application/pdf'
+          ? `attachment; filename="${downloadName(file)}"`
+          : 'inline';
+      reply.headers({
+        'content-type': file.contentType,
+        'content-security-policy': 'sandbox',
+        'content-disposition': disposition,
+        'accept-ranges': 'bytes',
+      });
+      const range = parseRange(req.headers.range, size);
+      if (range === 'bad') {
+        return reply.status(416).header('content-range', `bytes */${size}`).send();
+      }
+      if (range) {
+        const stream = await openOr404(file, range);
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(stream);
+      }
+      const stream = await openOr404(file);
+      return reply.header('content-length', String(size)).send(stream);
+    },
+  );
+
+  async function openOr404(file: UploadRow, range?: { start: number; end: number }) {
+    try {
+      return await app.storage.open(file.storageKey, range);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      app.log.error({ uploadId: file.id }, 'stored bytes of an upload are missing');
+      throw notFound('File not found');
+    }
+  }
+
+  /** A Word document as HTML for the in-browser viewer; it can run nothing and load nothing. */
+  async function sendAsHtml(reply: FastifyReply, file: UploadRow) {
+    if (file.contentType !== DOCX_TYPE) throw badRequest('Only Word (.docx) documents can be shown as HTML.');
+    const bytes = await readAll(await openOr404(file));
+    let body: string;
+    try {
+      body = (await mammoth.convertToHtml({ buffer: bytes })).value;
+    } catch {
+      throw new HttpError(415, UPLOAD_MESSAGES.unsupported);
+    }
+    const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(file.originalName)}</title></head><body>${body}</body></html>`;
+    return reply
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        'content-disposition': 'inline',
+        'content-security-policy':
+          "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      })
+      .send(html);
+  }
+}

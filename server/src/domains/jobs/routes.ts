@@ -1,0 +1,84 @@
+import { idParams, job, jobBody, listQuery, messageBody, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jobs } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { toJob } from '../../lib/serialize';
+import { findJobForUpdate, listJobs } from './repository';
+
+export const JOB_NOT_FOUND = 'Job not found';
+export const JOB_DELETED = 'The job was deleted successfully.';
+
+/** The job board (members read, admins manage); every change is audited in its transaction. */
+export default async function jobRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['jobs'];
+
+  app.get(
+    '/api/jobs',
+    { schema: { tags, querystring: listQuery, response: { 200: z.array(job) } } },
+    async (req, reply) => {
+      const { rows, total } = await listJobs(app.db, req.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(toJob);
+    },
+  );
+
+  app.post('/api/jobs', { schema: { tags, body: jobBody, response: { 201: job } } }, async (req, reply) => {
+    const now = app.clock.now();
+    const created = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(jobs)
+        .values({ ...req.body, createdAt: now, updatedAt: now })
+        .returning();
+      await app.audit(tx, req, {
+        action: 'job.create',
+        targetType: 'job',
+        targetId: row!.id,
+        details: { after: toJob(row!) },
+      });
+      return row!;
+    });
+    return reply.status(201).send(toJob(created));
+  });
+
+  app.put(
+    '/api/jobs/:id',
+    { schema: { tags, params: idParams, body: jobBody, response: { 200: job } } },
+    async (req) => {
+      const updated = await app.db.transaction(async (tx) => {
+        const before = await findJobForUpdate(tx, req.params.id);
+        if (!before) throw notFound(JOB_NOT_FOUND);
+        const [after] = await tx
+          .update(jobs)
+          .set({ ...req.body, updatedAt: app.clock.now() })
+          .where(eq(jobs.id, before.id))
+          .returning();
+        await app.audit(tx, req, {
+          action: 'job.update',
+          targetType: 'job',
+          targetId: before.id,
+          details: { before: toJob(before), after: toJob(after!) },
+        });
+        return after!;
+      });
+      return toJob(updated);
+    },
+  );
+
+  app.delete('/api/jobs/:id', { schema: { tags, params: idParams, response: { 200: messageBody } } }, async (req) => {
+    await app.db.transaction(async (tx) => {
+      const [removed] = await tx.delete(jobs).where(eq(jobs.id, req.params.id)).returning();
+      if (!removed) throw notFound(JOB_NOT_FOUND);
+      await app.audit(tx, req, {
+        action: 'job.delete',
+        targetType: 'job',
+        targetId: removed.id,
+        details: { before: toJob(removed) },
+      });
+    });
+    return { message: JOB_DELETED };
+  });
+}

@@ -1,0 +1,39 @@
+import type { ListQuery } from '@portal/contract';
+import { asc, count, desc, ilike, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+
+/** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
+const SORTABLE = {
+  createdAt: notifications.createdAt,
+  title: sql`lower(${notifications.title})`,
+} as const;
+
+/** `q` is matched literally: LIKE's wildcards in it are escaped. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of notifications, newest first unless asked otherwise, and the total that matched. */
+export async function listNotifications(db: Tx, query: ListQuery) {
+  const sortKey = query.sort ?? 'createdAt';
+  if (!Object.hasOwn(SORTABLE, sortKey)) {
+    throw badRequest(
+      `Notifications cannot be sorted by '${sortKey}'. Use one of: ${Object.keys(SORTABLE).join(', ')}.`,
+    );
+  }
+  const column = SORTABLE[sortKey as keyof typeof SORTABLE];
+  const direction = (query.order ?? (sortKey === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
+  const pattern = query.q ? containing(query.q) : undefined;
+  const where = pattern ? or(ilike(notifications.title, pattern), ilike(notifications.message, pattern)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(direction(column), direction(notifications.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

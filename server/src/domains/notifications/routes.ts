@@ -1,0 +1,67 @@
+import { idParams, listQuery, messageBody, notification, notificationBody, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notifications } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { toNotification } from '../../lib/serialize';
+import { listNotifications } from './repository';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+export const NOTIFICATION_DELETED = 'The notification has been successfully deleted.';
+
+/** Notifications in the top bar (members read, admins add and delete); changes are audited. */
+export default async function notificationRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['notifications'];
+
+  app.get(
+    '/api/notifications',
+    { schema: { tags, querystring: listQuery, response: { 200: z.array(notification) } } },
+    async (req, reply) => {
+      const { rows, total } = await listNotifications(app.db, req.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(toNotification);
+    },
+  );
+
+  app.post(
+    '/api/notifications/add',
+    { schema: { tags, body: notificationBody, response: { 201: notification } } },
+    async (req, reply) => {
+      const created = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(notifications)
+          .values({ ...req.body, createdAt: app.clock.now() })
+          .returning();
+        await app.audit(tx, req, {
+          action: 'notification.create',
+          targetType: 'notification',
+          targetId: row!.id,
+          details: { after: toNotification(row!) },
+        });
+        return row!;
+      });
+      return reply.status(201).send(toNotification(created));
+    },
+  );
+
+  app.delete(
+    '/api/notifications/:id',
+    { schema: { tags, params: idParams, response: { 200: messageBody } } },
+    async (req) => {
+      await app.db.transaction(async (tx) => {
+        const [removed] = await tx.delete(notifications).where(eq(notifications.id, req.params.id)).returning();
+        if (!removed) throw notFound(NOTIFICATION_NOT_FOUND);
+        await app.audit(tx, req, {
+          action: 'notification.delete',
+          targetType: 'notification',
+          targetId: removed.id,
+          details: { before: toNotification(removed) },
+        });
+      });
+      return { message: NOTIFICATION_DELETED };
+    },
+  );
+}

@@ -1,0 +1,422 @@
+import { type ReportBody, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, reports } from '../../db/schema';
+import { call, createTestApp, createUser, type TestApp } from '../../../test/harness';
+import { multipart, png, webm } from '../../../test/uploads';
+import { REPORT_DELETED, REPORT_UNREADABLE } from './routes';
+
+let t: TestApp;
+let member: Awaited<ReturnType<typeof createUser>>;
+let other: Awaited<ReturnType<typeof createUser>>;
+let admin: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  member = await createUser(t, { name: 'Morgan Member' });
+  other = await createUser(t, { name: 'Olive Other' });
+  admin = await createUser(t, { isAdmin: true, name: 'Ada Admin' });
+});
+afterAll(() => t.close());
+
+const SSN = '372-81-4455';
+const SSN_DIGITS = '372814455';
+const DOB = '1980-04-12';
+
+async function upload(cookie: string, kind: 'image' | 'video') {
+  const body =
+    kind === 'image'
+      ? multipart({ filename: 'face.png', contentType: 'image/png', data: await png() })
+      : multipart({ filename: 'clip.webm', contentType: 'video/webm', data: webm() });
+  const res = await call(t.app, cookie, { method: 'POST', url: '/api/upload-file', ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().fileUrl as string;
+}
+
+/** Every field of spec §3 set to something other than its empty default. */
+function fullReport(imageUrl = '', videoUrl = '') {
+  return {
+    imageUrl,
+    videoUrl,
+    clientName: 'Jordan Rivers',
+    hvIsClientId: 'HV-000421',
+    projectStartDate: '2025-03-01',
+    roSigned: 'Yes',
+    ssn: SSN,
+    dob: DOB,
+    veteran: 'No',
+    race: ['Asian or Asian American', 'White'],
+    ethnicity: 'Non-Hispanic/Latin',
+    gender: ['a gender not singularly Female or Male'],
+    relationshipToHead: 'Self',
+    clientLocation: 'Under the Elm Street bridge',
+    disablingCondition: 'Yes',
+    disabilityType: {
+      alcoholUseDisorder: true,
+      bothAlcoholAndDrug: false,
+      drugUseDisorder: true,
+      chronicHealthCondition: true,
+      developmental: false,
+      hivAids: true,
+      mentalHealthDisorder: true,
+      physicalHealthDisorder: false,
+    },
+    medicalInsurance: 'Yes',
+    sourceOfHealthInsurance: ['Medicaid', "Veteran's Administration medical services", 'Other'],
+    medicalId: 'MED-778899',
+    otherInsurance: 'County plan',
+    residencePriorToProjectEntry: 'Jail, prison',
+    homelessSituation: 'PlaceNotMeantForHabitation',
+    institutionalSituation: 'PsychiatricHospital',
+    transitionHousingSituation: 'RentalByClientVASH',
+    stayDuration: 'OneToThreeMonths',
+    approximateDateHomelessnessStarted: '2024-11-15',
+    numTimesHomelessPast3Years: '4OrMore',
+    totalMonthsHomelessPast3Years: 14,
+    zipLastPermanentAddress: '02139',
+    income: {
+      hasIncome: 'Yes',
+      totalMonthlyIncome: 943.5,
+      sources: {
+        earnedIncome: 100,
+        unemploymentInsurance: 0,
+        ssdi: 200,
+        ssi: 300,
+        veteranDisabilityService: 1,
+        privateDisabilityInsurance: 2,
+        workersCompensation: 3,
+        tanf: 4,
+        generalAssistance: 5,
+        retirementSocialSecurity: 6,
+        veteranPension: 7,
+        pensionRetirementJob: 8,
+        childSupport: 9,
+        alimonySupport: 10,
+        otherSource: 288.5,
+      },
+    },
+    nonCashBenefits: { hasNonCashBenefits: 'Yes', sources: ['SNAP', 'other TANF-funded services'] },
+    domesticViolence: { isVictim: 'Yes', whenOccurred: '3To6Months', currentlyFleeing: 'No' },
+    reasonsForHomelessness: {
+      doubledUp: true,
+      evictionWithin2Weeks: false,
+      lostHousingWithin2Weeks: true,
+      unfit: false,
+      lostAssistance: true,
+      mentalHealthEmergency: false,
+      substanceUseEmergency: true,
+      releasedFromPrison: true,
+      otherCriminalJustice: false,
+      utilitiesShutOff: true,
+    },
+    arrestConvictionRecord: { hasRecord: 'Yes', details: 'Trespass conviction, 2019' },
+    probationParole: {
+      onProbation: 'No',
+      onParole: 'Yes',
+      paroleOfficer: 'Officer Dana Kim',
+      phoneNumber: '(555) 010-2233',
+      familyMemberOnProbationParole: 'Yes',
+      familyMemberDetails: 'Brother, probation until 2026',
+    },
+    sexOffender: { isConvicted: 'No', offenseLevel: 'Level1' },
+    educationSummary: 'GED',
+    educationComments: 'Wants vocational training',
+    mcKinneyVentoLiaison: 'No',
+    personalPhoneNumber: '555-010-9988',
+    comments: 'Prefers to be met in the morning',
+  } satisfies ReportBody;
+}
+
+const file = (cookie: string, body: unknown) =>
+  call(t.app, cookie, { method: 'POST', url: '/api/reports', payload: body as object });
+const reportCount = async () => (await t.database.db.select({ n: count() }).from(reports))[0]!.n;
+const rawRow = async (id: string) => {
+  // Raw SQL: the columns exactly as the database holds them. Both drivers answer `{ rows }`.
+  const res = (await t.database.db.execute(
+    sql`select ssn_enc, dob_enc, data::text as data, client_name from reports where id = ${id}`,
+  )) as unknown as { rows: unknown[] };
+  return res.rows[0] as { ssn_enc: string; dob_enc: string; data: string; client_name: string };
+};
+
+describe('filing a report', () => {
+  it('round-trips every field; the SSN is masked until revealed', async () => {
+    const imageUrl = await upload(member.cookie, 'image');
+    const videoUrl = await upload(member.cookie, 'video');
+    const body = fullReport(imageUrl, videoUrl);
+    const res = await file(member.cookie, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const { _id } = res.json();
+    expect(_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const read = await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${_id}` });
+    expect(read.statusCode, read.body).toBe(200);
+    const stored = read.json();
+    expect(stored).toEqual({
+      ...body,
+      ssn: '***-**-4455',
+      _id,
+      userId: member.user.id,
+      createdAt: expect.any(String),
+    });
+
+    const reveal = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/reports/${_id}/reveal-ssn`,
+      payload: { reason: 'Benefit application' },
+    });
+    expect(reveal.statusCode, reveal.body).toBe(200);
+    expect(reveal.json()).toEqual({ ssn: SSN_DIGITS });
+
+    // The reporting member and admins may fetch the media.
+    for (const cookie of [member.cookie, admin.cookie]) {
+      const media = await call(t.app, cookie, { method: 'GET', url: videoUrl });
+      expect(media.statusCode).toBe(200);
+    }
+  });
+
+  it('lists reports newest first, with what the cards need, searchable by client name', async () => {
+    const a = (await file(member.cookie, { clientName: 'Zed Alpha', projectStartDate: '2025-01-02' })).json()._id;
+    const b = (await file(member.cookie, { clientName: 'Zed 100%_Beta' })).json()._id;
+    const list = await call(t.app, admin.cookie, { method: 'GET', url: '/api/reports?q=zed&limit=1' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.headers[TOTAL_COUNT_HEADER]).toBe('2');
+    expect(list.json()).toEqual([
+      { _id: b, clientName: 'Zed 100%_Beta', projectStartDate: '', imageUrl: '', createdAt: expect.any(String) },
+    ]);
+    const second = await call(t.app, admin.cookie, { method: 'GET', url: '/api/reports?q=zed&limit=1&offset=1' });
+    expect(second.json()).toEqual([
+      { _id: a, clientName: 'Zed Alpha', projectStartDate: '2025-01-02', imageUrl: '', createdAt: expect.any(String) },
+    ]);
+    // LIKE wildcards in q are taken literally.
+    const literal = await call(t.app, admin.cookie, { method: 'GET', url: '/api/reports?q=100%25_' });
+    expect(literal.json().map((r: { _id: string }) => r._id)).toEqual([b]);
+    // The list never carries the sensitive fields.
+    expect(JSON.stringify(list.json())).not.toMatch(/ssn|dob|disability/i);
+  });
+
+  it('ignores a userId in the body: the report is the session user’s', async () => {
+    const res = await file(member.cookie, { clientName: 'Ignored Owner', userId: other.user.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db.select().from(reports).where(eq(reports.id, res.json()._id));
+    expect(row!.userId).toBe(member.user.id);
+  });
+
+  it('refuses unknown fields, wrong options and malformed values, storing nothing', async () => {
+    const before = await reportCount();
+    const bad: unknown[] = [
+      { ...fullReport(), isApproved: true },
+      { ...fullReport(), race: ['Martian'] },
+      { ...fullReport(), veteran: 'yes' },
+      { ...fullReport(), dob: '12/04/1980' },
+      { ...fullReport(), projectStartDate: '2025-02-30' },
+      { ...fullReport(), ssn: '12-345-6789' },
+      { ...fullReport(), zipLastPermanentAddress: '2139' },
+      { ...fullReport(), race: ['White', 'White'] },
+      { ...fullReport(), income: { ...fullReport().income, totalMonthlyIncome: -5 } },
+      { ...fullReport(), disabilityType: { hivAids: 'true' } },
+      { ...fullReport(), imageUrl: 'https://example.org/x.png' },
+    ];
+    for (const body of bad) {
+      const res = await file(member.cookie, body);
+      expect(res.statusCode, res.body).toBe(400);
+      // The answer names the field, never echoes an SSN or DOB.
+      expect(res.body).not.toContain(SSN_DIGITS);
+      expect(res.body).not.toContain('4455');
+    }
+    expect(await reportCount()).toBe(before);
+  });
+
+  it('refuses media that are not the member’s own uploads of the right kind', async () => {
+    const before = await reportCount();
+    const othersImage = await upload(other.cookie, 'image');
+    const ownImage = await upload(member.cookie, 'image');
+    const ownVideo = await upload(member.cookie, 'video');
+    for (const media of [
+      { imageUrl: othersImage },
+      { imageUrl: ownVideo },
+      { videoUrl: ownImage },
+      { imageUrl: '/api/files/00000000-0000-4000-8000-000000000000' },
+      // A good image with a bad video attaches neither.
+      { imageUrl: ownImage, videoUrl: othersImage },
+    ]) {
+      const res = await file(member.cookie, { clientName: 'Media Check', ...media });
+      expect(res.statusCode, JSON.stringify(media)).toBe(400);
+    }
+    expect(await reportCount()).toBe(before);
+  });
+});
+
+describe('encryption at rest', () => {
+  it('keeps SSN, DOB and the rest of the intake out of the database in clear', async () => {
+    const { _id } = (await file(member.cookie, fullReport())).json();
+    const raw = await rawRow(_id);
+    expect(raw.ssn_enc).toMatch(/^v1\.[0-9a-f]{8}\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
+    expect(raw.dob_enc).toMatch(/^v1\./);
+    const everything = JSON.stringify(raw);
+    for (const secret of [SSN_DIGITS, SSN, '4455', DOB, '1980', 'hivAids', 'Trespass', 'Dana Kim', 'MED-778899'])
+      expect(everything, secret).not.toContain(secret);
+    // What the list shows and searches stays readable.
+    expect(raw.client_name).toBe('Jordan Rivers');
+  });
+
+  it('gives two equal SSNs different ciphertexts', async () => {
+    const a = (await file(member.cookie, { ssn: SSN, dob: DOB })).json()._id;
+    const b = (await file(member.cookie, { ssn: SSN, dob: DOB })).json()._id;
+    const [ra, rb] = [await rawRow(a), await rawRow(b)];
+    expect(ra.ssn_enc).not.toBe(rb.ssn_enc);
+    expect(ra.dob_enc).not.toBe(rb.dob_enc);
+  });
+
+  it('fails closed on a flipped byte', async () => {
+    const { _id } = (await file(member.cookie, { ssn: SSN, dob: DOB })).json();
+    const raw = await rawRow(_id);
+    const parts = raw.ssn_enc.split('.');
+    const ct = Buffer.from(parts[4]!, 'base64url');
+    ct[0]! ^= 0x01;
+    parts[4] = ct.toString('base64url');
+    await t.database.db
+      .update(reports)
+      .set({ ssnEnc: parts.join('.') })
+      .where(eq(reports.id, _id));
+    const reveal = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/reports/${_id}/reveal-ssn`,
+      payload: { reason: 'Integrity check' },
+    });
+    expect(reveal.statusCode).toBe(500);
+    expect(reveal.json()).toEqual({ message: REPORT_UNREADABLE });
+    const read = await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${_id}` });
+    expect(read.statusCode).toBe(500);
+    // A failed reveal leaves no audit row claiming the SSN was seen.
+    const [audits] = await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, _id), eq(auditLog.action, 'report.reveal_ssn')));
+    expect(audits!.n).toBe(0);
+  });
+
+  it('fails closed on a value moved to another row or another column', async () => {
+    const source = (await file(member.cookie, { ssn: '987-65-4321', dob: '1990-01-01' })).json()._id;
+    const target = (await file(member.cookie, { ssn: SSN, dob: DOB })).json()._id;
+    const raw = await rawRow(source);
+    await t.database.db.update(reports).set({ ssnEnc: raw.ssn_enc }).where(eq(reports.id, target));
+    const moved = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/reports/${target}/reveal-ssn`,
+      payload: { reason: 'Integrity check' },
+    });
+    expect(moved.statusCode).toBe(500);
+    expect(moved.body).not.toContain('987654321');
+
+    // The DOB ciphertext of a row in its own SSN column does not open either.
+    const own = await rawRow(source);
+    await t.database.db.update(reports).set({ ssnEnc: own.dob_enc }).where(eq(reports.id, source));
+    const swapped = await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${source}` });
+    expect(swapped.statusCode).toBe(500);
+
+    // Nor does the sealed rest of another report.
+    const third = (await file(member.cookie, { comments: 'third' })).json()._id;
+    const [donor] = await t.database.db.select().from(reports).where(eq(reports.id, third));
+    await t.database.db.update(reports).set({ data: donor!.data }).where(eq(reports.id, target));
+    expect((await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${target}` })).statusCode).toBe(500);
+  });
+
+  it('never writes an SSN or DOB to the log', async () => {
+    const { _id } = (await file(member.cookie, { ...fullReport(), ssn: '555-44-3333', dob: '1971-07-07' })).json();
+    await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${_id}` });
+    await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/reports/${_id}/reveal-ssn`,
+      payload: { reason: 'Log check' },
+    });
+    await file(member.cookie, { ssn: '555-44-3333', dob: 'not a date' });
+    const logs = t.logs.join('\n');
+    expect(logs).toContain(_id);
+    for (const secret of ['555443333', '555-44-3333', '3333', '1971-07-07']) expect(logs).not.toContain(secret);
+  });
+});
+
+describe('access', () => {
+  it('lets a member file but not list, read, reveal or delete; a guest nothing', async () => {
+    const { _id } = (await file(member.cookie, { clientName: 'Access Check', ssn: SSN })).json();
+    const attempts = [
+      { method: 'GET', url: '/api/reports' },
+      { method: 'GET', url: `/api/reports/${_id}` },
+      { method: 'POST', url: `/api/reports/${_id}/reveal-ssn`, payload: { reason: 'Curious' } },
+      { method: 'DELETE', url: `/api/reports/${_id}` },
+    ] as const;
+    for (const attempt of attempts) {
+      const res = await call(t.app, member.cookie, attempt);
+      expect(res.statusCode, `${attempt.method} ${attempt.url}`).toBe(403);
+      expect(res.body).not.toContain('4455');
+      expect((await call(t.app, undefined, attempt)).statusCode).toBe(401);
+    }
+    expect((await call(t.app, undefined, { method: 'POST', url: '/api/reports', payload: {} })).statusCode).toBe(401);
+    const unverified = await createUser(t, { isVerified: false });
+    expect((await file(unverified.cookie, {})).statusCode).toBe(403);
+    expect((await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${_id}` })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a report that does not exist', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect((await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${id}` })).statusCode).toBe(404);
+    expect((await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/reports/${id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('revealing the SSN', () => {
+  const auditRows = (id: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'report.reveal_ssn')));
+
+  it('needs a reason and writes exactly one audit row, without the SSN', async () => {
+    const { _id } = (await file(member.cookie, { ssn: SSN })).json();
+    for (const payload of [{}, { reason: '' }, { reason: ' x ' }, { reason: 'r'.repeat(501) }]) {
+      const res = await call(t.app, admin.cookie, { method: 'POST', url: `/api/reports/${_id}/reveal-ssn`, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await auditRows(_id)).toHaveLength(0);
+
+    const res = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/reports/${_id}/reveal-ssn`,
+      payload: { reason: 'Housing authority application' },
+    });
+    expect(res.json()).toEqual({ ssn: SSN_DIGITS });
+    const rows = await auditRows(_id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorId: admin.user.id,
+      targetType: 'report',
+      details: { reason: 'Housing authority application' },
+    });
+    expect(JSON.stringify(rows[0])).not.toContain('4455');
+  });
+});
+
+describe('deleting a report', () => {
+  it('removes the row and its files, and audits it', async () => {
+    const imageUrl = await upload(member.cookie, 'image');
+    const videoUrl = await upload(member.cookie, 'video');
+    const { _id } = (await file(member.cookie, { clientName: 'To Delete', imageUrl, videoUrl })).json();
+    expect((await call(t.app, admin.cookie, { method: 'GET', url: imageUrl })).statusCode).toBe(200);
+
+    const res = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/reports/${_id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: REPORT_DELETED });
+
+    expect(await t.database.db.select().from(reports).where(eq(reports.id, _id))).toHaveLength(0);
+    for (const url of [imageUrl, videoUrl]) {
+      expect((await call(t.app, admin.cookie, { method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, _id), eq(auditLog.action, 'report.delete')));
+    expect(audits).toHaveLength(1);
+    expect(JSON.stringify(audits[0])).not.toContain('To Delete');
+    expect((await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${_id}` })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,93 @@
+import type { ListQuery, ReportFields } from '@portal/contract';
+import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { reports } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import type { Pii } from '../../lib/pii';
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * How a report is stored. The columns in clear are only what the admin list shows and searches
+ * (client name, project start date, media links); SSN and DOB are sealed in their own columns,
+ * and everything else (disabilities, criminal record, domestic violence…) is sealed as one JSON
+ * document in `data` ({ enc }). Each value is bound to the row id and its column.
+ */
+const SEALED = 'v1';
+
+type Sealed = Omit<ReportFields, 'clientName' | 'projectStartDate' | 'imageUrl' | 'videoUrl' | 'ssn' | 'dob'>;
+
+export function toRowValues(pii: Pii, id: string, userId: string, fields: ReportFields, now: Date) {
+  const { clientName, projectStartDate, imageUrl, videoUrl, ssn, dob, ...rest } = fields;
+  const sealed: Sealed = rest;
+  return {
+    id,
+    userId,
+    clientName,
+    projectStartDate: projectStartDate || null,
+    imageUrl,
+    videoUrl,
+    ssnEnc: ssn ? pii.encrypt(ssn, id, 'ssn') : null,
+    dobEnc: dob ? pii.encrypt(dob, id, 'dob') : null,
+    data: { [SEALED]: pii.encrypt(JSON.stringify(sealed), id, 'data') },
+    createdAt: now,
+  };
+}
+
+/** Every field in clear, SSN included: callers mask it unless it is being revealed. */
+export function openRow(pii: Pii, row: ReportRow): ReportFields {
+  const sealedValue = row.data[SEALED];
+  if (typeof sealedValue !== 'string') throw new Error(`Report ${row.id} has no sealed data`);
+  const rest = JSON.parse(pii.decrypt(sealedValue, row.id, 'data')) as Sealed;
+  return {
+    ...rest,
+    clientName: row.clientName,
+    projectStartDate: row.projectStartDate ?? '',
+    imageUrl: row.imageUrl,
+    videoUrl: row.videoUrl,
+    ssn: row.ssnEnc ? pii.decrypt(row.ssnEnc, row.id, 'ssn') : '',
+    dob: row.dobEnc ? pii.decrypt(row.dobEnc, row.id, 'dob') : '',
+  };
+}
+
+const SORTABLE = {
+  createdAt: reports.createdAt,
+  clientName: sql`lower(${reports.clientName})`,
+  projectStartDate: reports.projectStartDate,
+} as const;
+
+/** `q` is matched literally: LIKE's wildcards in it are escaped. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of reports (newest first unless asked otherwise) and the total that matched. */
+export async function listReports(db: Tx, query: ListQuery) {
+  const sortKey = query.sort ?? 'createdAt';
+  if (!Object.hasOwn(SORTABLE, sortKey)) {
+    throw badRequest(`Reports cannot be sorted by '${sortKey}'. Use one of: ${Object.keys(SORTABLE).join(', ')}.`);
+  }
+  const column = SORTABLE[sortKey as keyof typeof SORTABLE];
+  const direction = (query.order ?? (sortKey === 'clientName' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const where = query.q ? ilike(reports.clientName, containing(query.q)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: reports.id,
+        clientName: reports.clientName,
+        projectStartDate: reports.projectStartDate,
+        imageUrl: reports.imageUrl,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(where)
+      .orderBy(direction(column), direction(reports.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(reports).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findReport(db: Tx, id: string) {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id));
+  return row;
+}

@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import {
+  createReportResponse,
+  idParams,
+  listQuery,
+  messageBody,
+  report,
+  reportBody,
+  reportSummary,
+  revealSsnBody,
+  revealSsnResponse,
+  TOTAL_COUNT_HEADER,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reports } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/errors';
+import { createPii, PiiError } from '../../lib/pii';
+import { toReport, toReportSummary } from '../../lib/serialize';
+import { findReport, listReports, openRow, type ReportRow, toRowValues } from './repository';
+
+export const REPORT_NOT_FOUND = 'Report not found';
+export const REPORT_DELETED = 'Report deleted successfully.';
+export const REPORT_UNREADABLE = 'This report cannot be read: its stored data failed an integrity check.';
+
+/**
+ * Intake reports (spec §2, §7; ARCHITECTURE §5). Members file them; admins list, read, reveal
+ * the SSN (with a reason, audited) and delete them. SSN, DOB and the rest of the intake are
+ * encrypted at rest (repository.ts); neither the SSN nor the DOB is ever logged or audited.
+ */
+export default async function reportRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+  const pii = createPii([app.keys.pii]);
+
+  /** Decrypts a row; a value that fails its check is a loud 500, never a wrong plaintext. */
+  const open = (row: ReportRow, log: FastifyBaseLogger) => {
+    try {
+      return openRow(pii, row);
+    } catch (err) {
+      if (!(err instanceof PiiError)) throw err;
+      log.error({ reportId: row.id, reason: err.message }, 'report data failed decryption');
+      throw new HttpError(500, REPORT_UNREADABLE);
+    }
+  };
+
+  app.post(
+    '/api/reports',
+    { schema: { tags, body: reportBody, response: { 201: createReportResponse } } },
+    async (req, reply) => {
+      const fields = req.body;
+      const userId = req.auth!.user.id;
+      // The id is chosen before the insert: it is the associated data of the encrypted values.
+      const id = crypto.randomUUID();
+      await app.db.transaction(async (tx) => {
+        if (fields.imageUrl) await app.files.attach(tx, [fields.imageUrl], { ownerId: userId, kinds: ['image'] });
+        if (fields.videoUrl) await app.files.attach(tx, [fields.videoUrl], { ownerId: userId, kinds: ['video'] });
+        await tx.insert(reports).values(toRowValues(pii, id, userId, fields, app.clock.now()));
+      });
+      req.log.info({ reportId: id, userId, event: 'report_filed' }, 'report filed');
+      return reply.status(201).send({ _id: id });
+    },
+  );
+
+  app.get(
+    '/api/reports',
+    { schema: { tags, querystring: listQuery, response: { 200: z.array(reportSummary) } } },
+    async (req, reply) => {
+      const { rows, total } = await listReports(app.db, req.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(toReportSummary);
+    },
+  );
+
+  app.get('/api/reports/:id', { schema: { tags, params: idParams, response: { 200: report } } }, async (req) => {
+    const row = await findReport(app.db, req.params.id);
+    if (!row) throw notFound(REPORT_NOT_FOUND);
+    const fields = open(row, req.log);
+    // Reading an intake (DOB, health, criminal record) is itself worth a trace.
+    await app.audit(app.db, req, { action: 'report.view', targetType: 'report', targetId: row.id });
+    return toReport(row, fields);
+  });
+
+  app.post(
+    '/api/reports/:id/reveal-ssn',
+    {
+      schema: { tags, params: idParams, body: revealSsnBody, response: { 200: revealSsnResponse } },
+      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+    },
+    async (req) => {
+      return app.db.transaction(async (tx) => {
+        const row = await findReport(tx, req.params.id);
+        if (!row) throw notFound(REPORT_NOT_FOUND);
+        const { ssn } = open(row, req.log);
+        // The reason is recorded; the SSN never is.
+        await app.audit(tx, req, {
+          action: 'report.reveal_ssn',
+          targetType: 'report',
+          targetId: row.id,
+          details: { reason: req.body.reason },
+        });
+        return { ssn };
+      });
+    },
+  );
+
+  app.delete(
+    '/api/reports/:id',
+    { schema: { tags, params: idParams, response: { 200: messageBody } } },
+    async (req) => {
+      const removed = await app.db.transaction(async (tx) => {
+        const [row] = await tx.delete(reports).where(eq(reports.id, req.params.id)).returning();
+        if (!row) throw notFound(REPORT_NOT_FOUND);
+        await app.audit(tx, req, {
+          action: 'report.delete',
+          targetType: 'report',
+          targetId: row.id,
+          // No client data in the log: it outlives the report.
+          details: { filedBy: row.userId, filedAt: row.createdAt.toISOString() },
+        });
+        return row;
+      });
+      // The media go once the row is gone for good; a failure leaves files, never a dangling report.
+      const media = [removed.imageUrl, removed.videoUrl].filter(Boolean);
+      if (media.length) {
+        await app.files.remove(media).catch((err: unknown) => {
+          req.log.error({ err, reportId: removed.id }, 'report media could not be removed');
+        });
+      }
+      return { message: REPORT_DELETED };
+    },
+  );
+}

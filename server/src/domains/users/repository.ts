@@ -1,0 +1,87 @@
+import type { UserListQuery } from '@portal/contract';
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { UserRow } from '../../plugins/auth';
+import { likePattern } from '../certificates/repository';
+
+/** Text sorts ignore case, the same order on every collation. */
+const SORT_COLUMNS = {
+  name: sql`lower(${users.name})`,
+  email: users.email,
+  certificateNo: sql`lower(${users.certificateNo})`,
+  createdAt: users.createdAt,
+  lastLogin: users.lastLogin,
+} as const;
+
+/**
+ * spec §2: q is a case-insensitive part of the name or e-mail. ILIKE '%q%' is served by the
+ * trigram indexes on both columns (migration 0001), so it stays fast over many users.
+ */
+export async function listUsers(db: Tx, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = query.q ? likePattern(query.q) : undefined;
+  const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  const direction = (query.order ?? 'asc') === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[query.sort ?? 'name'];
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      // The id breaks ties so that pages never overlap or skip a row; never-logged-in users last.
+      .orderBy(sql`${direction(column)} nulls last`, direction(users.id))
+      .offset(query.offset)
+      .limit(query.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The user, locked for the rest of the transaction. */
+export async function findUserForUpdate(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Whether an administrator other than `id` remains. Locks every admin row, so two admins
+ * demoting or deleting each other at once cannot both pass this check (the second waits and
+ * then sees the first one's change).
+ */
+export async function anotherAdminExists(tx: Tx, id: string): Promise<boolean> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(users.id)
+    .for('update');
+  return admins.some((a) => a.id !== id);
+}
+
+export async function emailTakenByOther(tx: Tx, email: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, id)))
+    .limit(1);
+  return !!row;
+}
+
+export async function updateUser(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+export async function deleteUser(tx: Tx, id: string) {
+  const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Whether any profile still shows the picture. */
+export async function pictureInUse(db: Tx, url: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.picture, url)).limit(1);
+  return !!row;
+}

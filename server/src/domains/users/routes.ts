@@ -1,0 +1,192 @@
+import {
+  adminUserUpdate,
+  errorBody,
+  idParams,
+  normalizeEmail,
+  profileUpdate,
+  TOTAL_COUNT_HEADER,
+  user,
+  USER_MESSAGES,
+  userListQuery,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { toUser } from '../../lib/serialize';
+import type { UserRow } from '../../plugins/auth';
+import {
+  anotherAdminExists,
+  deleteUser,
+  emailTakenByOther,
+  findUserForUpdate,
+  listUsers,
+  pictureInUse,
+  updateUser,
+} from './repository';
+
+type UserChanges = Partial<Pick<typeof users.$inferInsert, keyof typeof EDITABLE>>;
+/** The columns PUT /api/users/{id} may change, and which of them only an admin may. */
+const EDITABLE = {
+  name: 'profile',
+  job: 'profile',
+  age: 'profile',
+  picture: 'profile',
+  gender: 'profile',
+  phoneNo: 'profile',
+  address: 'profile',
+  email: 'admin',
+  certificateNo: 'admin',
+  isAdmin: 'admin',
+} as const;
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** The same answer the error handler gives for a body the route schema refused (ARCHITECTURE §4). */
+function invalidBody(error: z.ZodError) {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const first = issues[0]!;
+  return { message: first.path ? `${first.path}: ${first.message}` : first.message, issues };
+}
+
+/** What changed, as `{ before, after }` for the audit row (never a secret: none is editable). */
+function diff(before: UserRow, after: UserRow) {
+  const changed = (Object.keys(EDITABLE) as (keyof typeof EDITABLE)[]).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+    after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+  };
+}
+
+export default async function userRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  app.get(
+    '/api/users',
+    { schema: { tags, querystring: userListQuery, response: { 200: z.array(user) } } },
+    async (req, reply) => {
+      const { rows, total } = await listUsers(app.db, req.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(toUser);
+    },
+  );
+
+  /**
+   * A member updates their own profile (contract profileUpdate: the e-mail and password sent are
+   * ignored, ARCHITECTURE §5); an admin edits anyone with adminUserUpdate. An admin's own profile
+   * screen sends no certificateNo, so that body is read as a profile update too.
+   */
+  app.put(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        description: 'Body: adminUserUpdate for an admin, profileUpdate for a member (own id only).',
+        params: idParams,
+        response: { 200: user, 400: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const me = req.auth!.user;
+      const targetId = req.params.id;
+      if (!me.isAdmin && targetId !== me.id) throw forbidden(USER_MESSAGES.notYourProfile);
+      const body: unknown = req.body ?? {};
+      const asAdmin =
+        me.isAdmin && (targetId !== me.id || (typeof body === 'object' && body !== null && 'certificateNo' in body));
+
+      let changes: UserChanges;
+      if (asAdmin) {
+        const parsed = adminUserUpdate.safeParse(body);
+        if (!parsed.success) return reply.status(400).send(invalidBody(parsed.error));
+        const { password: _ignored, email, ...rest } = parsed.data;
+        changes = { ...rest, email: normalizeEmail(email) };
+        if (rest.isAdmin === undefined) delete changes.isAdmin;
+        if (rest.picture === undefined) delete changes.picture;
+      } else {
+        const parsed = profileUpdate.safeParse(body);
+        if (!parsed.success) return reply.status(400).send(invalidBody(parsed.error));
+        const { password: _password, email: _email, ...rest } = parsed.data;
+        changes = rest;
+      }
+
+      const { before, after } = await app.db
+        .transaction(async (tx) => {
+          const demoting = changes.isAdmin === false;
+          // Admin rows are locked before the target's, in one order, so that concurrent
+          // demotions wait for each other instead of deadlocking.
+          const othersRemain = demoting ? await anotherAdminExists(tx, targetId) : true;
+          const current = await findUserForUpdate(tx, targetId);
+          if (!current) throw notFound(USER_MESSAGES.notFound);
+          if (demoting && current.isAdmin && !othersRemain) throw conflict(USER_MESSAGES.lastAdminDemote);
+          if (changes.email !== undefined && changes.email !== current.email) {
+            if (await emailTakenByOther(tx, changes.email, current.id)) throw conflict(USER_MESSAGES.emailTaken);
+          }
+          if (changes.picture !== undefined && changes.picture !== current.picture) {
+            // A member may only show an image they uploaded themselves.
+            await app.files.attach(tx, [changes.picture], {
+              ownerId: asAdmin ? undefined : current.id,
+              kinds: ['image'],
+            });
+          }
+          const updated = await updateUser(tx, current.id, changes);
+          const demoted = current.isAdmin && !updated.isAdmin;
+          // A demoted admin's open sessions carry admin rights: end them.
+          if (demoted) await app.sessions.endAllFor(tx, current.id);
+          await app.audit(tx, req, {
+            action: 'user.update',
+            targetType: 'user',
+            targetId: current.id,
+            details: { ...diff(current, updated), ...(demoted ? { sessionsEnded: true } : {}) },
+          });
+          return { before: current, after: updated };
+        })
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err) ? conflict(USER_MESSAGES.emailTaken) : err;
+        });
+      if (before.picture && before.picture !== after.picture) await removeQuietly(app, before.picture);
+      return toUser(after);
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      if (req.params.id === req.auth!.user.id) throw badRequest(USER_MESSAGES.deleteSelf);
+      const removed = await app.db.transaction(async (tx) => {
+        const othersRemain = await anotherAdminExists(tx, req.params.id);
+        const target = await findUserForUpdate(tx, req.params.id);
+        if (!target) throw notFound(USER_MESSAGES.notFound);
+        if (target.isAdmin && !othersRemain) throw conflict(USER_MESSAGES.lastAdminDelete);
+        // Sessions, codes and reset links go with the row (ON DELETE CASCADE); reports and
+        // uploads keep existing without an owner.
+        await deleteUser(tx, target.id);
+        await app.audit(tx, req, {
+          action: 'user.delete',
+          targetType: 'user',
+          targetId: target.id,
+          details: { before: { email: target.email, name: target.name, isAdmin: target.isAdmin } },
+        });
+        return target;
+      });
+      if (removed.picture) await removeQuietly(app, removed.picture);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** A picture no profile shows any more; after the commit, and a failure is only logged. */
+async function removeQuietly(app: FastifyInstance, url: string) {
+  try {
+    // An admin may have given the same image to another profile: keep it then.
+    if (await pictureInUse(app.db, url)) return;
+    await app.files.remove([url]);
+  } catch (err) {
+    app.log.error({ err, url }, 'could not remove a file no record refers to any more');
+  }
+}

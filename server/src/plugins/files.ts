@@ -1,0 +1,105 @@
+import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Tx } from '../db/client';
+import { uploads } from '../db/schema';
+import { HttpError } from '../lib/errors';
+
+export type UploadKind = (typeof uploads.$inferSelect)['kind'];
+
+/** An upload nothing refers to is removed after this long (issue 'Member area'). */
+export const UNATTACHED_GRACE_MINUTES = 24 * 60;
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+export const NOT_OUR_FILE = 'Not a file uploaded to this portal';
+
+const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The URL records store for an upload (what the upload calls answer). */
+export const fileUrl = (id: string) => `/api/files/${id}`;
+/** The upload id in one of our file URLs, or undefined for anything else. */
+export const uploadIdOf = (url: string) => FILE_URL.exec(url)?.[1]?.toLowerCase();
+
+/**
+ * `app.files`: what other domains call when a record (report, certificate, profile) starts or
+ * stops referring to an uploaded file, and the sweeper of files nothing refers to.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<number> | undefined;
+
+    async function attach(tx: Tx, urls: string[], opts: { ownerId?: string; kinds: UploadKind[] }) {
+      for (const url of urls) {
+        if (url === '') continue;
+        const id = uploadIdOf(url);
+        if (!id) throw new HttpError(400, NOT_OUR_FILE);
+        const [row] = await tx.select().from(uploads).where(eq(uploads.id, id));
+        if (!row || !opts.kinds.includes(row.kind) || (opts.ownerId !== undefined && row.ownerId !== opts.ownerId)) {
+          throw new HttpError(400, NOT_OUR_FILE);
+        }
+        await tx.update(uploads).set({ attachedAt: app.clock.now() }).where(eq(uploads.id, id));
+      }
+    }
+
+    async function removeRows(where: SQL | undefined) {
+      const gone = await app.db.delete(uploads).where(where).returning({ storageKey: uploads.storageKey });
+      for (const { storageKey } of gone) {
+        try {
+          await app.storage.delete(storageKey);
+        } catch (err) {
+          app.log.warn({ err, storageKey }, 'stored file could not be deleted');
+        }
+      }
+      return gone.length;
+    }
+
+    async function remove(urls: string[]) {
+      const ids = [...new Set(urls.map(uploadIdOf).filter((id): id is string => !!id))];
+      if (ids.length) await removeRows(inArray(uploads.id, ids));
+    }
+
+    /** Removes uploads never attached within the grace period; answers how many. */
+    function sweep(): Promise<number> {
+      running ??= (async () => {
+        const cutoff = new Date(app.clock.now().getTime() - UNATTACHED_GRACE_MINUTES * 60_000);
+        // The condition is repeated in the delete, so a file attached meanwhile is kept.
+        const removed = await removeRows(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)));
+        if (removed) app.log.info({ removed }, 'unattached uploads swept');
+        return removed;
+      })().finally(() => (running = undefined));
+      return running;
+    }
+
+    app.decorate('files', { attach, remove, sweep });
+
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        sweep().catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+      }, SWEEP_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running?.catch(() => 0);
+    });
+  },
+  { name: 'files', dependencies: ['config', 'db', 'storage'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    files: {
+      /**
+       * Marks files as referred to by a record, in the record's transaction. Ignores ''. Each URL
+       * must be `/api/files/{id}` of an upload of one of `kinds` (owned by `ownerId` when given),
+       * otherwise 400 and nothing is attached.
+       */
+      attach(tx: Tx, urls: string[], opts: { ownerId?: string; kinds: UploadKind[] }): Promise<void>;
+      /** Deletes the uploads and their bytes (after the record is gone); ignores '' and unknown. */
+      remove(urls: string[]): Promise<void>;
+      /** Deletes uploads left unattached past the grace period; answers how many. */
+      sweep(): Promise<number>;
+    };
+  }
+}
