@@ -21,6 +21,7 @@ export const router = createBrowserRouter([
   },
   { path: '/verify-email', lazy: page(() => import('../features/auth/pages/verify-email-page')) },
   { path: '/admin', element: <Navigate to="/admin/default" replace /> },
+  // The layout builds the screens' routes from the navigation for the user's role (navigation.tsx).
   {
     path: '/admin/*',
     element: (
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
     children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
   },
   { path: '/rtl', element: <Navigate to="/rtl/default" replace /> },
+  // ARCHITECTURE §6: rtl/* is behind the same guards as admin/* (the spec has none).
   {
     path: '/rtl/*',
     element: (
@@ -38,7 +40,7 @@ export const router = createBrowserRouter([
         <Outlet />
       </RequireVerified>
     ),
-    children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
+    children: [{ path: '*', lazy: page(() => import('./layouts/rtl-layout')) }],
   },
   { path: '*', lazy: page(() => import('../components/not-found-page')) },
 ]);

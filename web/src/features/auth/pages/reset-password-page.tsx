@@ -1,5 +1,93 @@
-import { Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { newPassword, PASSWORD_MIN_LENGTH, RESET_REDIRECT_MS } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { AuthShell, FormError } from '../components/auth-shell';
+import { PasswordField } from '../components/password-field';
+import { useAuth } from '../store';
 
-export default function Page() {
-  return <Title order={1}>Reset password</Title>;
+const resetForm = z.object({
+  password: z.string().min(1, 'New Password is required').pipe(newPassword),
+  confirmPassword: z.string().min(1, 'Confirm New Password is required'),
+});
+type ResetForm = z.infer<typeof resetForm>;
+
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const { isLoading, error, resetPassword } = useAuth();
+  const [mismatch, setMismatch] = useState(false);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetForm>({ resolver: zodResolver(resetForm), defaultValues: { password: '', confirmPassword: '' } });
+
+  useEffect(() => useAuth.getState().clearError(), []);
+
+  // spec §2: 2 seconds after success the user goes to /login.
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate('/login'), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
+    // spec §5: a mismatch is an alert, and nothing is sent.
+    if (password !== confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    try {
+      await resetPassword(token, password);
+      toast.success('Success', 'Password reset successfully, redirecting to login page...');
+      setDone(true);
+    } catch (err) {
+      // spec §8: inline (from the store) and as a toast.
+      toast.error('Error', errorMessage(err, 'Error resetting password'));
+    }
+  });
+
+  return (
+    <AuthShell title="Reset Password">
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Stack gap="sm">
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <Text size="xs" c="dimmed">
+            To be accepted, a password needs at least {PASSWORD_MIN_LENGTH} characters and must not be a common
+            password.
+          </Text>
+          {mismatch && (
+            <Alert color="red" variant="light" role="alert">
+              Passwords do not match
+            </Alert>
+          )}
+          <FormError message={error} />
+          <Button type="submit" color="landing" fullWidth disabled={isLoading || done}>
+            {isLoading ? 'Resetting...' : 'Set New Password'}
+          </Button>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
 }

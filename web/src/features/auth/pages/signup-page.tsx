@@ -1,5 +1,90 @@
-import { Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { type SignupBody, signupBody } from '@portal/contract';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { AuthShell, FormError } from '../components/auth-shell';
+import { PasswordField } from '../components/password-field';
+import { PasswordStrength } from '../components/password-strength';
+import { useAuth } from '../store';
 
-export default function Page() {
-  return <Title order={1}>Create Account</Title>;
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const { isLoading, error, signup } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<SignupBody>({
+    resolver: zodResolver(signupBody),
+    defaultValues: { name: '', email: '', certificateNo: '', password: '' },
+  });
+
+  const password = useWatch({ control, name: 'password' });
+
+  useEffect(() => useAuth.getState().clearError(), []);
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await signup(body);
+      // spec §2: on success the user goes on to verify the e-mail.
+      void navigate('/verify-email');
+    } catch {
+      // The store holds the server's message or 'Error signing up' (spec §8), shown below.
+    }
+  });
+
+  return (
+    <AuthShell title="Create Account">
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Use the email address and certificate number you registered with the certifying board.
+          </Text>
+          <TextInput
+            label="Full Name"
+            autoComplete="name"
+            required
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextInput
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextInput
+            label="Certificate No"
+            autoComplete="off"
+            required
+            error={errors.certificateNo?.message}
+            {...register('certificateNo')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordStrength password={password} />
+          <FormError message={error} />
+          <Button type="submit" color="landing" fullWidth mt="xs" disabled={isLoading} loading={isLoading}>
+            Sign Up
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login">
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
 }

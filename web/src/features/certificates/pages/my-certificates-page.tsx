@@ -1,5 +1,58 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import type { Certificate } from '@portal/contract';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { usePublicConfig } from '../../../hooks/use-public-config';
+import { toast } from '../../../lib/toast';
+import { useAuth } from '../../auth/store';
+import { useMyCertificates } from '../api/use-my-certificates';
+import { MyCertificateViewer } from '../components/my-certificate-viewer';
+import { MyCertificatesTable } from '../components/my-certificates-table';
+import { hasExpiringSoon } from '../utils/my-certificates';
 
-export default function Page() {
-  return <Text>This page is being built.</Text>;
+/** /admin/certificates (spec §2): the holder's certificates and the renewal warning. */
+export default function MyCertificatesPage() {
+  const email = useAuth((s) => s.user?.email ?? '');
+  const { data: certificates, isPending, isError, error } = useMyCertificates(email);
+  const { data: config } = usePublicConfig();
+  const [viewing, setViewing] = useState<Certificate | null>(null);
+
+  useEffect(() => {
+    if (!isError) return;
+    console.error('Loading certificates failed', error);
+    // spec §8: load failure toast.
+    toast.error('Error', 'Unable to fetch certificates. Please try again.');
+  }, [isError, error]);
+
+  return (
+    <Stack gap="lg">
+      {certificates && hasExpiringSoon(certificates) && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text>You have certificates expiring soon. Please renew them.</Text>
+            <Button
+              component="a"
+              href={config?.renewalUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              color="yellow.8"
+              disabled={!config}
+            >
+              Renew Now
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Card withBorder radius="lg" padding="lg">
+        {isPending && email ? (
+          <Center py="xl">
+            <Loader aria-label="Loading certificates" />
+          </Center>
+        ) : (
+          <MyCertificatesTable certificates={certificates ?? []} onView={setViewing} />
+        )}
+      </Card>
+      <MyCertificateViewer certificate={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
 }

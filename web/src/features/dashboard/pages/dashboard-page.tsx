@@ -1,5 +1,87 @@
-import { Text } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBell,
+  IconBriefcase,
+  IconCertificate,
+  IconFileReport,
+  IconHelp,
+  IconMessages,
+  IconUser,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../../auth/store';
 
-export default function Page() {
-  return <Text>This page is being built.</Text>;
+interface Tile {
+  name: string;
+  /** Relative to the layout (/admin or /rtl), so the tiles stay in the variant they are shown in. */
+  path: string;
+  icon: Icon;
+}
+
+const USER_TILES: Tile[] = [
+  { name: 'Certificates', path: 'certificates', icon: IconCertificate },
+  { name: 'Report', path: 'report', icon: IconFileReport },
+  { name: 'Job Board', path: 'job-board', icon: IconBriefcase },
+  { name: 'Messages', path: 'messages', icon: IconMessages },
+  { name: 'Profile', path: 'profile', icon: IconUser },
+  { name: 'Help', path: 'help', icon: IconHelp },
+];
+
+const ADMIN_TILES: Tile[] = [
+  { name: 'All Certificates', path: 'manage/certificates', icon: IconCertificate },
+  { name: 'All Reports', path: 'manage/reports', icon: IconFileReport },
+  { name: 'Manage Notifications', path: 'manage/notifications', icon: IconBell },
+  { name: 'All Jobs', path: 'manage/jobs', icon: IconBriefcase },
+  { name: 'All Users', path: 'manage/users', icon: IconUsers },
+  { name: 'Manage Help Page', path: 'manage/help', icon: IconHelp },
+];
+
+function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
+  const headingId = useId();
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="md">
+      <Title order={2} size="h3" id={headingId}>
+        {title}
+      </Title>
+      {/* spec §9: the tile grid has 3 columns. */}
+      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'lg' }}>
+        {tiles.map(({ name, path, icon: TileIcon }) => (
+          <Card
+            key={path}
+            component={Link}
+            to={`../${path}`}
+            relative="path"
+            withBorder
+            shadow="sm"
+            padding="lg"
+            radius="lg"
+            style={{ textAlign: 'center' }}
+          >
+            <Stack align="center" gap="xs">
+              <ThemeIcon size={48} radius="xl" variant="light">
+                <TileIcon size={26} stroke={1.75} aria-hidden />
+              </ThemeIcon>
+              <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
+                {name}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /admin/default (spec §2): the member's tiles, and the admin's for administrators. */
+export default function DashboardPage() {
+  const isAdmin = useAuth((s) => s.user?.isAdmin ?? false);
+  return (
+    <Stack gap="xl">
+      <TileGrid title="User Dashboard" tiles={USER_TILES} />
+      {isAdmin && <TileGrid title="Admin Dashboard" tiles={ADMIN_TILES} />}
+    </Stack>
+  );
 }

@@ -1,5 +1,52 @@
-import { Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding, IconMapPin } from '@tabler/icons-react';
+import { useJobs } from '../api/use-jobs';
 
-export default function Page() {
-  return <Text>This page is being built.</Text>;
+/** /admin/job-board (spec §2): job cards in 1, 2 or 3 columns by screen width. */
+export default function JobBoardPage() {
+  const { data: jobs, isPending, isError, error } = useJobs();
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Job Board</Title>
+      {isPending ? (
+        <Text>Loading...</Text>
+      ) : isError ? (
+        <Text c="red">Error: {error.message}</Text>
+      ) : jobs.length === 0 ? (
+        <Text c="dimmed">No jobs found.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {jobs.map((item) => (
+            <Card key={item._id} component="article" withBorder shadow="sm" radius="lg" padding="lg">
+              <Stack gap="xs" h="100%">
+                <Title order={3} size="h4">
+                  {item.title}
+                </Title>
+                <Group gap={6} c="dimmed" wrap="nowrap">
+                  <IconBuilding size={16} aria-hidden />
+                  <Text size="sm">{item.company}</Text>
+                </Group>
+                <Group gap={6} c="dimmed" wrap="nowrap">
+                  <IconMapPin size={16} aria-hidden />
+                  <Text size="sm">{item.location}</Text>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-line', flex: 1 }}>
+                  {item.description}
+                </Text>
+                <Button
+                  component="a"
+                  href={item.applyLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Apply Now: ${item.title}`}
+                >
+                  Apply Now
+                </Button>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
 }

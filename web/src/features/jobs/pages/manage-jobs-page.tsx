@@ -1,5 +1,153 @@
-import { Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { JOB_TOAST_MS, type Job } from '@portal/contract';
+import { IconEdit, IconExternalLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useDeleteJob } from '../api/use-job-mutations';
+import { useManageJobs } from '../api/use-manage-jobs';
+import { JobDialog } from '../components/job-dialog';
 
-export default function Page() {
-  return <Text>This page is being built.</Text>;
+const PAGE_SIZE = 12;
+
+/** spec §2 admin jobs: cards with Edit, Delete and 'Visit Job', and an Add/Edit dialog. */
+export default function ManageJobsPage() {
+  const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
+  const [dialog, setDialog] = useState<{ opened: boolean; job: Job | null }>({ opened: false, job: null });
+  const [toDelete, setToDelete] = useState<Job | null>(null);
+  const list = useManageJobs({ q, offset, limit });
+  const remove = useDeleteJob();
+  const pages = pagesFor(list.data?.total ?? 0);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        toast.success('Job deleted.', 'The job was deleted successfully.', JOB_TOAST_MS);
+        if (list.data?.items.length === 1) setPage(page - 1);
+        setToDelete(null);
+      },
+      onError: (err) => {
+        toast.error(
+          'Job not deleted.',
+          errorMessage(err, 'The job could not be deleted. Please try again.'),
+          JOB_TOAST_MS,
+        );
+        setToDelete(null);
+      },
+    });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <TextInput
+          aria-label="Search jobs"
+          placeholder="Search jobs..."
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ opened: true, job: null })}>
+          Add New
+        </Button>
+      </Group>
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading jobs" />
+        </Center>
+      ) : list.isError && !list.data ? (
+        <Alert color="red" title="Error">
+          {errorMessage(list.error, 'Unable to fetch jobs. Please try again.')}
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed">No jobs found.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {list.data.items.map((job) => (
+            <Card key={job._id} withBorder shadow="sm" padding="lg" component="article" aria-label={job.title}>
+              <Stack gap="xs" h="100%">
+                <Title order={3} size="h4">
+                  {job.title}
+                </Title>
+                <Text size="sm" fw={500}>
+                  {job.company}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {job.location}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={6}>
+                  {job.description}
+                </Text>
+                <Group gap="xs" mt="auto" pt="sm">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconEdit size={16} />}
+                    onClick={() => setDialog({ opened: true, job })}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => setToDelete(job)}
+                  >
+                    Delete
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    component="a"
+                    href={job.applyLink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    leftSection={<IconExternalLink size={16} />}
+                  >
+                    Visit Job
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={page} onChange={setPage} aria-label="Job pages" />
+        </Group>
+      )}
+
+      <JobDialog opened={dialog.opened} job={dialog.job} onClose={() => setDialog({ opened: false, job: null })} />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete job"
+        message={`Are you sure you want to delete the job '${toDelete?.title ?? ''}'?`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
 }

@@ -1,5 +1,125 @@
-import { Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { ReportSummary } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useDeleteReport, useReports } from '../api/use-reports';
+import { ReportDetailsDialog } from '../components/report-details-dialog';
+import { ReportImage } from '../components/report-image';
 
-export default function Page() {
-  return <Text>This page is being built.</Text>;
+const PAGE_SIZE = 12;
+
+const formatDate = (date: string) => (date ? new Date(`${date}T00:00:00`).toLocaleDateString() : '—');
+
+function ReportCard({ report, onView, onDelete }: { report: ReportSummary; onView: () => void; onDelete: () => void }) {
+  const name = report.clientName || 'Unnamed client';
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
+      <Card.Section>
+        <ReportImage src={report.imageUrl} alt={`Image of ${name}`} h={180} />
+      </Card.Section>
+      <Stack gap={4} mt="md">
+        <Text fw={600}>{name}</Text>
+        <Text size="sm" c="dimmed">
+          Project start date: {formatDate(report.projectStartDate)}
+        </Text>
+      </Stack>
+      <Group mt="md" grow>
+        <Button variant="light" onClick={onView}>
+          View
+        </Button>
+        <Button variant="light" color="red" onClick={onDelete}>
+          Delete
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** spec §2 admin Reports: a card grid (1/2/3 columns), details, delete with a confirmation. */
+export default function ManageReportsPage() {
+  const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
+  const list = useReports({ q, offset, limit });
+  const remove = useDeleteReport();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<ReportSummary | null>(null);
+  const pages = pagesFor(list.data?.total ?? 0);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        toast.success('Report Deleted Success', 'Report deleted successfully.');
+        if (list.data?.items.length === 1) setPage(page - 1);
+        setToDelete(null);
+      },
+      onError: (err) => {
+        toast.error('Error', errorMessage(err, 'The report could not be deleted. Please try again.'));
+        setToDelete(null);
+      },
+    });
+  };
+
+  return (
+    <Stack>
+      <TextInput
+        aria-label="Search reports"
+        placeholder="Search by client name..."
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        w={{ base: '100%', sm: 360 }}
+      />
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading reports" />
+        </Center>
+      ) : list.isError && !list.data ? (
+        <Alert color="red" title="Error">
+          {errorMessage(list.error, 'Unable to load reports. Please try again.')}
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed">{q ? 'No reports match your search.' : 'No reports found.'}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {list.data.items.map((r) => (
+            <ReportCard key={r._id} report={r} onView={() => setViewing(r._id)} onDelete={() => setToDelete(r)} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={page} onChange={setPage} aria-label="Report pages" />
+        </Group>
+      )}
+
+      <ReportDetailsDialog reportId={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete report"
+        message="Are you sure you want to delete this report?"
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
 }

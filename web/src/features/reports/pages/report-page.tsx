@@ -1,5 +1,117 @@
-import { Text } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { emptyReport, type ReportFields, type ReportFieldsInput, reportFields } from '@portal/contract';
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { type UploadStage, useSubmitReport } from '../api/use-reports';
+import { MediaInput } from '../components/media-input';
+import { ReportFieldInput } from '../components/report-field-input';
+import { isField, REPORT_SECTIONS } from '../report-sections';
 
-export default function Page() {
-  return <Text>This page is being built.</Text>;
+const STAGE_LABEL: Record<UploadStage, string> = { image: 'Uploading image', video: 'Uploading video' };
+
+/** 'Report a Homeless' (spec §2, §3): the intake form, with an optional image and video. */
+export default function ReportPage() {
+  const form = useForm<ReportFieldsInput, unknown, ReportFields>({
+    resolver: zodResolver(reportFields),
+    defaultValues: emptyReport(),
+    mode: 'onTouched',
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [video, setVideo] = useState<File | null>(null);
+  const [progress, setProgress] = useState<{ stage: UploadStage; fraction: number } | null>(null);
+  const submit = useSubmitReport();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await submit.mutateAsync({
+        values,
+        image,
+        video,
+        onProgress: (stage, fraction) => setProgress({ stage, fraction }),
+      });
+      toast.success('Success', 'Form submitted successfully');
+      form.reset(emptyReport());
+      setImage(null);
+      setVideo(null);
+    } catch (err) {
+      // Nothing typed is lost; fields the server refused get its message.
+      if (err instanceof ApiError) {
+        for (const issue of err.issues ?? []) {
+          if (issue.path) form.setError(issue.path as FieldPath<ReportFieldsInput>, { message: issue.message });
+        }
+      }
+      // ARCHITECTURE §6: the spec's 'Unable to fetch certificates…' is a copy slip.
+      toast.error('Error', 'Unable to submit the form. Please try again.');
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const busy = form.formState.isSubmitting;
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <div>
+        <Title order={2}>Report a Homeless</Title>
+        <Text c="dimmed">(Complete this form for ALL adults)</Text>
+      </div>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Report a Homeless">
+        <Stack gap="lg">
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="report-section-media">
+            <Title order={3} size="h4" mb="sm" id="report-section-media">
+              Image and Video
+            </Title>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <MediaInput kind="image" label="Image" file={image} onChange={setImage} disabled={busy} />
+              <MediaInput kind="video" label="Video" file={video} onChange={setVideo} disabled={busy} />
+            </SimpleGrid>
+          </Card>
+
+          {REPORT_SECTIONS.map((section, s) => (
+            <Card
+              key={section.title}
+              withBorder
+              radius="md"
+              padding="lg"
+              component="section"
+              aria-labelledby={`report-section-${s}`}
+            >
+              <Title order={3} size="h4" mb="sm" id={`report-section-${s}`}>
+                {section.title}
+              </Title>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
+                {section.fields.map((item) =>
+                  isField(item) ? (
+                    <ReportFieldInput key={item.name} field={item} control={form.control} />
+                  ) : (
+                    <Text key={item.heading} fw={600} size="sm" style={{ gridColumn: '1 / -1' }} mt="xs">
+                      {item.heading}
+                    </Text>
+                  ),
+                )}
+              </SimpleGrid>
+            </Card>
+          ))}
+
+          {progress && (
+            <Stack gap={4}>
+              <Text size="sm">
+                {STAGE_LABEL[progress.stage]}… {Math.round(progress.fraction * 100)}%
+              </Text>
+              <Progress value={progress.fraction * 100} aria-label={STAGE_LABEL[progress.stage]} animated />
+            </Stack>
+          )}
+
+          <Group>
+            <Button type="submit" loading={busy} size="md">
+              Submit Form
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
 }

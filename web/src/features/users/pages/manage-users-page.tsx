@@ -1,5 +1,129 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { User } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useDeleteUser, useManageUsers } from '../api/use-manage-users';
+import { EditUserDialog } from '../components/edit-user-dialog';
+import { UserDetailsDialog } from '../components/user-details-dialog';
 
-export default function Page() {
-  return <Text>This page is being built.</Text>;
+const PAGE_SIZE = 20;
+
+type Open = { dialog: 'details' | 'edit' | 'delete'; user: User } | null;
+
+/** spec §2 admin users: a search on name or e-mail, a table, and View / Edit / Delete dialogs. */
+export default function ManageUsersPage() {
+  const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
+  const [open, setOpen] = useState<Open>(null);
+  const list = useManageUsers({ q, offset, limit });
+  const remove = useDeleteUser();
+  const pages = pagesFor(list.data?.total ?? 0);
+
+  // The dialogs show the freshest copy of the user once the list is refetched.
+  const current = open && (list.data?.items.find((u) => u._id === open.user._id) ?? open.user);
+
+  const confirmDelete = () => {
+    if (!current) return;
+    remove.mutate(current._id, {
+      onSuccess: () => {
+        toast.success('User Deleted', 'The user has been deleted successfully.');
+        if (list.data?.items.length === 1) setPage(page - 1);
+        setOpen(null);
+      },
+      // The server refuses to delete the last admin or yourself, and says why.
+      onError: (err) => {
+        toast.error('User not deleted.', errorMessage(err, 'The user could not be deleted. Please try again.'));
+        setOpen({ dialog: 'details', user: current });
+      },
+    });
+  };
+
+  return (
+    <Stack>
+      <TextInput
+        aria-label="Search users"
+        placeholder="Search by name or email..."
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        w={{ base: '100%', sm: 360 }}
+      />
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading users" />
+        </Center>
+      ) : list.isError && !list.data ? (
+        <Alert color="red" title="Error">
+          {errorMessage(list.error, 'Unable to fetch users. Please try again.')}
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed">{q ? 'No users match your search.' : 'No users found.'}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Certificate No</Table.Th>
+                <Table.Th>Gender</Table.Th>
+                <Table.Th>Job</Table.Th>
+                <Table.Th>Age</Table.Th>
+                <Table.Th>View</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((u) => (
+                <Table.Tr key={u._id}>
+                  <Table.Td>{u.name}</Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td>{u.certificateNo}</Table.Td>
+                  <Table.Td>{u.gender}</Table.Td>
+                  <Table.Td>{u.job}</Table.Td>
+                  <Table.Td>{u.age ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" onClick={() => setOpen({ dialog: 'details', user: u })}>
+                      View
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={page} onChange={setPage} aria-label="User pages" />
+        </Group>
+      )}
+
+      <UserDetailsDialog
+        user={open?.dialog === 'details' ? current : null}
+        onClose={() => setOpen(null)}
+        onEdit={() => current && setOpen({ dialog: 'edit', user: current })}
+        onDelete={() => current && setOpen({ dialog: 'delete', user: current })}
+      />
+      <EditUserDialog
+        // The copy taken when the dialog opened: a refetch does not reset what is being typed.
+        user={open?.dialog === 'edit' ? open.user : null}
+        onClose={() => current && setOpen({ dialog: 'details', user: current })}
+        onSaved={(saved) => current && setOpen({ dialog: 'details', user: saved ?? current })}
+      />
+      <ConfirmDialog
+        opened={open?.dialog === 'delete'}
+        title="Delete User"
+        message={`Are you sure you want to delete ${current?.name ?? ''} (${current?.email ?? ''})?`}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => current && setOpen({ dialog: 'details', user: current })}
+      />
+    </Stack>
+  );
 }

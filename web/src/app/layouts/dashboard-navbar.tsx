@@ -1,0 +1,100 @@
+import { Avatar, Box, Breadcrumbs, Burger, Group, Menu, Text, Title, UnstyledButton } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { forwardRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../features/auth/store';
+import { NotificationsPopover } from '../../features/notifications/components/notifications-popover';
+import { errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import classes from './dashboard-layout.module.css';
+
+interface DashboardNavbarProps {
+  title: string;
+  messageNavbar?: string;
+  profilePath: string;
+  drawerOpened: boolean;
+  onToggleDrawer: () => void;
+}
+
+/** The fixed top bar of spec §2: breadcrumb, page heading, greeting, notifications and user menu. */
+export const DashboardNavbar = forwardRef<HTMLElement, DashboardNavbarProps>(function DashboardNavbar(
+  { title, messageNavbar, profilePath, drawerOpened, onToggleDrawer },
+  ref,
+) {
+  const [scroll] = useWindowScroll();
+  const user = useAuth((s) => s.user);
+  const logout = useAuth((s) => s.logout);
+  const navigate = useNavigate();
+
+  const onLogout = async () => {
+    try {
+      await logout();
+      await navigate('/login');
+    } catch (err) {
+      toast.error('Error', errorMessage(err, 'Error logging out'));
+    }
+  };
+
+  return (
+    <Box component="header" ref={ref} className={classes.navbar} data-scrolled={scroll.y > 1 || undefined}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Box>
+          <Breadcrumbs separator="/" fz="sm">
+            <Text size="sm" c="dimmed">
+              Pages
+            </Text>
+            <Text size="sm" c="dimmed" aria-current="page">
+              {title}
+            </Text>
+          </Breadcrumbs>
+          <Title order={1} size="h2" c="brand.9">
+            {title}
+          </Title>
+          {messageNavbar && (
+            <Text size="sm" c="dimmed">
+              {messageNavbar}
+            </Text>
+          )}
+        </Box>
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          bg="white"
+          p={6}
+          style={{ borderRadius: 999, boxShadow: '0 8px 24px rgb(29 85 152 / 10%)' }}
+        >
+          <Burger
+            className={classes.burger}
+            opened={drawerOpened}
+            onClick={onToggleDrawer}
+            size="sm"
+            aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+          />
+          <Text size="sm" fw={500} px={4}>
+            Hello, {user?.name}
+          </Text>
+          <NotificationsPopover />
+          <Menu position="bottom-end" shadow="md" width={200}>
+            <Menu.Target>
+              <UnstyledButton aria-label="User menu" style={{ borderRadius: 999 }}>
+                <Avatar src={user?.picture || null} alt={user?.name} color="brand" radius="xl" size={36}>
+                  {user?.name.slice(0, 1).toUpperCase()}
+                </Avatar>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Hello, {user?.name}</Menu.Label>
+              <Menu.Item component={Link} to={profilePath} leftSection={<IconSettings size={16} aria-hidden />}>
+                Profile Settings
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void onLogout()}>
+                Log out
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+    </Box>
+  );
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeRoute,
+  activeRouteName,
+  DEFAULT_BRAND_TEXT,
+  flattenRoutes,
+  isGroup,
+  NAVIGATION,
+  navigationFor,
+  type NavEntry,
+} from './navigation';
+
+const names = (entries: NavEntry[]) => flattenRoutes(entries).map((r) => r.name);
+const memberPaths = ['/default', '/certificates', '/report', '/job-board', '/messages', '/profile', '/help'];
+const adminPaths = [
+  '/manage/certificates',
+  '/manage/reports',
+  '/manage/notifications',
+  '/manage/jobs',
+  '/manage/users',
+  '/manage/help',
+];
+
+describe('navigationFor', () => {
+  it('gives a member only the User Menu and its routes', () => {
+    const entries = navigationFor(NAVIGATION, '/admin', false);
+    expect(entries.map((e) => e.name)).toEqual(['User Menu']);
+    expect(flattenRoutes(entries).map((r) => r.path)).toEqual(memberPaths);
+  });
+  it('gives an admin the Admin Menu first, then the User Menu', () => {
+    const entries = navigationFor(NAVIGATION, '/admin', true);
+    expect(entries.map((e) => e.name)).toEqual(['Admin Menu', 'User Menu']);
+    expect(flattenRoutes(entries).map((r) => r.path)).toEqual([...adminPaths, ...memberPaths]);
+  });
+  it('lists only the entries of the layout asked for (spec §2 rtl)', () => {
+    const rtl = flattenRoutes(navigationFor(NAVIGATION, '/rtl', true));
+    expect(rtl.every((r) => r.layout === '/rtl')).toBe(true);
+    expect(rtl).toHaveLength(13);
+    const mixed = NAVIGATION.filter((e) => e.layout === '/admin');
+    expect(navigationFor(mixed, '/rtl', true)).toEqual([]);
+  });
+  it('drops admin-only groups nested inside other groups for members', () => {
+    const [adminMenu] = NAVIGATION.filter(isGroup);
+    const nested: NavEntry[] = [{ name: 'Outer', layout: '/admin', collapse: true, items: [adminMenu!] }];
+    expect(names(navigationFor(nested, '/admin', false))).toEqual([]);
+    expect(names(navigationFor(nested, '/admin', true))).toContain('All Users');
+  });
+});
+
+describe('page heading (spec §2)', () => {
+  const entries = navigationFor(NAVIGATION, '/admin', true);
+  it('is the name of the entry matching the address', () => {
+    expect(activeRouteName(entries, '/admin/default')).toBe('Dashboard');
+    expect(activeRouteName(entries, '/admin/job-board')).toBe('Job Board');
+    expect(activeRouteName(entries, '/admin/job-board/')).toBe('Job Board');
+    expect(activeRouteName(entries, '/admin/manage/help')).toBe('Manage Help Page');
+    expect(activeRouteName(navigationFor(NAVIGATION, '/rtl', false), '/rtl/profile')).toBe('Profile');
+  });
+  it("is 'Default Brand Text' when no entry matches", () => {
+    expect(DEFAULT_BRAND_TEXT).toBe('Default Brand Text');
+    expect(activeRouteName(entries, '/admin/nowhere')).toBe('Default Brand Text');
+    expect(activeRouteName(entries, '/rtl/default')).toBe('Default Brand Text');
+    expect(activeRouteName(navigationFor(NAVIGATION, '/admin', false), '/admin/manage/users')).toBe(
+      'Default Brand Text',
+    );
+  });
+  it('finds entries inside collapsible groups', () => {
+    const route = flattenRoutes(entries)[0]!;
+    const nested: NavEntry[] = [{ name: 'G', layout: '/admin', collapse: true, items: [{ ...route, name: 'Deep' }] }];
+    expect(activeRoute(nested, route.layout + route.path)?.name).toBe('Deep');
+  });
+});

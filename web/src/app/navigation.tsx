@@ -1,0 +1,201 @@
+import {
+  IconBell,
+  IconBriefcase,
+  IconCertificate,
+  IconFileReport,
+  IconHelp,
+  IconLayoutDashboard,
+  IconMessages,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+
+export type Layout = '/admin' | '/rtl';
+
+/** A screen of the dashboard (spec §3 Navigation entry). */
+export interface NavRoute {
+  name: string;
+  layout: Layout;
+  /** Relative to the layout, with a leading slash: '/default', '/manage/jobs'. */
+  path: string;
+  component: LazyExoticComponent<ComponentType>;
+  icon: ReactNode;
+  /** spec §2: some entries are secondary and carry a navbar message. */
+  secondary?: boolean;
+  messageNavbar?: string;
+}
+
+/** A titled group of entries: a category (always open) or a collapsible group. */
+export interface NavGroup {
+  name: string;
+  layout: Layout;
+  category?: boolean;
+  collapse?: boolean;
+  /** Shown only to administrators (spec §2 'Admin Menu'). */
+  adminOnly?: boolean;
+  items: NavEntry[];
+}
+
+export type NavEntry = NavRoute | NavGroup;
+
+export const isGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry;
+
+export const DEFAULT_BRAND_TEXT = 'Default Brand Text';
+
+/** Every screen is its own chunk, loaded the first time it is shown. */
+const pages = {
+  dashboard: lazy(() => import('../features/dashboard/pages/dashboard-page')),
+  certificates: lazy(() => import('../features/certificates/pages/my-certificates-page')),
+  report: lazy(() => import('../features/reports/pages/report-page')),
+  jobBoard: lazy(() => import('../features/jobs/pages/job-board-page')),
+  messages: lazy(() => import('../features/messages/pages/messages-page')),
+  profile: lazy(() => import('../features/profile/pages/profile-page')),
+  help: lazy(() => import('../features/help/pages/help-page')),
+  manageCertificates: lazy(() => import('../features/certificates/pages/manage-certificates-page')),
+  manageReports: lazy(() => import('../features/reports/pages/manage-reports-page')),
+  manageNotifications: lazy(() => import('../features/notifications/pages/manage-notifications-page')),
+  manageJobs: lazy(() => import('../features/jobs/pages/manage-jobs-page')),
+  manageUsers: lazy(() => import('../features/users/pages/manage-users-page')),
+  manageHelp: lazy(() => import('../features/help/pages/manage-help-page')),
+};
+
+const iconProps = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
+
+/** The navigation of one layout. Both layouts show the same screens (ARCHITECTURE §6: same guards). */
+function entriesFor(layout: Layout): NavEntry[] {
+  return [
+    {
+      name: 'Admin Menu',
+      layout,
+      category: true,
+      adminOnly: true,
+      items: [
+        {
+          name: 'All Certificates',
+          layout,
+          path: '/manage/certificates',
+          component: pages.manageCertificates,
+          icon: <IconCertificate {...iconProps} />,
+        },
+        {
+          name: 'All Reports',
+          layout,
+          path: '/manage/reports',
+          component: pages.manageReports,
+          icon: <IconFileReport {...iconProps} />,
+        },
+        {
+          name: 'Manage Notifications',
+          layout,
+          path: '/manage/notifications',
+          component: pages.manageNotifications,
+          icon: <IconBell {...iconProps} />,
+        },
+        {
+          name: 'All Jobs',
+          layout,
+          path: '/manage/jobs',
+          component: pages.manageJobs,
+          icon: <IconBriefcase {...iconProps} />,
+        },
+        {
+          name: 'All Users',
+          layout,
+          path: '/manage/users',
+          component: pages.manageUsers,
+          icon: <IconUsers {...iconProps} />,
+        },
+        {
+          name: 'Manage Help Page',
+          layout,
+          path: '/manage/help',
+          component: pages.manageHelp,
+          icon: <IconHelp {...iconProps} />,
+        },
+      ],
+    },
+    {
+      name: 'User Menu',
+      layout,
+      category: true,
+      items: [
+        {
+          name: 'Dashboard',
+          layout,
+          path: '/default',
+          component: pages.dashboard,
+          icon: <IconLayoutDashboard {...iconProps} />,
+        },
+        {
+          name: 'Certificates',
+          layout,
+          path: '/certificates',
+          component: pages.certificates,
+          icon: <IconCertificate {...iconProps} />,
+        },
+        {
+          name: 'Report',
+          layout,
+          path: '/report',
+          component: pages.report,
+          icon: <IconFileReport {...iconProps} />,
+        },
+        {
+          name: 'Job Board',
+          layout,
+          path: '/job-board',
+          component: pages.jobBoard,
+          icon: <IconBriefcase {...iconProps} />,
+        },
+        {
+          name: 'Messages',
+          layout,
+          path: '/messages',
+          component: pages.messages,
+          icon: <IconMessages {...iconProps} />,
+        },
+        {
+          name: 'Profile',
+          layout,
+          path: '/profile',
+          component: pages.profile,
+          icon: <IconUser {...iconProps} />,
+        },
+        { name: 'Help', layout, path: '/help', component: pages.help, icon: <IconHelp {...iconProps} /> },
+      ],
+    },
+  ];
+}
+
+export const NAVIGATION: NavEntry[] = [...entriesFor('/admin'), ...entriesFor('/rtl')];
+
+/**
+ * The entries one user sees in one layout: only that layout's entries (spec §2: the rtl variant
+ * lists only entries whose layout is /rtl), and admin groups only for admins (spec §2, §6).
+ */
+export function navigationFor(entries: NavEntry[], layout: Layout, isAdmin: boolean): NavEntry[] {
+  return entries.flatMap((entry): NavEntry[] => {
+    if (entry.layout !== layout) return [];
+    if (!isGroup(entry)) return [entry];
+    if (entry.adminOnly && !isAdmin) return [];
+    return [{ ...entry, items: navigationFor(entry.items, layout, isAdmin) }];
+  });
+}
+
+/** Every screen in a navigation tree, groups flattened: the route list. */
+export function flattenRoutes(entries: NavEntry[]): NavRoute[] {
+  return entries.flatMap((entry) => (isGroup(entry) ? flattenRoutes(entry.items) : [entry]));
+}
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** The entry whose address is the current one, if any. */
+export function activeRoute(entries: NavEntry[], pathname: string): NavRoute | undefined {
+  const current = trimSlash(pathname);
+  return flattenRoutes(entries).find((route) => route.layout + route.path === current);
+}
+
+/** spec §2: the page heading is the matching entry's name, default 'Default Brand Text'. */
+export const activeRouteName = (entries: NavEntry[], pathname: string) =>
+  activeRoute(entries, pathname)?.name ?? DEFAULT_BRAND_TEXT;

@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { useAuth } from '../store';
+import SignupPage from './signup-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  useAuth.setState({ error: null, isLoading: false });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function fill(password: string) {
+  const u = userEvent.setup();
+  renderWithProviders(<SignupPage />, { path: '/signup' });
+  await u.type(screen.getByLabelText(/^Full Name/), 'Sam Signup');
+  await u.type(screen.getByLabelText(/^Email Address/), 'sam@example.org');
+  await u.type(screen.getByLabelText(/^Certificate No/), 'CRA-1');
+  await u.type(screen.getByLabelText(/^Password/, { selector: 'input' }), password);
+  await u.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
+it('refuses a password the server would refuse, before sending anything', async () => {
+  await fill('Ab1!x');
+  expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+  // The meter still scores it as the spec says (length 5: no length point).
+  expect(screen.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Good');
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it("shows the server's message inline in red", async () => {
+  const message =
+    'We could not find a certificate with this email and certificate number. Use the email and certificate number you registered with the board.';
+  fetchMock.mockResolvedValue(
+    new Response(JSON.stringify({ message }), { status: 400, headers: { 'content-type': 'application/json' } }),
+  );
+  await fill('Lantern-Orchard-42');
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+    name: 'Sam Signup',
+    email: 'sam@example.org',
+    certificateNo: 'CRA-1',
+    password: 'Lantern-Orchard-42',
+  });
+});

@@ -1,0 +1,138 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { useAuth } from '../store';
+import VerifyEmailPage from './verify-email-page';
+
+const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` });
+const values = () => [1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value).join('');
+
+const user = {
+  _id: 'u1',
+  email: 'morgan@example.org',
+  name: 'Morgan',
+  job: '',
+  age: null,
+  picture: '',
+  gender: '',
+  phoneNo: '',
+  address: { area: '', state: '', country: '', postalCode: '' },
+  certificateNo: 'CRA-1',
+  isAdmin: false,
+  isVerified: true,
+  lastLogin: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+// Only the network is faked (STYLE: never mock our own modules): the store's real verifyEmail runs.
+const fetchMock = vi.fn<typeof fetch>();
+const verifyCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/verify-email');
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockResolvedValue(
+    new Response(JSON.stringify({ success: true, message: 'Email verified successfully', user }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  useAuth.setState({ user: { ...user, isVerified: false }, isAuthenticated: false, error: null, isLoading: false });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('VerifyEmailPage', () => {
+  it('shows the instruction and keeps the button disabled until all six boxes are filled', async () => {
+    fetchMock.mockReturnValue(new Promise(() => {})); // never answers
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    expect(screen.getByText('Enter the 6-digit code sent to your email address')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Verify Email' });
+    expect(button).toBeDisabled();
+    await u.click(box(1));
+    await u.keyboard('12345');
+    expect(values()).toBe('12345');
+    expect(button).toBeDisabled();
+    expect(verifyCalls()).toHaveLength(0);
+  });
+
+  it('moves focus forward while typing', async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(box(1));
+    await u.keyboard('4');
+    expect(box(2)).toHaveFocus();
+    await u.keyboard('2');
+    expect(box(3)).toHaveFocus();
+  });
+
+  it('fills the boxes from a paste and focuses the next empty box', async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(box(4));
+    await u.paste('987');
+    expect(values()).toBe('987');
+    expect(box(4)).toHaveFocus();
+    expect(verifyCalls()).toHaveLength(0);
+  });
+
+  it('takes only the first six characters of a longer paste', async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(box(1));
+    await u.paste('12345678');
+    expect(values()).toBe('123456');
+  });
+
+  it('moves focus back on Backspace in an empty box', async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(box(1));
+    await u.paste('12');
+    expect(box(3)).toHaveFocus();
+    await u.keyboard('{Backspace}');
+    expect(box(2)).toHaveFocus();
+    expect(values()).toBe('12');
+  });
+
+  it('submits automatically once, when the sixth box is filled', async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(box(1));
+    await u.paste('123456');
+    await waitFor(() => expect(useAuth.getState().isAuthenticated).toBe(true));
+    expect(verifyCalls()).toHaveLength(1);
+    expect(JSON.parse(verifyCalls()[0]![1]!.body as string)).toEqual({ code: '123456' });
+  });
+
+  it('shows the server message inline when the code is refused', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: 'Invalid or expired verification code' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(box(1));
+    await u.keyboard('111111');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired verification code');
+    expect(verifyCalls()).toHaveLength(1);
+  });
+
+  it('resends the code and says so', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({ success: true, message: 'A new verification code has been sent to your email.', user }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('A new verification code has been sent to your email.');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/resend-code']);
+  });
+});

@@ -1,0 +1,63 @@
+import { certificate, certificateBody, uploadFileResponse, type CertificateBody } from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiList, uploadFile } from '../../../lib/api';
+
+/** Every certificate query (the admin list and a member's own list) starts with this key. */
+export const CERTIFICATES_KEY = ['certificates'] as const;
+
+export interface ManageCertificatesParams {
+  q: string;
+  offset: number;
+  limit: number;
+}
+
+/** GET /api/certificates, searched and paged on the server (ARCHITECTURE §4). */
+export const manageCertificatesQueryOptions = ({ q, offset, limit }: ManageCertificatesParams) =>
+  queryOptions({
+    queryKey: [...CERTIFICATES_KEY, 'all', { q, offset, limit }] as const,
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+      if (q) search.set('q', q);
+      return apiList(`/api/certificates?${search.toString()}`, certificate, signal);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useManageCertificates = (params: ManageCertificatesParams) =>
+  useQuery(manageCertificatesQueryOptions(params));
+
+export interface SaveCertificateInput {
+  /** Absent: create; present: update. */
+  id?: string;
+  values: CertificateBody;
+  /** A new document; uploaded first, its fileUrl becomes downloadLink (spec §7). */
+  file?: File | null;
+  onProgress?: (fraction: number) => void;
+}
+
+export function useSaveCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values, file, onProgress }: SaveCertificateInput) => {
+      let downloadLink = values.downloadLink ?? '';
+      if (file) {
+        const uploaded = await uploadFile('/api/upload-file', file, uploadFileResponse, onProgress);
+        downloadLink = uploaded.fileUrl;
+      }
+      const body = certificateBody.parse({ ...values, downloadLink });
+      // spec §7: the answer to a write is not read.
+      return id
+        ? api('PUT', `/api/certificates/${encodeURIComponent(id)}`, { body })
+        : api('POST', '/api/certificates', { body });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
+
+export function useDeleteCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api('DELETE', `/api/certificates/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}

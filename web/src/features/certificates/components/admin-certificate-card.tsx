@@ -1,0 +1,83 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { Certificate } from '@portal/contract';
+import { IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
+
+const STATUS_COLOR: Record<Certificate['status'], string> = { Active: 'green', Inactive: 'gray', Expired: 'red' };
+
+/**
+ * The date a certificate is valid till, in the reader's locale. The server keeps the last moment
+ * of the chosen day in UTC, so the calendar date is its first 10 characters (as the edit form).
+ */
+export function formatValidTill(validTill: string): string {
+  const [y, m, d] = validTill.slice(0, 10).split('-').map(Number);
+  return new Date(y!, m! - 1, d).toLocaleDateString();
+}
+
+interface AdminCertificateCardProps {
+  certificate: Certificate;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One certificate on the admin grid (spec §2). */
+export function AdminCertificateCard({ certificate, onEdit, onDelete }: AdminCertificateCardProps) {
+  return (
+    <Card
+      withBorder
+      shadow="sm"
+      padding="lg"
+      component="article"
+      aria-label={`Certificate ${certificate.certificateNo}`}
+    >
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h4">
+            {certificate.name}
+          </Title>
+          <Badge color={STATUS_COLOR[certificate.status]} variant="light">
+            {certificate.status}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          <Text span fw={500}>
+            Certificate No:
+          </Text>{' '}
+          {certificate.certificateNo}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span fw={500}>
+            Email:
+          </Text>{' '}
+          {certificate.userEmail}
+        </Text>
+        <Text size="sm">
+          <Text span fw={500}>
+            Valid till:
+          </Text>{' '}
+          {formatValidTill(certificate.validTill)}
+        </Text>
+        <Group gap="xs" mt="auto" pt="sm">
+          <Button size="xs" variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            Delete
+          </Button>
+          {certificate.downloadLink && (
+            <Button
+              size="xs"
+              variant="outline"
+              component="a"
+              href={certificate.downloadLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconDownload size={16} />}
+            >
+              Download Certificate
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { Notifications } from '@mantine/notifications';
+import type { Certificate } from '@portal/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { CertificateDialog } from './certificate-dialog';
+
+const existing: Certificate = {
+  _id: '7d1c1a52-6a3e-4d5e-9a59-0b8f1d6f2a10',
+  userEmail: 'holder@example.org',
+  certificateNo: 'CRA-001',
+  name: 'Certified Recycling Advocate',
+  status: 'Inactive',
+  validTill: '2031-06-15T23:59:59.999Z',
+  downloadLink: '',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+/** Opens the dialog in create or edit mode, as the admin page does. */
+function Harness() {
+  const [state, setState] = useState<{ opened: boolean; certificate: Certificate | null }>({
+    opened: false,
+    certificate: null,
+  });
+  return (
+    <>
+      <Notifications />
+      <button onClick={() => setState({ opened: true, certificate: null })}>open create</button>
+      <button onClick={() => setState({ opened: true, certificate: existing })}>open edit</button>
+      <CertificateDialog
+        opened={state.opened}
+        certificate={state.certificate}
+        onClose={() => setState({ opened: false, certificate: null })}
+      />
+    </>
+  );
+}
+
+const value = (label: string) => (screen.getByLabelText(label, { exact: false }) as HTMLInputElement).value;
+
+// Typing through user-event in jsdom is slow on the shared machines; allow it time.
+describe('CertificateDialog', { timeout: 30_000 }, () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('prefills in edit mode (validTill cut to 10 characters) and resets to defaults after closing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+
+    await user.click(screen.getByRole('button', { name: 'open edit' }));
+    expect(await screen.findByText('Edit Certificate')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+    expect(value('User Email')).toBe('holder@example.org');
+    expect(value('Certificate No')).toBe('CRA-001');
+    expect(value('Valid Till')).toBe('2031-06-15');
+    expect(value('Status')).toBe('Inactive');
+
+    await user.clear(screen.getByLabelText('Name', { exact: false }));
+    await user.type(screen.getByLabelText('Name', { exact: false }), 'Changed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Edit Certificate')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'open create' }));
+    expect(await screen.findByText('Add Certificate')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create' })).toBeInTheDocument();
+    expect(value('User Email')).toBe('');
+    expect(value('Name')).toBe('');
+    expect(value('Valid Till')).toBe('');
+    expect(value('Status')).toBe('Active');
+  });
+
+  it('refuses a malformed e-mail with the toast of spec §5 and saves nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'open create' }));
+    await user.type(await screen.findByLabelText('User Email', { exact: false }), 'not-an-email');
+    await user.type(screen.getByLabelText('Certificate No', { exact: false }), 'CRA-9');
+    await user.type(screen.getByLabelText('Name', { exact: false }), 'Advocate');
+    await user.type(screen.getByLabelText('Valid Till', { exact: false }), '2030-01-31');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the required fields and saves nothing when they are empty', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'open create' }));
+    await user.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Certificate No is required')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Valid till is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, FileInput, Group, Modal, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { CERTIFICATE_STATUSES, certificateBody, dateInput, EMAIL_PATTERN, type Certificate } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useSaveCertificate } from '../api/use-manage-certificates';
+
+/**
+ * The form validates what is required; the e-mail pattern is checked on submit so that a
+ * malformed address gets the toast of spec §5 instead of an inline error.
+ */
+const certificateForm = certificateBody.extend({
+  userEmail: z.string().trim().min(1, 'Email is required'),
+  validTill: z.string().trim().min(1, 'Valid till is required').pipe(dateInput),
+});
+type CertificateFormInput = z.input<typeof certificateForm>;
+type CertificateFormOutput = z.output<typeof certificateForm>;
+
+/** spec §4: the form's defaults, status Active. */
+export const CERTIFICATE_FORM_DEFAULTS: CertificateFormInput = {
+  userEmail: '',
+  certificateNo: '',
+  name: '',
+  status: 'Active',
+  validTill: '',
+  downloadLink: '',
+};
+
+/** spec §4: edit prefills the form, validTill cut to its first 10 characters. */
+export function toCertificateForm(cert: Certificate): CertificateFormInput {
+  return {
+    userEmail: cert.userEmail,
+    certificateNo: cert.certificateNo,
+    name: cert.name,
+    // Expired is shown, never stored (ARCHITECTURE §6): an expired certificate keeps Active.
+    status: cert.status === 'Inactive' ? 'Inactive' : 'Active',
+    validTill: cert.validTill.slice(0, 10),
+    downloadLink: cert.downloadLink,
+  };
+}
+
+/** The failure toast of spec §8, with the server's own message when it says more. */
+export function certificateErrorText(action: 'creating' | 'updating' | 'deleting', err: unknown): string {
+  const base = `There was an error ${action} the certificate. Please try again.`;
+  return err instanceof ApiError && err.message ? `${base} ${err.message}` : base;
+}
+
+interface CertificateDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The certificate to edit; null or absent: create mode. */
+  certificate?: Certificate | null;
+}
+
+/** The admin's Create/Edit certificate dialog (spec §2, §4, §5). */
+export function CertificateDialog({ opened, onClose, certificate }: CertificateDialogProps) {
+  const editing = Boolean(certificate);
+  const save = useSaveCertificate();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CertificateFormInput, unknown, CertificateFormOutput>({
+    resolver: zodResolver(certificateForm),
+    defaultValues: CERTIFICATE_FORM_DEFAULTS,
+  });
+
+  useEffect(() => {
+    if (opened) reset(certificate ? toCertificateForm(certificate) : CERTIFICATE_FORM_DEFAULTS);
+  }, [opened, certificate, reset]);
+
+  // spec §4: closing or finishing resets the form to its defaults.
+  const close = () => {
+    reset(CERTIFICATE_FORM_DEFAULTS);
+    setFile(null);
+    setProgress(null);
+    save.reset();
+    onClose();
+  };
+
+  const onSubmit = (values: CertificateFormOutput) => {
+    if (!EMAIL_PATTERN.test(values.userEmail)) {
+      toast.error('Invalid Email', 'Please enter a valid email address.');
+      return;
+    }
+    save.mutate(
+      { id: certificate?._id, values, file, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          if (editing) toast.success('Certificate Updated', 'The certificate has been updated successfully.');
+          else toast.success('Certificate Created', 'The certificate has been created successfully.');
+          close();
+        },
+        onError: (err) => {
+          setProgress(null);
+          toast.error('Error', certificateErrorText(editing ? 'updating' : 'creating', err));
+        },
+      },
+    );
+  };
+
+  const currentLink = certificate?.downloadLink;
+  return (
+    <Modal
+      opened={opened}
+      // Not while saving: the result (and its toast) would be lost.
+      onClose={() => !save.isPending && close()}
+      title={editing ? 'Edit Certificate' : 'Add Certificate'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+        <Stack>
+          <TextInput
+            label="User Email"
+            type="email"
+            withAsterisk
+            {...register('userEmail')}
+            error={errors.userEmail?.message}
+          />
+          <TextInput
+            label="Certificate No"
+            withAsterisk
+            {...register('certificateNo')}
+            error={errors.certificateNo?.message}
+          />
+          <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
+          <TextInput
+            label="Valid Till"
+            type="date"
+            withAsterisk
+            {...register('validTill')}
+            error={errors.validTill?.message}
+          />
+          <NativeSelect label="Status" data={[...CERTIFICATE_STATUSES]} {...register('status')} />
+          <FileInput
+            label="Certificate Document"
+            description={
+              currentLink ? (
+                <>
+                  A document is on file (
+                  <Anchor href={currentLink} target="_blank" rel="noopener noreferrer" size="xs">
+                    open
+                  </Anchor>
+                  ); choose a file to replace it.
+                </>
+              ) : (
+                'PDF or Word document (optional)'
+              )
+            }
+            placeholder="Choose a file"
+            accept=".pdf,.doc,.docx"
+            clearable
+            value={file}
+            onChange={setFile}
+          />
+          {progress !== null && save.isPending && file && (
+            <Stack gap={4}>
+              <Text size="xs">Uploading {file.name}…</Text>
+              <Progress value={progress * 100} aria-label="Upload progress" />
+            </Stack>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {editing ? 'Update' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { Badge, Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import type { Certificate } from '@portal/contract';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useState } from 'react';
+import { nextSort, pageCount, pageOf, sortCertificates, type Sort, type SortKey } from '../utils/my-certificates';
+
+const STATUS_COLOR: Record<Certificate['status'], string> = { Active: 'green', Expired: 'red', Inactive: 'gray' };
+
+function SortableHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: SortKey;
+  sort: Sort | null;
+  onSort: (column: SortKey) => void;
+}) {
+  const order = sort?.key === column ? sort.order : null;
+  const Icon = order === 'asc' ? IconArrowUp : order === 'desc' ? IconArrowDown : IconArrowsSort;
+  return (
+    <Table.Th aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}>
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The holder's certificates (spec §2), sortable, 11 rows a page (ARCHITECTURE §6). */
+export function MyCertificatesTable({
+  certificates,
+  onView,
+}: {
+  certificates: Certificate[];
+  onView: (certificate: Certificate) => void;
+}) {
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [page, setPage] = useState(1);
+  const sorted = sortCertificates(certificates, sort);
+  const pages = pageCount(sorted.length);
+  const current = Math.min(page, pages);
+  const onSort = (column: SortKey) => {
+    setSort((s) => nextSort(s, column));
+    setPage(1);
+  };
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <SortableHeader label="NAME" column="name" sort={sort} onSort={onSort} />
+              <SortableHeader label="STATUS" column="status" sort={sort} onSort={onSort} />
+              <SortableHeader label="Valid till" column="validTill" sort={sort} onSort={onSort} />
+              <Table.Th>View Certificate</Table.Th>
+              <Table.Th>Download Certificate</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {certificates.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No certificates found.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {pageOf(sorted, current).map((c) => (
+              <Table.Tr key={c._id}>
+                <Table.Td fw={600}>{c.name}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[c.status]} variant="light">
+                    {c.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{new Date(c.validTill).toLocaleDateString()}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => onView(c)}>
+                    View Certificate
+                  </Button>
+                </Table.Td>
+                <Table.Td>
+                  {c.downloadLink ? (
+                    <Button size="xs" component="a" href={c.downloadLink} target="_blank" rel="noopener noreferrer">
+                      Download Certificate
+                    </Button>
+                  ) : (
+                    <Button size="xs" disabled>
+                      Download Certificate
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+            })}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          />
+        </Group>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { jobBody, type JobBody } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { jobsQueryOptions } from './use-jobs';
+
+/** The board's key is the prefix of the admin list's too: both refetch in place. */
+function useInvalidateJobs() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: jobsQueryOptions().queryKey });
+}
+
+export interface SaveJobInput {
+  /** Absent: create; present: update. */
+  id?: string;
+  values: JobBody;
+}
+
+/** POST /api/jobs or PUT /api/jobs/{id}; the contract adds https:// to a link without a scheme (spec §5). */
+export function useSaveJob() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: ({ id, values }: SaveJobInput) => {
+      const body = jobBody.parse(values);
+      return id ? api('PUT', `/api/jobs/${encodeURIComponent(id)}`, { body }) : api('POST', '/api/jobs', { body });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteJob() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: (id: string) => api('DELETE', `/api/jobs/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,78 @@
+import {
+  notification,
+  notificationBody,
+  URL_PATTERN,
+  withHttpsUnlessHttp,
+  type NotificationBody,
+} from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiList } from '../../../lib/api';
+import { NOTIFICATIONS_KEY } from './use-notifications';
+
+export type NotificationCheck =
+  { ok: true; body: NotificationBody } | { ok: false; kind: 'warning' | 'error'; title: string; message: string };
+
+/**
+ * spec §5, in its order: any empty field is a warning; then a link not starting with http gets
+ * https://; then the link must be a URL. The contract's own limits (lengths) come last.
+ */
+export function checkNotification(values: NotificationBody): NotificationCheck {
+  const title = values.title.trim();
+  const message = values.message.trim();
+  const rawLink = values.link.trim();
+  if (!title || !message || !rawLink) {
+    return { ok: false, kind: 'warning', title: 'Input Validation Error', message: 'Please fill in all fields.' };
+  }
+  const link = withHttpsUnlessHttp(rawLink);
+  const parsed = notificationBody.safeParse({ title, message, link });
+  if (!URL_PATTERN.test(link)) {
+    const urlIssue = parsed.error?.issues.find((i) => i.path[0] === 'link');
+    return { ok: false, kind: 'error', title: 'Invalid URL', message: urlIssue?.message ?? 'Invalid URL' };
+  }
+  if (!parsed.success) {
+    return { ok: false, kind: 'error', title: 'Error adding notification.', message: parsed.error.issues[0]!.message };
+  }
+  return { ok: true, body: { title, message, link } };
+}
+
+export interface ManageNotificationsParams {
+  offset: number;
+  limit: number;
+}
+
+/** GET /api/notifications for the admin list, paged on the server (ARCHITECTURE §4). */
+export const manageNotificationsQueryOptions = ({ offset, limit }: ManageNotificationsParams) =>
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'manage', { offset, limit }] as const,
+    queryFn: ({ signal }) => apiList(`/api/notifications?offset=${offset}&limit=${limit}`, notification, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useManageNotifications = (params: ManageNotificationsParams) =>
+  useQuery(manageNotificationsQueryOptions(params));
+
+/**
+ * The top-bar popover (notificationsQueryOptions) and the admin list share the key's prefix, so
+ * both refetch in place (ARCHITECTURE §6: no page reload).
+ */
+function useInvalidateNotifications() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+}
+
+export function useAddNotification() {
+  const invalidate = useInvalidateNotifications();
+  return useMutation({
+    mutationFn: (body: NotificationBody) =>
+      api('POST', '/api/notifications/add', { body: notificationBody.parse(body) }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteNotification() {
+  const invalidate = useInvalidateNotifications();
+  return useMutation({
+    mutationFn: (id: string) => api('DELETE', `/api/notifications/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,38 @@
+import { uploadImageResponse, user as userSchema, type User, type profileUpdate } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, uploadFile } from '../../../lib/api';
+import { useAuth } from '../../auth/store';
+
+export interface UpdateProfileInput {
+  id: string;
+  email: string;
+  values: z.output<typeof profileUpdate>;
+  /** A new picture: uploaded first; if that fails nothing is saved (spec §7). */
+  picture?: File | null;
+}
+
+/** The saved user, whether the server answers the user or `{ user }`. */
+function savedUser(answer: unknown): User {
+  const body = answer && typeof answer === 'object' && 'user' in answer ? answer.user : answer;
+  return userSchema.parse(body);
+}
+
+/** PUT /api/users/{id} for one's own profile; the answer refreshes the user in place (ARCHITECTURE §6). */
+export function useUpdateProfile() {
+  const setUser = useAuth((s) => s.setUser);
+  return useMutation({
+    mutationFn: async ({ id, email, values, picture }: UpdateProfileInput) => {
+      let pictureUrl = values.picture;
+      if (picture) {
+        pictureUrl = (await uploadFile('/api/upload', picture, uploadImageResponse, undefined, 'image')).url;
+      }
+      const answer = await api('PUT', `/api/users/${encodeURIComponent(id)}`, {
+        // spec §7 sends the e-mail too; the server ignores it (ARCHITECTURE §5).
+        body: { ...values, email, picture: pictureUrl },
+      });
+      return savedUser(answer);
+    },
+    onSuccess: (saved) => setUser(saved),
+  });
+}

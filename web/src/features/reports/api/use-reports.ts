@@ -1,0 +1,93 @@
+import {
+  createReportResponse,
+  report,
+  type ReportFields,
+  reportSummary,
+  revealSsnResponse,
+  uploadFileResponse,
+} from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiList, uploadFile } from '../../../lib/api';
+
+export const REPORTS_KEY = ['reports'] as const;
+
+export type UploadStage = 'image' | 'video';
+
+export interface SubmitReportInput {
+  values: ReportFields;
+  image: File | null;
+  video: File | null;
+  onProgress?: (stage: UploadStage, fraction: number) => void;
+}
+
+/**
+ * spec §7: upload the image, then the video, then post the report with their URLs ('' when
+ * none). The report's owner is the session's user; the form never sends a userId.
+ */
+export function useSubmitReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, image, video, onProgress }: SubmitReportInput) => {
+      const imageUrl = image
+        ? (await uploadFile('/api/upload-file', image, uploadFileResponse, (p) => onProgress?.('image', p))).fileUrl
+        : '';
+      const videoUrl = video
+        ? (await uploadFile('/api/upload-file', video, uploadFileResponse, (p) => onProgress?.('video', p))).fileUrl
+        : '';
+      return api('POST', '/api/reports', {
+        body: { ...values, imageUrl, videoUrl },
+        schema: createReportResponse,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+  });
+}
+
+export interface ReportsParams {
+  offset: number;
+  limit: number;
+  q?: string;
+}
+
+/** GET /api/reports: one page, newest first (admins). */
+export const reportsQueryOptions = ({ offset, limit, q }: ReportsParams) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'list', { offset, limit, q: q ?? '' }] as const,
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+      if (q) search.set('q', q);
+      return apiList(`/api/reports?${search.toString()}`, reportSummary, signal);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useReports = (params: ReportsParams) => useQuery(reportsQueryOptions(params));
+
+/** GET /api/reports/{id}: every field, SSN masked. Not cached once the dialog closes. */
+export const reportQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'one', id] as const,
+    queryFn: ({ signal }) => api('GET', `/api/reports/${encodeURIComponent(id)}`, { schema: report, signal }),
+    gcTime: 0,
+    staleTime: 0,
+  });
+
+export const useReport = (id: string | null) => useQuery({ ...reportQueryOptions(id ?? ''), enabled: !!id });
+
+export function useRevealSsn() {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api('POST', `/api/reports/${encodeURIComponent(id)}/reveal-ssn`, {
+        body: { reason },
+        schema: revealSsnResponse,
+      }),
+  });
+}
+
+export function useDeleteReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api('DELETE', `/api/reports/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+  });
+}

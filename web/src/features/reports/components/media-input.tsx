@@ -1,0 +1,59 @@
+import { Box, Input, Stack } from '@mantine/core';
+import { useEffect, useId, useRef } from 'react';
+
+interface MediaInputProps {
+  kind: 'image' | 'video';
+  label: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Shows the file through an object URL set on the element, revoked when the file changes or the
+ * preview goes (an effect that syncs the DOM, so StrictMode's double run is harmless).
+ */
+function Preview({ kind, file }: { kind: 'image' | 'video'; file: File }) {
+  const ref = useRef<HTMLImageElement & HTMLVideoElement>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(file);
+    if (ref.current) ref.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return kind === 'image' ? (
+    <img ref={ref} alt="Selected image preview" style={{ maxWidth: '100%', borderRadius: 8 }} />
+  ) : (
+    <video ref={ref} controls aria-label="Selected video preview" style={{ maxWidth: '100%', borderRadius: 8 }} />
+  );
+}
+
+/** A native file input (labelled, so getByLabel finds it) with a preview of the chosen file. */
+export function MediaInput({ kind, label, file, onChange, disabled }: MediaInputProps) {
+  const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+
+  // The parent clears the file after a submit: the input must forget it too.
+  useEffect(() => {
+    if (!file && ref.current) ref.current.value = '';
+  }, [file]);
+
+  return (
+    <Input.Wrapper label={label} labelProps={{ htmlFor: id }}>
+      <Stack gap="xs" mt={4}>
+        <input
+          ref={ref}
+          id={id}
+          type="file"
+          accept={kind === 'image' ? 'image/*' : 'video/*'}
+          disabled={disabled}
+          onChange={(e) => onChange(e.currentTarget.files?.[0] ?? null)}
+        />
+        {file && (
+          <Box maw={320}>
+            <Preview kind={kind} file={file} />
+          </Box>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,161 @@
+import { Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { optionLabel, YES_NO, type ReportFieldsInput } from '@portal/contract';
+import { type Control, Controller, type FieldPath, type FieldError } from 'react-hook-form';
+import type { ReportField } from '../report-sections';
+
+type Name = FieldPath<ReportFieldsInput>;
+
+/** The first message of a field's error, nested ones (race.0) included. */
+function messageOf(error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error.message) return error.message;
+  for (const value of Object.values(error)) {
+    const nested = (value as FieldError | undefined)?.message;
+    if (typeof nested === 'string' && nested) return nested;
+  }
+  return 'Invalid value';
+}
+
+const asString = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** One input of the report form, chosen by the field's kind; every input carries its label. */
+export function ReportFieldInput({ field, control }: { field: ReportField; control: Control<ReportFieldsInput> }) {
+  const id = `report-${field.name.replaceAll('.', '-')}`;
+  return (
+    <Controller
+      name={field.name as Name}
+      control={control}
+      render={({ field: input, fieldState }) => {
+        const error = messageOf(fieldState.error);
+        const common = { id, label: field.label, error, onBlur: input.onBlur, name: input.name };
+        switch (field.kind) {
+          case 'text':
+          case 'phone':
+            return (
+              <TextInput
+                {...common}
+                ref={input.ref}
+                type={field.kind === 'phone' ? 'tel' : 'text'}
+                autoComplete="off"
+                value={asString(input.value)}
+                onChange={(e) => input.onChange(e.currentTarget.value)}
+              />
+            );
+          case 'ssn':
+            return (
+              <TextInput
+                {...common}
+                ref={input.ref}
+                autoComplete="off"
+                inputMode="numeric"
+                placeholder="123-45-6789"
+                maxLength={11}
+                value={asString(input.value)}
+                onChange={(e) => input.onChange(e.currentTarget.value)}
+              />
+            );
+          case 'zip':
+            return (
+              <TextInput
+                {...common}
+                ref={input.ref}
+                inputMode="numeric"
+                maxLength={5}
+                value={asString(input.value)}
+                onChange={(e) => input.onChange(e.currentTarget.value)}
+              />
+            );
+          case 'date':
+            return (
+              <TextInput
+                {...common}
+                ref={input.ref}
+                type="date"
+                value={asString(input.value)}
+                onChange={(e) => input.onChange(e.currentTarget.value)}
+              />
+            );
+          case 'textarea':
+            return (
+              <Textarea
+                {...common}
+                ref={input.ref}
+                autosize
+                minRows={2}
+                value={asString(input.value)}
+                onChange={(e) => input.onChange(e.currentTarget.value)}
+              />
+            );
+          case 'money':
+          case 'months':
+            return (
+              <NumberInput
+                {...common}
+                ref={input.ref}
+                min={0}
+                max={field.kind === 'months' ? 36 : undefined}
+                allowNegative={false}
+                allowDecimal={field.kind === 'money'}
+                decimalScale={field.kind === 'money' ? 2 : 0}
+                prefix={field.kind === 'money' ? '$' : undefined}
+                thousandSeparator={field.kind === 'money' ? ',' : undefined}
+                value={typeof input.value === 'number' ? input.value : ''}
+                onChange={(v) => input.onChange(v === '' || v === null ? null : Number(v))}
+              />
+            );
+          case 'select':
+            return (
+              <NativeSelect
+                {...common}
+                ref={input.ref}
+                value={asString(input.value)}
+                onChange={(e) => input.onChange(e.currentTarget.value)}
+                data={[
+                  { value: '', label: 'Select…' },
+                  ...(field.options ?? []).map((o) => ({ value: o, label: optionLabel(o) })),
+                ]}
+              />
+            );
+          case 'yesNo':
+            return (
+              <Radio.Group {...common} value={asString(input.value)} onChange={(v) => input.onChange(v)}>
+                <Group mt={4}>
+                  {YES_NO.map((v) => (
+                    <Radio key={v} value={v} label={v} id={`${id}-${v}`} />
+                  ))}
+                </Group>
+              </Radio.Group>
+            );
+          case 'checkboxes':
+            // ARCHITECTURE §6: ticking adds, unticking removes, never twice.
+            return (
+              <Checkbox.Group
+                {...common}
+                value={Array.isArray(input.value) ? (input.value as string[]) : []}
+                onChange={(v) => input.onChange(v)}
+              >
+                <Stack gap={6} mt={4}>
+                  {(field.options ?? []).map((o, i) => (
+                    <Checkbox key={o} value={o} label={optionLabel(o)} id={`${id}-${i}`} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            );
+          case 'flag':
+            return (
+              <Checkbox
+                id={id}
+                ref={input.ref}
+                name={input.name}
+                label={field.label}
+                error={error}
+                checked={input.value === true}
+                onBlur={input.onBlur}
+                onChange={(e) => input.onChange(e.currentTarget.checked)}
+              />
+            );
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,183 @@
+import {
+  DISABILITY_TYPES,
+  DOMESTIC_VIOLENCE_WHEN,
+  EDUCATION_LEVELS,
+  ETHNICITIES,
+  GENDERS,
+  HEALTH_INSURANCE_SOURCES,
+  HOMELESS_SITUATIONS,
+  HOMELESSNESS_REASONS,
+  INCOME_SOURCES,
+  INSTITUTIONAL_SITUATIONS,
+  NON_CASH_BENEFIT_SOURCES,
+  OFFENSE_LEVELS,
+  optionLabel,
+  RACES,
+  RELATIONSHIPS_TO_HEAD,
+  RESIDENCES_PRIOR_TO_ENTRY,
+  STAY_DURATIONS,
+  TIMES_HOMELESS_PAST_3_YEARS,
+  TRANSITION_HOUSING_SITUATIONS,
+} from '@portal/contract';
+
+/**
+ * Every field of the Report entity (spec §3), grouped as the form shows them and the details
+ * table lists them. ARCHITECTURE §6: every field gets an input; the spec's four income sources
+ * and four reasons come first in their groups (the contract's lists are in that order).
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'date'
+  | 'ssn'
+  | 'zip'
+  | 'phone'
+  | 'money'
+  | 'months'
+  | 'yesNo'
+  | 'select'
+  | 'checkboxes'
+  | 'flag';
+
+export interface ReportField {
+  /** Dotted path in the report body, e.g. `income.sources.ssi`. */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  options?: readonly string[];
+}
+
+export interface ReportSection {
+  title: string;
+  /** Sub-heading for a run of flags or amounts inside the section. */
+  fields: (ReportField | { heading: string })[];
+}
+
+const f = (name: string, label: string, kind: FieldKind, options?: readonly string[]): ReportField => ({
+  name,
+  label,
+  kind,
+  options,
+});
+
+export const REPORT_SECTIONS: ReportSection[] = [
+  {
+    title: 'Client',
+    fields: [
+      f('clientName', 'Client Name', 'text'),
+      f('hvIsClientId', 'HV/IS Client ID', 'text'),
+      f('projectStartDate', 'Project Start Date', 'date'),
+      f('roSigned', 'Release of Information Signed', 'yesNo'),
+      f('ssn', 'Social Security Number', 'ssn'),
+      f('dob', 'Date of Birth', 'date'),
+      f('clientLocation', 'Client Location', 'text'),
+    ],
+  },
+  {
+    title: 'Demographics',
+    fields: [
+      f('veteran', 'Veteran', 'yesNo'),
+      f('race', 'Race', 'checkboxes', RACES),
+      f('ethnicity', 'Ethnicity', 'select', ETHNICITIES),
+      f('gender', 'Gender', 'checkboxes', GENDERS),
+      f('relationshipToHead', 'Relationship to Head of Household', 'select', RELATIONSHIPS_TO_HEAD),
+    ],
+  },
+  {
+    title: 'Living Situation and History',
+    fields: [
+      f('residencePriorToProjectEntry', 'Residence Prior to Project Entry', 'select', RESIDENCES_PRIOR_TO_ENTRY),
+      f('homelessSituation', 'Homeless Situation', 'select', HOMELESS_SITUATIONS),
+      f('institutionalSituation', 'Institutional Situation', 'select', INSTITUTIONAL_SITUATIONS),
+      f(
+        'transitionHousingSituation',
+        'Transitional or Permanent Housing Situation',
+        'select',
+        TRANSITION_HOUSING_SITUATIONS,
+      ),
+      f('stayDuration', 'Length of Stay', 'select', STAY_DURATIONS),
+      f('approximateDateHomelessnessStarted', 'Approximate Date Homelessness Started', 'date'),
+      f('numTimesHomelessPast3Years', 'Times Homeless in the Past 3 Years', 'select', TIMES_HOMELESS_PAST_3_YEARS),
+      f('totalMonthsHomelessPast3Years', 'Total Months Homeless in the Past 3 Years', 'months'),
+      f('zipLastPermanentAddress', 'ZIP Code of Last Permanent Address', 'zip'),
+    ],
+  },
+  {
+    title: 'Disabilities and Health Insurance',
+    fields: [
+      f('disablingCondition', 'Disabling Condition', 'yesNo'),
+      { heading: 'Disability Type' },
+      ...DISABILITY_TYPES.map((k) => f(`disabilityType.${k}`, optionLabel(k), 'flag')),
+      f('medicalInsurance', 'Medical Insurance', 'yesNo'),
+      f('sourceOfHealthInsurance', 'Source of Health Insurance', 'checkboxes', HEALTH_INSURANCE_SOURCES),
+      f('medicalId', 'Medical ID', 'text'),
+      f('otherInsurance', 'Other Insurance', 'text'),
+    ],
+  },
+  {
+    title: 'Income and Non-Cash Benefits',
+    fields: [
+      f('income.hasIncome', 'Has Income', 'yesNo'),
+      f('income.totalMonthlyIncome', 'Total Monthly Income', 'money'),
+      { heading: 'Monthly Income by Source' },
+      ...INCOME_SOURCES.map((k) => f(`income.sources.${k}`, optionLabel(k), 'money')),
+      f('nonCashBenefits.hasNonCashBenefits', 'Has Non-Cash Benefits', 'yesNo'),
+      f('nonCashBenefits.sources', 'Non-Cash Benefit Sources', 'checkboxes', NON_CASH_BENEFIT_SOURCES),
+    ],
+  },
+  {
+    title: 'Domestic Violence',
+    fields: [
+      f('domesticViolence.isVictim', 'Victim of Domestic Violence', 'yesNo'),
+      f('domesticViolence.whenOccurred', 'When Did It Occur', 'select', DOMESTIC_VIOLENCE_WHEN),
+      f('domesticViolence.currentlyFleeing', 'Currently Fleeing', 'yesNo'),
+    ],
+  },
+  {
+    title: 'Reasons for Homelessness',
+    fields: HOMELESSNESS_REASONS.map((k) => f(`reasonsForHomelessness.${k}`, optionLabel(k), 'flag')),
+  },
+  {
+    title: 'Justice Involvement',
+    fields: [
+      f('arrestConvictionRecord.hasRecord', 'Arrest or Conviction Record', 'yesNo'),
+      f('arrestConvictionRecord.details', 'Arrest or Conviction Details', 'textarea'),
+      f('probationParole.onProbation', 'On Probation', 'yesNo'),
+      f('probationParole.onParole', 'On Parole', 'yesNo'),
+      f('probationParole.paroleOfficer', 'Probation or Parole Officer', 'text'),
+      f('probationParole.phoneNumber', "Officer's Phone Number", 'phone'),
+      f('probationParole.familyMemberOnProbationParole', 'Family Member on Probation or Parole', 'yesNo'),
+      f('probationParole.familyMemberDetails', 'Family Member Details', 'textarea'),
+      f('sexOffender.isConvicted', 'Convicted Sex Offender', 'yesNo'),
+      f('sexOffender.offenseLevel', 'Offense Level', 'select', OFFENSE_LEVELS),
+    ],
+  },
+  {
+    title: 'Education',
+    fields: [
+      f('educationSummary', 'Education Summary', 'select', EDUCATION_LEVELS),
+      f('educationComments', 'Education Comments', 'textarea'),
+      f('mcKinneyVentoLiaison', 'McKinney-Vento Liaison', 'yesNo'),
+    ],
+  },
+  {
+    title: 'Contact',
+    fields: [f('personalPhoneNumber', 'Personal Phone Number', 'phone'), f('comments', 'Comments', 'textarea')],
+  },
+];
+
+export const isField = (item: ReportField | { heading: string }): item is ReportField => 'name' in item;
+
+/** Reads a dotted path of a report. */
+export function valueAt(report: unknown, name: string): unknown {
+  return name.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], report);
+}
+
+/** How the details table shows a value. */
+export function displayValue(field: ReportField, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field.kind === 'flag') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map((v) => optionLabel(String(v))).join(', ') : '—';
+  if (field.kind === 'money' && typeof value === 'number') return `$${value.toFixed(2)}`;
+  return optionLabel(String(value));
+}
