@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import { ADMIN, BASE_URL } from './env';
+import { clientHeaders } from './test';
 import { waitForMail } from './mail';
 
 let counter = 0;
@@ -11,7 +12,10 @@ export const PASSWORD = 'Lantern-Orchard-42';
 
 /** An API context signed in as the administrator the stack was started with. */
 export async function adminApi(): Promise<APIRequestContext> {
-  const ctx = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const ctx = await request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL, ...clientHeaders() },
+  });
   const res = await ctx.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
   expect(res.status(), await res.text()).toBe(200);
   return ctx;
@@ -44,7 +48,10 @@ export async function createCertificate(
  */
 export async function createMember(admin: APIRequestContext, { name = 'Morgan Member', email = uniqueEmail() } = {}) {
   const { certificateNo } = await createCertificate(admin, { userEmail: email });
-  const ctx = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const ctx = await request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL, ...clientHeaders() },
+  });
   const signup = await ctx.post('/api/auth/signup', { data: { name, email, certificateNo, password: PASSWORD } });
   expect(signup.status(), await signup.text()).toBe(201);
   const mail = await waitForMail(email, /verification code/i);

@@ -1,0 +1,90 @@
+import { type Browser, expect, type Page, test, clientHeaders } from '../support/test';
+import { ADMIN } from '../support/env';
+import { adminApi, createMember } from '../support/fixtures';
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/default$/);
+}
+
+async function memberSees(browser: Browser, member: { email: string; password: string }, text: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
+  const page = await context.newPage();
+  await login(page, member.email, member.password);
+  await page.goto('/admin/certificates');
+  await expect(page.getByText(text)).toBeVisible();
+  await context.close();
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+
+test('an admin creates, edits and deletes a certificate with a document; the member sees it', async ({
+  page,
+  browser,
+}) => {
+  const member = await createMember(await adminApi());
+  const certificateNo = `E2E-${Date.now().toString(36)}`;
+  const name = `Advanced Sorting ${certificateNo}`;
+
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/manage/certificates');
+
+  // Create, with a PDF uploaded first.
+  await page.getByRole('button', { name: 'Add New' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Certificate' });
+  await dialog.getByLabel('User Email').fill(member.email);
+  await dialog.getByLabel('Certificate No').fill(certificateNo);
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Valid Till').fill('2031-03-15');
+  await expect(dialog.getByLabel('Status')).toHaveValue('Active');
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('The certificate has been created successfully.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Searched on the server.
+  await page.getByRole('textbox', { name: 'Search certificates' }).fill(certificateNo);
+  const card = page.getByRole('article', { name: `Certificate ${certificateNo}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(member.email)).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  const download = card.getByRole('link', { name: 'Download Certificate' });
+  await expect(download).toHaveAttribute('target', '_blank');
+  const href = await download.getAttribute('href');
+  expect(href).toMatch(/^\/api\/files\//);
+  const file = await page.request.get(href!);
+  expect(file.status()).toBe(200);
+  expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Edit: the form is prefilled, validTill as a date.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Certificate' });
+  await expect(edit.getByLabel('User Email')).toHaveValue(member.email);
+  await expect(edit.getByLabel('Certificate No')).toHaveValue(certificateNo);
+  await expect(edit.getByLabel('Name')).toHaveValue(name);
+  await expect(edit.getByLabel('Valid Till')).toHaveValue('2031-03-15');
+  await expect(edit.getByLabel('Status')).toHaveValue('Active');
+  await edit.getByLabel('Name').fill(`${name} II`);
+  await edit.getByLabel('Status').selectOption('Inactive');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('The certificate has been updated successfully.')).toBeVisible();
+  await expect(card.getByText(`${name} II`)).toBeVisible();
+  await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+  // The document is kept when no new file is chosen.
+  await expect(card.getByRole('link', { name: 'Download Certificate' })).toHaveAttribute('href', href!);
+
+  // The holder sees it among their certificates.
+  await memberSees(browser, member, `${name} II`);
+
+  // Delete, after a confirmation.
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete certificate' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The certificate has been deleted successfully.')).toBeVisible();
+  await expect(card).toBeHidden();
+  await expect(page.getByText('No certificates match your search.')).toBeVisible();
+});

@@ -1,0 +1,167 @@
+import { expect, test, type APIRequestContext } from '../support/test';
+import { adminApi, createCertificate, createMember } from '../support/fixtures';
+import { inDays, logIn, once } from './member-support';
+
+// Tests on one member run in one worker, in order; sign-up is rate limited (ARCHITECTURE §5).
+test.describe.configure({ mode: 'default' });
+const sharedAdmin = once(adminApi);
+/** A member with a certificate expiring in 10 days and an expired one (and the sign-up one, no document). */
+const expiringMember = once(async () => {
+  const admin = await sharedAdmin();
+  const member = await createMember(admin);
+  await createCertificate(admin, { userEmail: member.email, name: 'Expiring Advocate', validTill: inDays(10) });
+  await createCertificate(admin, { userEmail: member.email, name: 'Old Advocate', validTill: inDays(-3) });
+  return member;
+});
+/** A member with 12 certificates: the sign-up one (a year) and Batch 01–11 (100–111 days). */
+const twelveMember = once(async () => {
+  const admin = await sharedAdmin();
+  const member = await createMember(admin);
+  for (let i = 1; i <= 11; i++) {
+    const n = String(i).padStart(2, '0');
+    await createCertificate(admin, { userEmail: member.email, name: `Batch ${n}`, validTill: inDays(100 + i) });
+  }
+  return member;
+});
+
+const BANNER = 'You have certificates expiring soon. Please renew them.';
+
+/** The member's own certificates as the admin API lists them. */
+async function certificatesOf(admin: APIRequestContext, email: string) {
+  const res = await admin.get(`/api/certificates/${encodeURIComponent(email)}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as {
+    _id: string;
+    userEmail: string;
+    certificateNo: string;
+    name: string;
+    status: string;
+  }[];
+}
+
+test('a certificate expiring in 10 days shows the renewal banner', async ({ page }) => {
+  const admin = await sharedAdmin();
+  const member = await expiringMember();
+  const config = (await (await admin.get('/api/config')).json()) as { renewalUrl: string };
+
+  await logIn(page, member.email, member.password);
+  await page.goto('/admin/certificates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Expiring Advocate' })).toBeVisible();
+  await expect(page.getByText(BANNER)).toBeVisible();
+  const renew = page.getByRole('link', { name: 'Renew Now' });
+  await expect(renew).toHaveAttribute('href', config.renewalUrl);
+  await expect(renew).toHaveAttribute('target', '_blank');
+});
+
+test('a member whose only certificate expires in 60 days sees no banner', async ({ page }) => {
+  const admin = await sharedAdmin();
+  const member = await createMember(admin);
+  const [only] = await certificatesOf(admin, member.email);
+  const res = await admin.put(`/api/certificates/${only!._id}`, {
+    data: {
+      userEmail: member.email,
+      certificateNo: only!.certificateNo,
+      name: 'Far Advocate',
+      status: 'Active',
+      validTill: inDays(60),
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+
+  await logIn(page, member.email, member.password);
+  await page.goto('/admin/certificates');
+  const row = page.getByRole('row', { name: /Far Advocate/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByText(BANNER)).toHaveCount(0);
+});
+
+test('an expired certificate is shown as Expired', async ({ page }) => {
+  const member = await expiringMember();
+  await logIn(page, member.email, member.password);
+  await page.goto('/admin/certificates');
+  await expect(page.getByRole('row', { name: /Old Advocate/ }).getByText('Expired', { exact: true })).toBeVisible();
+});
+
+test('sorting by a column changes the order both ways', async ({ page }) => {
+  const member = await twelveMember();
+  await logIn(page, member.email, member.password);
+  await page.goto('/admin/certificates');
+  const firstCell = page.locator('tbody tr').first().locator('td').first();
+  const nameHeader = page.getByRole('columnheader', { name: 'NAME' });
+  await expect(page.locator('tbody tr')).toHaveCount(11);
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+
+  await nameHeader.getByRole('button').click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(firstCell).toHaveText('Batch 01');
+
+  await nameHeader.getByRole('button').click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstCell).toHaveText('Certified Recycling Advocate');
+
+  const validHeader = page.getByRole('columnheader', { name: 'Valid till' });
+  await validHeader.getByRole('button').click();
+  await expect(validHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+  await expect(firstCell).toHaveText('Batch 01');
+  await validHeader.getByRole('button').click();
+  await expect(firstCell).toHaveText('Certified Recycling Advocate');
+});
+
+test('a 12th certificate is reachable on page 2', async ({ page }) => {
+  const member = await twelveMember(); // its sign-up certificate is valid for a year: the latest
+  await logIn(page, member.email, member.password);
+  await page.goto('/admin/certificates');
+  await page.getByRole('columnheader', { name: 'Valid till' }).getByRole('button').click();
+  await expect(page.locator('tbody tr')).toHaveCount(11);
+  await expect(page.getByRole('cell', { name: 'Batch 11' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Certified Recycling Advocate' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('cell', { name: 'Certified Recycling Advocate' })).toBeVisible();
+});
+
+test("'View Certificate' without a document says so", async ({ page }) => {
+  const member = await expiringMember();
+  await logIn(page, member.email, member.password);
+  await page.goto('/admin/certificates');
+  await page
+    .getByRole('row', { name: /Expiring Advocate/ })
+    .getByRole('button', { name: 'View Certificate' })
+    .click();
+  await expect(page.getByRole('dialog').getByText('No document available')).toBeVisible();
+});
+
+/** The smallest PDF a browser's viewer opens. */
+const MINIMAL_PDF = `%PDF-1.4
+1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
+2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
+3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj
+trailer<</Root 1 0 R>>
+%%EOF
+`;
+
+test("'View Certificate' shows an uploaded PDF inline, and Download opens it in a new tab", async ({ page }) => {
+  const admin = await sharedAdmin();
+  const member = await expiringMember();
+  const upload = await admin.post('/api/upload-file', {
+    multipart: { file: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from(MINIMAL_PDF) } },
+  });
+  expect(upload.status(), await upload.text()).toBeLessThan(300);
+  const { fileUrl } = (await upload.json()) as { fileUrl: string };
+  await createCertificate(admin, { userEmail: member.email, name: 'Documented Advocate', downloadLink: fileUrl });
+
+  await logIn(page, member.email, member.password);
+  await page.goto('/admin/certificates');
+  const row = page.getByRole('row', { name: /Documented Advocate/ });
+  const download = row.getByRole('link', { name: 'Download Certificate' });
+  await expect(download).toHaveAttribute('href', fileUrl);
+  await expect(download).toHaveAttribute('target', '_blank');
+  await row.getByRole('button', { name: 'View Certificate' }).click();
+  const viewer = page.getByRole('dialog').locator('object[type="application/pdf"]');
+  await expect(viewer).toBeVisible();
+  await expect(viewer).toHaveAttribute('data', fileUrl);
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '../support/test';
+import { ADMIN } from '../support/env';
+import { adminApi, createMember } from '../support/fixtures';
+import { logIn, once } from './member-support';
+
+// The tests share one member: in one worker, in order.
+test.describe.configure({ mode: 'default' });
+const sharedMember = once(async () => createMember(await adminApi()));
+
+const USER_TILES = ['Certificates', 'Report', 'Job Board', 'Messages', 'Profile', 'Help'];
+const ADMIN_TILES = [
+  'All Certificates',
+  'All Reports',
+  'Manage Notifications',
+  'All Jobs',
+  'All Users',
+  'Manage Help Page',
+];
+
+test('a member sees the User Dashboard tiles and no Admin Dashboard', async ({ page }) => {
+  const member = await sharedMember();
+  await logIn(page, member.email, member.password);
+
+  const userDashboard = page.getByRole('region', { name: 'User Dashboard' });
+  for (const name of USER_TILES) await expect(userDashboard.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Sidebar' }).getByText('Admin Menu')).toHaveCount(0);
+  await expect(page.getByText(`Hello, ${member.name}`).first()).toBeVisible();
+
+  await userDashboard.getByRole('link', { name: 'Job Board', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/job-board$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Job Board' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Job Board' }),
+  ).toHaveAttribute('aria-current', 'page');
+});
+
+test('an admin sees both dashboards and the Admin Menu', async ({ page }) => {
+  await logIn(page, ADMIN.email, ADMIN.password);
+  const userDashboard = page.getByRole('region', { name: 'User Dashboard' });
+  const adminDashboard = page.getByRole('region', { name: 'Admin Dashboard' });
+  for (const name of USER_TILES) await expect(userDashboard.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ADMIN_TILES) await expect(adminDashboard.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Sidebar' }).getByText('Admin Menu')).toBeVisible();
+
+  await adminDashboard.getByRole('link', { name: 'All Users', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/manage\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Users' })).toBeVisible();
+});
+
+test('a member has no admin routes; the user menu leads to the profile and logs out', async ({ page }) => {
+  const member = await sharedMember();
+  await logIn(page, member.email, member.password);
+  // A member has no admin routes.
+  await page.goto('/admin/manage/users');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Default Brand Text' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/admin/default');
+  await expect(page).toHaveURL(/\/login$/);
+});

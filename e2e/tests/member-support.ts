@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the login screen, as a person does, and waits for the dashboard. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/default$/);
+}
+
+/** A date `days` from now as YYYY-MM-DD. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * One value per worker, made on first use. Sign-up and login are rate limited per IP
+ * (ARCHITECTURE §5), so read-only tests of one file share their member.
+ */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= make());
+}
