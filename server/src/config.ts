@@ -82,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (production && !e.SMTP_URL) {
+    // Without a relay, verification codes and reset links would never leave the outbox.
+    throw new ConfigError('Invalid configuration: SMTP_URL is required in production');
+  }
   if (production && !e.PII_KEY) {
     throw new ConfigError('Invalid configuration: PII_KEY is required in production');
   }

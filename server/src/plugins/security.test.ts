@@ -77,6 +77,17 @@ describe('content types', () => {
     }
   });
 
+  it('answers 415 on the profile update, whose body the handler parses by role', async () => {
+    const { user, cookie } = await createUser(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      payload: JSON.stringify({ name: 'Plain Text' }),
+      headers: { cookie, 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
   it('accepts application/json with a charset', async () => {
     const { email } = await createUser(t);
     const res = await t.app.inject({

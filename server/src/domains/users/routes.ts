@@ -88,6 +88,8 @@ export default async function userRoutes(base: FastifyInstance) {
         tags,
         description: 'Body: adminUserUpdate for an admin, profileUpdate for a member (own id only).',
         params: idParams,
+        // A JSON object; which schema applies depends on the caller, so the handler parses it.
+        body: z.looseObject({}),
         response: { 200: user, 400: errorBody },
       },
     },
