@@ -1,13 +1,5 @@
-import { expect, type Page, test } from '../support/test';
-import { ADMIN } from '../support/env';
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/default$/);
-}
+import { expect, test } from '../support/test';
+import { logInAsAdmin } from '../support/session';
 
 test('an admin edits the help lists and the help page shows them', async ({ page }) => {
   const tag = Date.now().toString(36);
@@ -17,7 +9,7 @@ test('an admin edits the help lists and the help page shows them', async ({ page
     contact: `Board office, Main St 1 ${tag}`,
     email: `help.${tag}@example.org`,
   };
-  await login(page);
+  await logInAsAdmin(page);
   await page.goto('/admin/manage/help');
   await expect(page.getByRole('heading', { name: 'Help & Support' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();

@@ -1,18 +1,10 @@
-import { expect, type Page, test } from '../support/test';
-import { ADMIN } from '../support/env';
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/default$/);
-}
+import { expect, test } from '../support/test';
+import { logInAsAdmin } from '../support/session';
 
 test('an admin creates, edits and deletes a job; the job board follows', async ({ page }) => {
   const tag = Date.now().toString(36);
   const title = `Route Coordinator ${tag}`;
-  await login(page);
+  await logInAsAdmin(page);
   await page.goto('/admin/manage/jobs');
 
   await page.getByRole('button', { name: 'Add New' }).click();

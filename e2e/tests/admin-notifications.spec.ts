@@ -1,20 +1,12 @@
-import { expect, type Page, test } from '../support/test';
-import { ADMIN } from '../support/env';
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/default$/);
-}
+import { expect, test } from '../support/test';
+import { logInAsAdmin } from '../support/session';
 
 test('an admin adds a notification (the link gets https://), the top bar shows it, then deletes it', async ({
   page,
 }) => {
   const tag = Date.now().toString(36);
   const title = `Drive on Saturday ${tag}`;
-  await login(page);
+  await logInAsAdmin(page);
   await page.goto('/admin/manage/notifications');
   await expect(page.getByRole('heading', { name: 'Manage Notifications' }).first()).toBeVisible();
 

@@ -1,13 +1,4 @@
-import { expect, type Page } from '@playwright/test';
-
-/** Signs in through the login screen, as a person does, and waits for the dashboard. */
-export async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/default$/);
-}
+export { logIn } from '../support/session';
 
 /** A date `days` from now as YYYY-MM-DD. */
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

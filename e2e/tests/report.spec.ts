@@ -2,19 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test, clientHeaders } from '../support/test';
 import { ADMIN } from '../support/env';
+import { logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const IMAGE = path.join(fixtures, 'client-photo.png');
 const VIDEO = path.join(fixtures, 'report-clip.webm');
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/default$/);
-}
 
 const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
 const radio = (page: Page, group: string, value: 'Yes' | 'No') =>
@@ -30,7 +23,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   const member = await createMember(admin, { name: 'Riley Reporter' });
   const clientName = `Jordan Rivers ${Date.now().toString(36)}`;
 
-  await login(page, member.email, member.password);
+  await logIn(page, member.email, member.password);
   await page.goto('/admin/report');
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible();
   await expect(page.getByText('(Complete this form for ALL adults)')).toBeVisible();
@@ -141,7 +134,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   // The admin's side, in a browser of its own.
   const adminContext = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
   const adminPage = await adminContext.newPage();
-  await login(adminPage, ADMIN.email, ADMIN.password);
+  await logIn(adminPage, ADMIN.email, ADMIN.password);
   await adminPage.goto('/admin/manage/reports');
   const card = adminPage.getByRole('article', { name: clientName });
   await expect(card).toBeVisible();
