@@ -37,29 +37,41 @@ export function multipart(file: FilePart | FilePart[], fields: Record<string, st
   };
 }
 
-/** A zip with stored (uncompressed) entries. */
-export function zip(entries: Record<string, string | Buffer>): Buffer {
+/** An entry already deflated (method 8): `size` and `crc` are those of the unpacked bytes. */
+export interface PackedEntry {
+  packed: Buffer;
+  size: number;
+  crc: number;
+}
+
+/** A zip with stored (uncompressed) entries, and deflated ones given as a PackedEntry. */
+export function zip(entries: Record<string, string | Buffer | PackedEntry>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(entries)) {
-    const data = Buffer.from(content);
+    const packed = typeof content === 'object' && 'packed' in content ? content : undefined;
+    const data = packed ? packed.packed : Buffer.from(content as string | Buffer);
+    const size = packed ? packed.size : data.length;
+    const method = packed ? 8 : 0;
     const nameBytes = Buffer.from(name);
-    const crc = zlib.crc32(data);
+    const crc = packed ? packed.crc : zlib.crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
@@ -103,6 +115,48 @@ export function docx({ text = 'Certificate of recycling', macro = false } = {}):
     'word/document.xml': document,
     ...(macro ? { 'word/vbaProject.bin': Buffer.alloc(64, 1) } : {}),
   });
+}
+
+/** `size` zero bytes, deflated as a stream so that they are never whole in memory. */
+export async function packedZeros(size: number): Promise<PackedEntry> {
+  const deflate = zlib.createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const block = Buffer.alloc(1024 * 1024);
+  let crc = 0;
+  for (let left = size; left > 0; left -= block.length) {
+    const part = left >= block.length ? block : block.subarray(0, left);
+    crc = zlib.crc32(part, crc);
+    if (!deflate.write(part)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return { packed: Buffer.concat(out), size, crc };
+}
+
+/**
+ * A Word document that is a zip bomb: a valid .docx plus a part that unpacks to `size` bytes
+ * (or, with `lie`, claims a small size in the directory and unpacks to `size` all the same).
+ */
+export async function docxBomb({ size = 300 * 1024 * 1024, lie = false } = {}): Promise<Buffer> {
+  const bomb = await packedZeros(size);
+  const entries = unzipStored(docx());
+  return zip({ ...entries, 'word/media/image1.png': lie ? { ...bomb, size: bomb.packed.length } : bomb });
+}
+
+/** The entries of a zip made by zip() with stored entries only. */
+function unzipStored(archive: Buffer): Record<string, Buffer> {
+  const entries: Record<string, Buffer> = {};
+  let p = 0;
+  while (archive.readUInt32LE(p) === 0x04034b50) {
+    const size = archive.readUInt32LE(p + 18);
+    const nameLength = archive.readUInt16LE(p + 26);
+    const name = archive.toString('utf8', p + 30, p + 30 + nameLength);
+    entries[name] = archive.subarray(p + 30 + nameLength, p + 30 + nameLength + size);
+    p += 30 + nameLength + size;
+  }
+  return entries;
 }
 
 export const png = (width = 8, height = 8) =>

@@ -18,6 +18,10 @@ export interface Auth {
 /** ARCHITECTURE §5 and issue 6: idle timeouts by role, and an absolute lifetime. */
 export const SESSION_IDLE_MINUTES = { member: 30, admin: 15 } as const;
 export const SESSION_ABSOLUTE_MINUTES = 12 * 60;
+/** Seconds the session has left, on every answer to a signed-in API request. */
+export const SESSION_EXPIRES_IN_HEADER = 'x-session-expires-in';
+/** The same for the web app: `<seconds left>-<server time in ms>`, readable by the page. */
+export const SESSION_EXPIRY_COOKIE = 'session_expiry';
 /** lastSeenAt is written at most this often, so a read does not always cost a write. */
 const TOUCH_AFTER_MS = 60_000;
 
@@ -30,14 +34,39 @@ function tokenFrom(req: FastifyRequest, cookieName: string): string | undefined 
   return req.cookies[cookieName] || undefined;
 }
 
+/** Issue 14: every refusal is logged with the route, the actor (when known) and the request id. */
+const deniedLogged = new WeakSet<FastifyRequest>();
+function denied(req: FastifyRequest, status: number, reason: string) {
+  deniedLogged.add(req);
+  req.log.info(
+    {
+      event: 'access_denied',
+      status,
+      reason,
+      route: `${req.method} ${req.routeOptions.url}`,
+      userId: req.auth?.user.id,
+    },
+    'access denied',
+  );
+}
+
 const accessCheck =
   (access: Access): onRequestHookHandler =>
   async (req) => {
     if (access === 'public') return;
-    if (!req.auth) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+    if (!req.auth) {
+      denied(req, 401, 'no session');
+      throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+    }
     if (access === 'session') return;
-    if (!req.auth.user.isVerified) throw forbidden(AUTH_MESSAGES.notVerified);
-    if (access === 'admin' && !req.auth.user.isAdmin) throw forbidden(AUTH_MESSAGES.notAdmin);
+    if (!req.auth.user.isVerified) {
+      denied(req, 403, 'not verified');
+      throw forbidden(AUTH_MESSAGES.notVerified);
+    }
+    if (access === 'admin' && !req.auth.user.isAdmin) {
+      denied(req, 403, 'not admin');
+      throw forbidden(AUTH_MESSAGES.notAdmin);
+    }
   };
 
 /**
@@ -47,6 +76,7 @@ const accessCheck =
 export default fp(
   async (app: FastifyInstance) => {
     const cookieName = app.config.production ? '__Host-sid' : 'sid';
+    const expiryCookieName = app.config.production ? `__Host-${SESSION_EXPIRY_COOKIE}` : SESSION_EXPIRY_COOKIE;
     await app.register(cookie);
     app.decorateRequest('auth', null);
 
@@ -61,7 +91,15 @@ export default fp(
       }
     });
 
-    app.addHook('onRequest', async (req) => {
+    // Refusals by the handlers' owner rules (another member's certificate, profile or file).
+    app.addHook('onResponse', async (req, reply) => {
+      if ((reply.statusCode !== 401 && reply.statusCode !== 403) || deniedLogged.has(req)) return;
+      const access = ACCESS.get(routeKey(req.method, req.routeOptions.url ?? ''));
+      if (!access || access === 'public') return; // login and the like log their own events
+      denied(req, reply.statusCode, 'not allowed by the route');
+    });
+
+    app.addHook('onRequest', async (req, reply) => {
       if (!req.url.startsWith('/api/')) return;
       const token = tokenFrom(req, cookieName);
       if (!token) return;
@@ -77,10 +115,14 @@ export default fp(
         await app.db.delete(sessions).where(eq(sessions.id, row.session.id));
         return;
       }
-      if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      let lastSeenAt = row.session.lastSeenAt;
+      if (now.getTime() - lastSeenAt.getTime() > TOUCH_AFTER_MS) {
         await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+        lastSeenAt = now;
       }
       req.auth = { sessionId: row.session.id, user: row.user };
+      const ends = Math.min(row.session.expiresAt.getTime(), addMinutes(lastSeenAt, idle).getTime());
+      announceExpiry(reply, (ends - now.getTime()) / 1000, now);
     });
 
     const setCookie = (reply: FastifyReply, token: string) =>
@@ -91,6 +133,24 @@ export default fp(
         path: '/',
         maxAge: SESSION_ABSOLUTE_MINUTES * 60,
       });
+
+    /**
+     * Issue 6: the web app warns before the session ends, so every answer to a signed-in request
+     * says how many seconds are left (idle or absolute, whichever comes first): in a header for
+     * API clients, and in a cookie the page can read (it holds no secret). The cookie carries the
+     * server's time too, so that each answer changes it even when the seconds left are the same.
+     */
+    const announceExpiry = (reply: FastifyReply, seconds: number, now: Date) => {
+      const left = Math.max(0, Math.floor(seconds));
+      reply.header(SESSION_EXPIRES_IN_HEADER, String(left));
+      reply.setCookie(expiryCookieName, `${left}-${now.getTime()}`, {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: app.config.production,
+        path: '/',
+        maxAge: SESSION_ABSOLUTE_MINUTES * 60,
+      });
+    };
 
     app.decorate('sessions', {
       /** Starts a session for the user, ending the one the request came with (rotation). */
@@ -106,11 +166,14 @@ export default fp(
           expiresAt: addMinutes(now, SESSION_ABSOLUTE_MINUTES),
         });
         setCookie(reply, token);
+        const [user] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+        announceExpiry(reply, SESSION_IDLE_MINUTES[user?.isAdmin ? 'admin' : 'member'] * 60, now);
       },
       async end(req: FastifyRequest, reply: FastifyReply) {
         const token = tokenFrom(req, cookieName);
         if (token) await app.db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
         reply.clearCookie(cookieName, { path: '/' });
+        reply.clearCookie(expiryCookieName, { path: '/' });
       },
       /** Ends every session of the user: after a password reset, a deletion or a demotion. */
       async endAllFor(tx: Tx, userId: string) {

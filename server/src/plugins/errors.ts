@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
 
+/** PostgreSQL refuses text it cannot store (a NUL byte, an invalid sequence): that is bad input. */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
+
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
 function isDatabaseUnavailable(err: unknown): boolean {
@@ -36,6 +39,10 @@ export default fp(
       }
       if (err instanceof HttpError) {
         return reply.status(err.statusCode).headers(err.headers).send({ message: err.message });
+      }
+      const dbCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? err.code;
+      if (INVALID_TEXT_CODES.has(dbCode ?? '')) {
+        return reply.status(400).send({ message: 'The text contains characters that are not allowed.' });
       }
       if (isDatabaseUnavailable(err)) {
         req.log.error({ err }, 'database unavailable');

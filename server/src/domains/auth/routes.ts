@@ -10,7 +10,7 @@ import {
   signupBody,
   verifyEmailBody,
 } from '@portal/contract';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { certificates, passwordResetTokens, users } from '../../db/schema';
@@ -32,6 +32,9 @@ import {
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_MINUTES = 15;
 
+/** A user id no account has: the stand-in that lets unknown e-mails run the same queries. */
+const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
+
 const limit = (max: number, minutes: number) => ({
   config: { rateLimit: { max, timeWindow: minutes * 60_000 } },
 });
@@ -42,6 +45,25 @@ const isUniqueViolation = (err: unknown) =>
 export default async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+
+  /**
+   * Counts a failed login in the database, so failures that arrive together are all counted; the
+   * LOCK_AFTER_FAILURES-th locks the account (and restarts the count: a lock is never permanent).
+   * Only an account not locked meanwhile counts.
+   */
+  async function countFailure(userId: string, now: Date) {
+    const reachesLimit = sql`${users.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES}`;
+    const lockUntil = addMinutes(now, LOCK_MINUTES).toISOString();
+    const [counted] = await app.db
+      .update(users)
+      .set({
+        failedLogins: sql`case when ${reachesLimit} then 0 else ${users.failedLogins} + 1 end`,
+        lockedUntil: sql`case when ${reachesLimit} then ${lockUntil}::timestamptz else null end`,
+      })
+      .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+      .returning({ lockedUntil: users.lockedUntil });
+    return counted;
+  }
 
   app.post(
     '/api/auth/signup',
@@ -127,6 +149,8 @@ export default async function authRoutes(base: FastifyInstance) {
       const [user] = await app.db.select().from(users).where(eq(users.email, email));
       if (!user) {
         await verifyAgainstDummy(req.body.password);
+        // Issue 3: the same failure count a known account gets, on a row that does not exist.
+        await countFailure(NO_USER_ID, now);
         req.log.info({ event: 'login_failed' }, 'login refused');
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
@@ -137,17 +161,7 @@ export default async function authRoutes(base: FastifyInstance) {
       // Only an account not locked meanwhile (by a concurrent request) may count or clear failures.
       const notLocked = and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now)));
       if (!(await verifyPassword(user.passwordHash, req.body.password))) {
-        // Counted in the database, so failures that arrive together are all counted.
-        const reachesLimit = sql`${users.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES}`;
-        const lockUntil = addMinutes(now, LOCK_MINUTES).toISOString();
-        const [counted] = await app.db
-          .update(users)
-          .set({
-            failedLogins: sql`case when ${reachesLimit} then 0 else ${users.failedLogins} + 1 end`,
-            lockedUntil: sql`case when ${reachesLimit} then ${lockUntil}::timestamptz else null end`,
-          })
-          .where(notLocked)
-          .returning({ lockedUntil: users.lockedUntil });
+        const counted = await countFailure(user.id, now);
         const lock = Boolean(counted?.lockedUntil);
         req.log.info({ userId: user.id, event: lock ? 'lockout' : 'login_failed' }, 'login refused');
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
@@ -189,25 +203,45 @@ export default async function authRoutes(base: FastifyInstance) {
     async (req) => {
       const email = normalizeEmail(req.body.email);
       const [user] = await app.db.select().from(users).where(eq(users.email, email));
-      if (user && (await recentResetCount(app, user.id)) < MAX_RESETS_PER_HOUR) {
-        const token = randomToken();
-        const now = app.clock.now();
-        await app.db.transaction(async (tx) => {
+      // Issue 3: an unknown address (or one over its hourly allowance) does the same work as a
+      // known one, in a transaction that is rolled back, so the time taken does not tell them apart.
+      const recent = await recentResetCount(app, user?.id ?? NO_USER_ID);
+      const owner = user && recent < MAX_RESETS_PER_HOUR ? user : undefined;
+      const token = randomToken();
+      const now = app.clock.now();
+      await app.db
+        .transaction(async (tx) => {
           // A newer link voids the older ones.
           await tx
             .update(passwordResetTokens)
             .set({ usedAt: now })
-            .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-          await tx.insert(passwordResetTokens).values({
-            userId: user.id,
-            tokenHash: sha256(token),
-            expiresAt: addMinutes(now, RESET_TOKEN_TTL_MINUTES),
-            createdAt: now,
-          });
-          await app.mail.enqueue(tx, resetMail(user.email, user.name, `${app.config.appUrl}/reset-password/${token}`));
+            .where(and(eq(passwordResetTokens.userId, owner?.id ?? NO_USER_ID), isNull(passwordResetTokens.usedAt)));
+          if (owner) {
+            await tx.insert(passwordResetTokens).values({
+              userId: owner.id,
+              tokenHash: sha256(token),
+              expiresAt: addMinutes(now, RESET_TOKEN_TTL_MINUTES),
+              createdAt: now,
+            });
+          } else {
+            await tx
+              .select({ id: passwordResetTokens.id })
+              .from(passwordResetTokens)
+              .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+          }
+          const link = `${app.config.appUrl}/reset-password/${token}`;
+          await app.mail.enqueue(tx, resetMail(owner?.email ?? email, owner?.name ?? 'there', link));
+          if (!owner) tx.rollback();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof TransactionRollbackError)) throw err;
         });
+      if (owner) {
         app.mail.kick();
-        req.log.info({ userId: user.id, event: 'reset_requested' }, 'password reset requested');
+        req.log.info({ userId: owner.id, event: 'reset_requested' }, 'password reset requested');
+      } else {
+        // Logged too (the answer is the same either way): no account, or too many links this hour.
+        req.log.info({ event: 'reset_requested', outcome: 'no mail sent' }, 'password reset requested: no mail sent');
       }
       return { success: true, message: AUTH_MESSAGES.forgotSent };
     },
@@ -232,7 +266,10 @@ export default async function authRoutes(base: FastifyInstance) {
             gt(passwordResetTokens.expiresAt, now),
           ),
         );
-      if (!candidate) throw badRequest(AUTH_MESSAGES.resetInvalid);
+      if (!candidate) {
+        req.log.info({ event: 'reset_failed' }, 'password reset refused: link invalid, used or expired');
+        throw badRequest(AUTH_MESSAGES.resetInvalid);
+      }
       assertAcceptablePassword(req.body.password);
       const passwordHash = await hashPassword(req.body.password);
       const user = await app.db.transaction(async (tx) => {
@@ -252,7 +289,10 @@ export default async function authRoutes(base: FastifyInstance) {
         await app.mail.enqueue(tx, passwordChangedMail(row!.email, row!.name, app.config.supportEmail));
         return row!;
       });
-      if (!user) throw badRequest(AUTH_MESSAGES.resetInvalid);
+      if (!user) {
+        req.log.info({ userId: candidate.userId, event: 'reset_failed' }, 'password reset refused: link already used');
+        throw badRequest(AUTH_MESSAGES.resetInvalid);
+      }
       app.mail.kick();
       req.log.info({ userId: user.id, event: 'reset_done' }, 'password reset');
       return { success: true, message: AUTH_MESSAGES.resetDone };

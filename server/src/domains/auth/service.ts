@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MINUTES } from '@portal/contract';
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, min, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { passwordResetTokens, verificationCodes } from '../../db/schema';
@@ -52,6 +52,10 @@ export async function assertMayResend(app: FastifyInstance, userId: string) {
   }
 }
 
+/** Wrong tries per account within CODE_TRIES_WINDOW_MINUTES, whatever the number of resends. */
+export const MAX_CODE_TRIES_PER_HOUR = 10;
+export const CODE_TRIES_WINDOW_MINUTES = 60;
+
 /**
  * Checks a code against the user's current one. Every try counts; once
  * VERIFICATION_CODE_MAX_ATTEMPTS tries are spent the code is void and the next try is 429.
@@ -66,6 +70,21 @@ export async function consumeVerificationCode(app: FastifyInstance, tx: Tx, user
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!current || current.expiresAt <= now) throw badRequest(AUTH_MESSAGES.invalidCode);
+
+  // Issue 1: across resends, at most MAX_CODE_TRIES_PER_HOUR tries per account and hour.
+  const since = addMinutes(now, -CODE_TRIES_WINDOW_MINUTES);
+  const recentCodes = and(eq(verificationCodes.userId, userId), gt(verificationCodes.createdAt, since));
+  const [spent] = await tx
+    .select({ tries: sum(verificationCodes.attempts).mapWith(Number), oldest: min(verificationCodes.createdAt) })
+    .from(verificationCodes)
+    .where(recentCodes);
+  if ((spent?.tries ?? 0) >= MAX_CODE_TRIES_PER_HOUR) {
+    const oldest = spent?.oldest ?? now;
+    throw tooMany(
+      AUTH_MESSAGES.tooMany,
+      (addMinutes(oldest, CODE_TRIES_WINDOW_MINUTES).getTime() - now.getTime()) / 1000,
+    );
+  }
 
   const [reserved] = await tx
     .update(verificationCodes)

@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '@portal/contract';
 import { HttpError } from '../../lib/errors';
@@ -53,6 +54,38 @@ const ACCEPTED: Record<string, Accepted> = {
   'application/zip': { kind: 'document', contentType: DOCX_TYPE, verifyDocx: true },
 };
 
+/**
+ * The names a file of each accepted type may carry. Images are re-encoded and videos only
+ * streamed, so a name from another type of the same kind is harmless (a PNG saved as .jpg);
+ * documents are served by their own type, so their name must say exactly what they are.
+ */
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'webp', 'gif'];
+const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'qt', 'webm'];
+const DOCUMENT_EXTENSIONS: Record<string, string[]> = {
+  'application/pdf': ['pdf'],
+  [DOC_TYPE]: ['doc'],
+  [DOCX_TYPE]: ['docx'],
+};
+
+/**
+ * Issue 10: a file whose name claims another type than its content (a PNG named .pdf, a PDF
+ * named .png, an image named .exe or .html) is refused. A name without an extension is taken on
+ * its content alone.
+ */
+export function assertNameMatches(filename: string | undefined, accepted: Accepted): void {
+  const base = (filename ?? '').replaceAll('\\', '/').split('/').pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  if (dot <= 0) return;
+  const extension = base.slice(dot + 1).toLowerCase();
+  const allowed =
+    accepted.kind === 'image'
+      ? IMAGE_EXTENSIONS
+      : accepted.kind === 'video'
+        ? VIDEO_EXTENSIONS
+        : (DOCUMENT_EXTENSIONS[accepted.contentType] ?? []);
+  if (!allowed.includes(extension)) throw unsupported();
+}
+
 export function accept(mime: string | undefined): Accepted {
   const accepted = mime ? ACCEPTED[mime] : undefined;
   if (!accepted) throw unsupported();
@@ -64,12 +97,20 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX_CENTRAL_DIRECTORY = 4 * 1024 * 1024;
 const MAX_CONTENT_TYPES = 1024 * 1024;
+/**
+ * A zip bomb is refused: a Word document may unpack to at most this much in all (the preview
+ * unpacks it), and no part may unpack to more than MAX_RATIO times its packed size once it is
+ * past a megabyte. Real documents are far below both: their images barely compress.
+ */
+export const MAX_DOCX_UNPACKED = 100 * 1024 * 1024;
+const MAX_RATIO = 100;
 const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
 
 interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
+  uncompressedSize: number;
   localHeaderOffset: number;
 }
 
@@ -105,6 +146,7 @@ async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<Z
     entries.push({
       method: cd.readUInt16LE(p + 10),
       compressedSize: cd.readUInt32LE(p + 20),
+      uncompressedSize: cd.readUInt32LE(p + 24),
       localHeaderOffset: cd.readUInt32LE(p + 42),
       name: cd.toString('utf8', p + 46, p + 46 + nameLength),
     });
@@ -113,12 +155,56 @@ async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<Z
   return entries;
 }
 
-async function entryText(handle: fsp.FileHandle, size: number, entry: ZipEntry): Promise<string> {
-  if (entry.compressedSize > MAX_CONTENT_TYPES) throw unsupported();
+/** Where an entry's packed bytes start, checked against the file. */
+async function entryStart(handle: fsp.FileHandle, size: number, entry: ZipEntry): Promise<number> {
   const header = await readAt(handle, entry.localHeaderOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw unsupported();
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
   if (start + entry.compressedSize > size) throw unsupported();
+  return start;
+}
+
+/**
+ * Refuses a zip bomb by what the directory declares and, as declarations can lie, by unpacking
+ * every entry as a stream that is counted and thrown away, stopping at the first byte too many.
+ */
+async function assertNotABomb(handle: fsp.FileHandle, size: number, entries: ZipEntry[]): Promise<void> {
+  let declared = 0;
+  for (const entry of entries) {
+    // 0xffffffff marks ZIP64 sizes, which no document of our size needs.
+    if (entry.uncompressedSize === 0xffffffff || entry.compressedSize === 0xffffffff) throw unsupported();
+    if (entry.method !== 0 && entry.method !== 8) throw unsupported();
+    if (entry.method === 0 && entry.uncompressedSize !== entry.compressedSize) throw unsupported();
+    const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+    if (entry.uncompressedSize > 1024 * 1024 && ratio > MAX_RATIO) throw unsupported();
+    declared += entry.uncompressedSize;
+  }
+  if (declared > MAX_DOCX_UNPACKED) throw unsupported();
+
+  let budget = MAX_DOCX_UNPACKED;
+  for (const entry of entries) {
+    if (entry.method !== 8 || entry.compressedSize === 0) continue;
+    const start = await entryStart(handle, size, entry);
+    let unpacked = 0;
+    const inflate = zlib.createInflateRaw();
+    const source = handle.createReadStream({ start, end: start + entry.compressedSize - 1, autoClose: false });
+    try {
+      await pipeline(source, inflate, async (chunks: AsyncIterable<Buffer>) => {
+        for await (const chunk of chunks) {
+          unpacked += chunk.length;
+          if (unpacked > entry.uncompressedSize || unpacked > budget) throw unsupported();
+        }
+      });
+    } catch {
+      throw unsupported();
+    }
+    budget -= unpacked;
+  }
+}
+
+async function entryText(handle: fsp.FileHandle, size: number, entry: ZipEntry): Promise<string> {
+  if (entry.compressedSize > MAX_CONTENT_TYPES) throw unsupported();
+  const start = await entryStart(handle, size, entry);
   const data = await readAt(handle, start, entry.compressedSize);
   if (entry.method === 0) return data.toString('utf8');
   if (entry.method !== 8) throw unsupported();
@@ -140,6 +226,7 @@ export async function assertWordDocument(file: string): Promise<void> {
     const { size } = await handle.stat();
     const entries = await centralDirectory(handle, size);
     if (entries.some((e) => /vbaProject|vbaData/i.test(e.name))) throw unsupported();
+    await assertNotABomb(handle, size, entries);
     const contentTypes = entries.find((e) => e.name === '[Content_Types].xml');
     if (!contentTypes) throw unsupported();
     const xml = await entryText(handle, size, contentTypes);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { uploads } from '../../db/schema';
-import { type Accepted, assertWordDocument, KIND_LIMITS, tooLarge, unsupported } from './content';
+import { type Accepted, assertNameMatches, assertWordDocument, KIND_LIMITS, tooLarge, unsupported } from './content';
 
 /** Enough of the head for file-type to recognise every type we accept. */
 const SAMPLE_BYTES = 64 * 1024;
@@ -99,7 +99,11 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
   const processed = app.storage.scratchPath();
   let key: string | undefined;
   try {
-    const intake = new Intake(opts.decide);
+    const intake = new Intake((mime) => {
+      const accepted = opts.decide(mime);
+      assertNameMatches(part.filename, accepted);
+      return accepted;
+    });
     await pipeline(part.file, intake, fs.createWriteStream(scratch, { flags: 'wx', mode: 0o600 }));
     if (part.file.truncated) throw tooLarge();
     const accepted = intake.accepted;

@@ -128,9 +128,10 @@ describe('POST /api/upload-file', () => {
     await refused(member, '/api/upload-file', { filename: 'c.docx', contentType: DOCX, data: docx() }, 403);
   });
 
-  it('goes by content, not name or declared type: a PNG named .pdf is stored as an image', async () => {
+  it('goes by content, not name or declared type: a PNG named .jpg is stored as a PNG', async () => {
+    // A name claiming another kind (a PNG named .pdf) is refused: issue 10, test/uploads-corpus.test.ts.
     const res = await upload(admin, '/api/upload-file', {
-      filename: 'certificate.pdf',
+      filename: 'certificate.jpg',
       contentType: 'application/pdf',
       data: await png(),
     });

@@ -3,6 +3,7 @@ import { useDisclosure, useDocumentTitle, useElementSize } from '@mantine/hooks'
 import { DRAWER_WIDTH, SIDEBAR_WIDTH, XL_CONTENT_REDUCTION } from '@portal/contract';
 import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { SessionExpiryWarning } from '../../components/session-expiry-warning';
 import { useAuth } from '../../features/auth/store';
 import { activeRoute, DEFAULT_BRAND_TEXT, flattenRoutes, NAVIGATION, navigationFor, type Layout } from '../navigation';
 import { DashboardNavbar } from './dashboard-navbar';
@@ -60,6 +61,7 @@ export function DashboardShell({ layout }: { layout: Layout }) {
 
   return (
     <Box className={classes.root} dir={dir} style={style}>
+      <SessionExpiryWarning refresh={() => useAuth.getState().checkAuth()} />
       <aside className={classes.sidebar}>
         <Sidebar brand={BRAND[layout]} entries={entries} />
       </aside>

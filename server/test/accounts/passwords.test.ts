@@ -1,0 +1,83 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { AUTH_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema';
+import { assertAcceptablePassword } from '../../src/lib/passwords';
+import { createTestApp, registerCertificate, type TestApp, uniqueEmail } from '../harness';
+
+/** Issue 5: what the server accepts as a password, and how it stores it. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SIGNUP_POLICY: 'open' });
+});
+afterAll(() => t.close());
+
+const signup = (password: string, email = uniqueEmail('pw')) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Pat', email, certificateNo: 'CRA-PW', password },
+  });
+
+/** The bundled list, as the product reads it. */
+const COMMON = dictionary.passwords as string[];
+
+describe('password rules', () => {
+  it('refuses 7 characters, accepts 8 and 128, refuses 129', async () => {
+    const base = 'qzvmxkwj'.repeat(17);
+    const cases: [string, number][] = [
+      [base.slice(0, 7), 400],
+      [base.slice(0, 8), 201],
+      [base.slice(0, 128), 201],
+      [base.slice(0, 129), 400],
+    ];
+    for (const [password, status] of cases) {
+      const res = await signup(password);
+      expect(res.statusCode, `${password.length} characters: ${res.body}`).toBe(status);
+    }
+  });
+
+  it('has no composition rules: lower-case letters only, or digits only, are fine', async () => {
+    for (const password of ['tangerinebicyclemoss', '49275016384751', 'ΩΩ ünïcödé ℓetters']) {
+      expect((await signup(password)).statusCode, password).toBe(201);
+    }
+  });
+
+  it('refuses each of the at least 3,000 bundled common passwords of an allowed length', async () => {
+    const candidates = COMMON.filter((p) => p.length >= 8 && p.length <= 128);
+    expect(candidates.length).toBeGreaterThanOrEqual(3000);
+    const accepted = candidates.filter((password) => {
+      try {
+        assertAcceptablePassword(password);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(accepted).toEqual([]);
+    // Also in another case, and through HTTP for a sample spread over the list.
+    expect(() => assertAcceptablePassword(candidates[0]!.toUpperCase())).toThrow(AUTH_MESSAGES.commonPassword);
+    const step = Math.floor(candidates.length / 25);
+    for (let i = 0; i < candidates.length; i += step) {
+      const res = await signup(candidates[i]!);
+      expect(res.statusCode, candidates[i]).toBe(400);
+      expect(res.json().message).toBe(AUTH_MESSAGES.commonPassword);
+    }
+  });
+
+  it('stores argon2id with m >= 19456, t >= 2, p = 1, never the password', async () => {
+    const email = uniqueEmail('hash');
+    await registerCertificate(t, email);
+    const password = 'Quiet-Harbour-Fennel-19';
+    expect((await signup(password, email)).statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(row!.passwordHash);
+    expect(match, row!.passwordHash).not.toBeNull();
+    expect(Number(match![1])).toBeGreaterThanOrEqual(19456);
+    expect(Number(match![2])).toBeGreaterThanOrEqual(2);
+    expect(Number(match![3])).toBe(1);
+    expect(JSON.stringify(row)).not.toContain(password);
+  });
+});

@@ -1,0 +1,209 @@
+import crypto from 'node:crypto';
+import { ROUTES } from '@portal/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens, verificationCodes } from '../../src/db/schema';
+import { addMinutes } from '../../src/lib/clock';
+import { hmac, randomToken, sha256 } from '../../src/lib/tokens';
+import { call, createTestApp, GOOD_PASSWORD, type TestApp } from '../harness';
+import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
+import {
+  adminEditPayload,
+  certificateOfA,
+  certificatePayload,
+  expectOk,
+  jobPayload,
+  makeWorld,
+  notificationPayload,
+  pdfPart,
+  pngPart,
+  profilePayload,
+  reportOfA,
+  signupPayload,
+  uploadImage,
+  type World,
+} from './world';
+
+/**
+ * The request each matrix row sends, built afresh for every cell on a world of its own (new
+ * callers, member A's records made through the API), so no cell depends on another.
+ */
+type Build = (w: World, caller: Caller) => InjectOptions | Promise<InjectOptions>;
+
+const newJob = async (w: World) =>
+  (await expectOk(w.t, w.admin, { method: 'POST', url: '/api/jobs', payload: jobPayload }, 201))._id as string;
+const newNotification = async (w: World) =>
+  (await expectOk(w.t, w.admin, { method: 'POST', url: '/api/notifications/add', payload: notificationPayload }, 201))
+    ._id as string;
+
+const REQUESTS: Record<string, Build> = {
+  'POST /api/auth/signup': async (w) => ({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: await signupPayload(w.t),
+  }),
+  'POST /api/auth/login': (w) => ({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: w.memberA.email, password: GOOD_PASSWORD },
+  }),
+  'POST /api/auth/forgot-password': (w) => ({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email: w.memberA.email },
+  }),
+  'POST /api/auth/reset-password/:token': async (w) => {
+    const token = randomToken();
+    const now = w.t.clock.now();
+    await w.t.database.db
+      .insert(passwordResetTokens)
+      .values({ userId: w.memberA.id, tokenHash: sha256(token), expiresAt: addMinutes(now, 60), createdAt: now });
+    return { method: 'POST', url: `/api/auth/reset-password/${token}`, payload: { password: 'Another-Orchard-77' } };
+  },
+  'POST /api/auth/verify-email': async (w) => {
+    // The unverified caller's code is right; the verified callers are told they are verified.
+    const code = '482913';
+    const now = w.t.clock.now();
+    await w.t.database.db.insert(verificationCodes).values({
+      userId: w.unverified.id,
+      codeHash: hmac(w.t.app.keys.codeHmac, code),
+      expiresAt: addMinutes(now, 10),
+      createdAt: now,
+    });
+    return { method: 'POST', url: '/api/auth/verify-email', payload: { code } };
+  },
+
+  'GET /api/certificates/:userEmail': async (w) => {
+    await certificateOfA(w);
+    return { method: 'GET', url: `/api/certificates/${encodeURIComponent(w.memberA.email)}` };
+  },
+  'POST /api/certificates': (w) => ({
+    method: 'POST',
+    url: '/api/certificates',
+    payload: certificatePayload(w.memberA.email),
+  }),
+  'PUT /api/certificates/:id': async (w) => ({
+    method: 'PUT',
+    url: `/api/certificates/${(await certificateOfA(w)).id}`,
+    payload: certificatePayload(w.memberA.email),
+  }),
+  'DELETE /api/certificates/:id': async (w) => ({
+    method: 'DELETE',
+    url: `/api/certificates/${(await certificateOfA(w)).id}`,
+  }),
+
+  'POST /api/upload-file#image': async () => ({ method: 'POST', url: '/api/upload-file', ...(await pngPart()) }),
+  'POST /api/upload-file#document': () => ({ method: 'POST', url: '/api/upload-file', ...pdfPart() }),
+  'POST /api/upload': async () => ({ method: 'POST', url: '/api/upload', ...(await pngPart('image')) }),
+  'GET /api/files/:id#unattached-upload': async (w) => ({ method: 'GET', url: await uploadImage(w, w.memberA) }),
+  'GET /api/files/:id#report-image': async (w) => ({ method: 'GET', url: (await reportOfA(w)).imageUrl }),
+  'GET /api/files/:id#certificate-document': async (w) => ({
+    method: 'GET',
+    url: (await certificateOfA(w)).downloadLink,
+  }),
+  'GET /api/files/:id#profile-picture': async (w) => {
+    const picture = await uploadImage(w, w.memberA);
+    const payload = profilePayload(w.memberA.email, { picture });
+    await expectOk(w.t, w.memberA, { method: 'PUT', url: `/api/users/${w.memberA.id}`, payload }, 200);
+    return { method: 'GET', url: picture };
+  },
+
+  'POST /api/reports': () => ({ method: 'POST', url: '/api/reports', payload: { clientName: 'Someone' } }),
+  'GET /api/reports/:id': async (w) => ({ method: 'GET', url: `/api/reports/${(await reportOfA(w)).id}` }),
+  'POST /api/reports/:id/reveal-ssn': async (w) => ({
+    method: 'POST',
+    url: `/api/reports/${(await reportOfA(w)).id}/reveal-ssn`,
+    payload: { reason: 'Case review' },
+  }),
+  'DELETE /api/reports/:id': async (w) => ({ method: 'DELETE', url: `/api/reports/${(await reportOfA(w)).id}` }),
+
+  'POST /api/jobs': () => ({ method: 'POST', url: '/api/jobs', payload: jobPayload }),
+  'PUT /api/jobs/:id': async (w) => ({ method: 'PUT', url: `/api/jobs/${await newJob(w)}`, payload: jobPayload }),
+  'DELETE /api/jobs/:id': async (w) => ({ method: 'DELETE', url: `/api/jobs/${await newJob(w)}` }),
+
+  // Member A's profile: each caller sends what their own screen would.
+  'PUT /api/users/:id': (w, caller) => ({
+    method: 'PUT',
+    url: `/api/users/${w.memberA.id}`,
+    payload: caller === 'admin' ? adminEditPayload(w.memberA.email) : profilePayload(w.memberA.email),
+  }),
+  'DELETE /api/users/:id': (w) => ({ method: 'DELETE', url: `/api/users/${w.memberA.id}` }),
+
+  'PUT /api/help-content': () => ({
+    method: 'PUT',
+    url: '/api/help-content',
+    payload: { instructions: ['One', 'Two'], contactDetails: ['Desk', 'Phone'], emails: ['a@example.org', 'b@x.org'] },
+  }),
+  'DELETE /api/help-content/instructions/:index': () => ({
+    method: 'DELETE',
+    url: '/api/help-content/instructions/0',
+  }),
+  'DELETE /api/help-content/contact-details/:index': () => ({
+    method: 'DELETE',
+    url: '/api/help-content/contact-details/0',
+  }),
+  'DELETE /api/help-content/emails/:index': () => ({ method: 'DELETE', url: '/api/help-content/emails/0' }),
+
+  'POST /api/notifications/add': () => ({
+    method: 'POST',
+    url: '/api/notifications/add',
+    payload: notificationPayload,
+  }),
+  'DELETE /api/notifications/:id': async (w) => ({
+    method: 'DELETE',
+    url: `/api/notifications/${await newNotification(w)}`,
+  }),
+};
+
+/** A row without a request of its own: the route with every `:param` a random uuid, no body. */
+const defaultRequest = (key: string): InjectOptions => {
+  const [method, path] = key.split('#')[0]!.split(' ') as [InjectOptions['method'], string];
+  return { method, url: path.replace(/:[A-Za-z]+/g, () => crypto.randomUUID()) };
+};
+
+const routeOf = (key: string) => key.split('#')[0]!;
+const contractRoutes = ROUTES.map((r) => `${r.method} ${r.path}`);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the access matrix covers the route table', () => {
+  it('has a row for every route of the contract', () => {
+    const covered = new Set(Object.keys(ACCESS_MATRIX).map(routeOf));
+    expect(contractRoutes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it('has no row for a route the contract does not have', () => {
+    expect(Object.keys(ACCESS_MATRIX).filter((key) => !contractRoutes.includes(routeOf(key)))).toEqual([]);
+  });
+
+  it('builds requests only for rows of the matrix', () => {
+    expect(Object.keys(REQUESTS).filter((key) => !(key in ACCESS_MATRIX))).toEqual([]);
+  });
+});
+
+describe('every caller gets the status of the matrix', () => {
+  let checked = 0;
+  afterAll(() => {
+    // Guards against a loop that silently checks nothing.
+    expect(checked).toBe(Object.keys(ACCESS_MATRIX).length * CALLERS.length);
+  });
+
+  it.each(Object.entries(ACCESS_MATRIX))('%s', async (key, row) => {
+    const mismatches: string[] = [];
+    for (const [column, caller] of CALLERS.entries()) {
+      const w = await makeWorld(t);
+      const opts = await (REQUESTS[key] ?? (() => defaultRequest(key)))(w, caller);
+      const cookie = caller === 'guest' ? undefined : w[caller].cookie;
+      const res = await call(t.app, cookie, opts);
+      checked++;
+      if (res.statusCode !== row[column]) {
+        mismatches.push(`${caller}: expected ${row[column]}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

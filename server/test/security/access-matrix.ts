@@ -1,0 +1,69 @@
+/**
+ * Who gets what (issue 7, ARCHITECTURE §5): every route of the contract's route table, called
+ * by each kind of caller, and the status it must answer. access-matrix.test.ts checks every cell
+ * and fails when a route of `ROUTES` has no row here (or a row names a route that is gone).
+ *
+ * Columns: [guest, unverified, member A, member B, admin]. Member A owns the records the request
+ * is about (their certificate, report, upload, profile); member B is another verified member.
+ *
+ * A key is 'METHOD /path' exactly as in `ROUTES`, optionally followed by '#case' when one route
+ * is checked on several kinds of record. Adding a route is one line here; the test calls it with
+ * every `:param` set to a random uuid and no body unless access-matrix.test.ts has a request for
+ * it (add one there when the route needs a real record or body to answer its success status).
+ */
+export const CALLERS = ['guest', 'unverified', 'memberA', 'memberB', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Row = readonly [guest: number, unverified: number, memberA: number, memberB: number, admin: number];
+
+export const ACCESS_MATRIX: Record<string, Row> = {
+  'GET /api/config': [200, 200, 200, 200, 200],
+  'POST /api/auth/signup': [201, 201, 201, 201, 201],
+  'POST /api/auth/login': [200, 200, 200, 200, 200],
+  'POST /api/auth/logout': [200, 200, 200, 200, 200],
+  'POST /api/auth/forgot-password': [200, 200, 200, 200, 200],
+  'POST /api/auth/reset-password/:token': [200, 200, 200, 200, 200],
+  'GET /api/auth/check-auth': [401, 200, 200, 200, 200],
+  'POST /api/auth/verify-email': [401, 200, 200, 200, 200],
+  'POST /api/auth/resend-code': [401, 200, 200, 200, 200],
+
+  'GET /api/certificates/:userEmail': [401, 403, 200, 403, 200],
+  'GET /api/certificates': [401, 403, 403, 403, 200],
+  'POST /api/certificates': [401, 403, 403, 403, 201],
+  'PUT /api/certificates/:id': [401, 403, 403, 403, 200],
+  'DELETE /api/certificates/:id': [401, 403, 403, 403, 204],
+
+  'POST /api/upload-file#image': [401, 403, 201, 201, 201],
+  'POST /api/upload-file#document': [401, 403, 403, 403, 201],
+  'POST /api/upload': [401, 403, 201, 201, 201],
+  'GET /api/files/:id#unattached-upload': [401, 403, 200, 403, 200],
+  'GET /api/files/:id#report-image': [401, 403, 200, 403, 200],
+  'GET /api/files/:id#certificate-document': [401, 403, 200, 403, 200],
+  'GET /api/files/:id#profile-picture': [401, 403, 200, 200, 200],
+
+  'POST /api/reports': [401, 403, 201, 201, 201],
+  'GET /api/reports': [401, 403, 403, 403, 200],
+  'GET /api/reports/:id': [401, 403, 403, 403, 200],
+  'POST /api/reports/:id/reveal-ssn': [401, 403, 403, 403, 200],
+  'DELETE /api/reports/:id': [401, 403, 403, 403, 200],
+
+  'GET /api/jobs': [401, 403, 200, 200, 200],
+  'POST /api/jobs': [401, 403, 403, 403, 201],
+  'PUT /api/jobs/:id': [401, 403, 403, 403, 200],
+  'DELETE /api/jobs/:id': [401, 403, 403, 403, 200],
+
+  'GET /api/users': [401, 403, 403, 403, 200],
+  'PUT /api/users/:id': [401, 403, 200, 403, 200],
+  'DELETE /api/users/:id': [401, 403, 403, 403, 204],
+
+  'GET /api/help-content': [401, 403, 200, 200, 200],
+  'PUT /api/help-content': [401, 403, 403, 403, 200],
+  'DELETE /api/help-content/instructions/:index': [401, 403, 403, 403, 200],
+  'DELETE /api/help-content/contact-details/:index': [401, 403, 403, 403, 200],
+  'DELETE /api/help-content/emails/:index': [401, 403, 403, 403, 200],
+
+  'GET /api/notifications': [401, 403, 200, 200, 200],
+  'POST /api/notifications/add': [401, 403, 403, 403, 201],
+  'DELETE /api/notifications/:id': [401, 403, 403, 403, 200],
+
+  'GET /api/audit-log': [401, 403, 403, 403, 200],
+};
