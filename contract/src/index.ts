@@ -13,3 +13,4 @@ export * from './schemas/files';
 export * from './schemas/config';
 export * from './report-options';
 export * from './schemas/report';
+export * from './schemas/audit';

@@ -64,4 +64,6 @@ export const ROUTES = [
   r('GET', '/api/notifications', 'member'),
   r('POST', '/api/notifications/add', 'admin'),
   r('DELETE', '/api/notifications/:id', 'admin'),
+
+  r('GET', '/api/audit-log', 'admin'),
 ] as const satisfies readonly RouteSpec[];

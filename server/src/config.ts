@@ -39,6 +39,14 @@ const envSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
+  /** Keys PII_KEY replaced, comma-separated: still read, never written (rotate-pii-key). */
+  PII_KEYS_OLD: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((k) => Buffer.from(k.trim(), 'base64').length === 32),
+      'must be 32-byte keys, base64-encoded, separated by commas',
+    )
+    .optional(),
   SUPPORT_EMAIL: email().default('support@recycling-board.example'),
   BOARD_URL: url().default('https://recycling-board.example'),
   RENEWAL_URL: url().default('https://recycling-board.example/renew'),
@@ -62,6 +70,7 @@ export interface Config {
   signupPolicy: 'registry' | 'open';
   demoData: boolean | undefined;
   piiKey: string | undefined;
+  piiKeysOld: string[];
   supportEmail: string;
   boardUrl: string;
   renewalUrl: string;
@@ -89,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.PII_KEY) {
     throw new ConfigError('Invalid configuration: PII_KEY is required in production');
   }
+  if (e.PII_KEYS_OLD && !e.PII_KEY) {
+    throw new ConfigError('Invalid configuration: PII_KEYS_OLD needs PII_KEY (the key that replaced them)');
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
@@ -108,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupPolicy: e.SIGNUP_POLICY,
     demoData: e.DEMO_DATA,
     piiKey: e.PII_KEY,
+    piiKeysOld: e.PII_KEYS_OLD ? e.PII_KEYS_OLD.split(',').map((k) => k.trim()) : [],
     supportEmail: e.SUPPORT_EMAIL,
     boardUrl: e.BOARD_URL,
     renewalUrl: e.RENEWAL_URL,

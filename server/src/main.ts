@@ -33,7 +33,7 @@ async function main() {
     }
     throw err;
   }
-  const keys = loadKeys(config.piiKey, config.dataDir);
+  const keys = loadKeys(config.piiKey, config.dataDir, config.piiKeysOld);
   const database = await openDatabase(config);
   const webDist = findWebDist();
   const app = await buildApp({ config, database, keys, mailWorker: true, webDist });

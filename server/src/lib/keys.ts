@@ -3,33 +3,71 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Keys {
-  /** 32-byte key for the field encryption of report PII (ARCHITECTURE §5). */
+  /** 32-byte key for the field encryption of report PII (ARCHITECTURE §5): seals new values. */
   pii: Buffer;
+  /** Earlier PII keys, kept to open values sealed before a rotation (rotate-pii-key moves them on). */
+  piiOld: Buffer[];
   /** Key of the keyed hashes of verification codes. */
   codeHmac: Buffer;
 }
+
+/** Where the generated keys live when PII_KEY is not set (outside production). */
+export const keyFiles = (dataDir: string) => ({
+  current: path.join(dataDir, 'pii.key'),
+  /** One base64 key a line: the keys a rotation replaced, still read. */
+  old: path.join(dataDir, 'pii.old.keys'),
+});
 
 function derive(master: Buffer, label: string): Buffer {
   return Buffer.from(crypto.hkdfSync('sha256', master, Buffer.alloc(0), label, 32));
 }
 
+const parseKeys = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((k) => Buffer.from(k, 'base64'));
+
 /**
- * PII_KEY from the environment, or (outside production) a key generated once into DATA_DIR
- * with owner-only permissions.
+ * PII_KEY from the environment (with PII_KEYS_OLD, the keys it replaced), or (outside
+ * production) a key generated once into DATA_DIR with owner-only permissions (with
+ * DATA_DIR/pii.old.keys, the keys it replaced).
  */
-export function loadKeys(piiKey: string | undefined, dataDir: string): Keys {
+export function loadKeys(piiKey: string | undefined, dataDir: string, piiKeysOld: string[] = []): Keys {
   let master: Buffer;
+  let old: Buffer[];
   if (piiKey) {
     master = Buffer.from(piiKey, 'base64');
+    old = piiKeysOld.map((k) => Buffer.from(k, 'base64'));
   } else {
-    const file = path.join(dataDir, 'pii.key');
-    if (fs.existsSync(file)) {
-      master = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+    const files = keyFiles(dataDir);
+    if (fs.existsSync(files.current)) {
+      master = Buffer.from(fs.readFileSync(files.current, 'utf8').trim(), 'base64');
     } else {
       fs.mkdirSync(dataDir, { recursive: true });
       master = crypto.randomBytes(32);
-      fs.writeFileSync(file, master.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+      fs.writeFileSync(files.current, master.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
     }
+    old = fs.existsSync(files.old) ? parseKeys(fs.readFileSync(files.old, 'utf8')) : [];
   }
-  return { pii: master, codeHmac: derive(master, 'verification-code-hmac') };
+  for (const key of [master, ...old]) if (key.length !== 32) throw new Error('A PII key must be 32 bytes');
+  return { pii: master, piiOld: old, codeHmac: derive(master, 'verification-code-hmac') };
+}
+
+/** Every PII key, the current one first: what createPii takes. */
+export const piiKeyring = (keys: Pick<Keys, 'pii' | 'piiOld'>) => [keys.pii, ...keys.piiOld];
+
+/**
+ * For the generated key only: makes a fresh key current and keeps the replaced one for reading.
+ * The old key is saved before the new one replaces it, so a crash in between loses no key.
+ */
+export function generateNextKey(dataDir: string): Buffer {
+  const files = keyFiles(dataDir);
+  const previous = fs.readFileSync(files.current, 'utf8').trim();
+  fs.appendFileSync(files.old, previous + '\n', { mode: 0o600 });
+  const next = crypto.randomBytes(32);
+  const tmp = `${files.current}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, next.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  fs.renameSync(tmp, files.current);
+  return next;
 }

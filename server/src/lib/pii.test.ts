@@ -57,3 +57,18 @@ describe('PII field encryption', () => {
     expect(() => createPii([crypto.randomBytes(16)])).toThrow();
   });
 });
+
+describe('PII keyring', () => {
+  it('names the current key and the key of a sealed value', () => {
+    const next = crypto.randomBytes(32);
+    const ring = createPii([next, key]);
+    expect(ring.currentKeyId).toBe(keyIdOf(next));
+    expect(ring.keyIdOf(pii.encrypt('x', ROW, 'ssn'))).toBe(keyIdOf(key));
+    expect(ring.keyIdOf(ring.encrypt('x', ROW, 'ssn'))).toBe(keyIdOf(next));
+    expect(ring.keyIdOf('123456789')).toBeUndefined();
+  });
+
+  it('gives two equal values different ciphertexts', () => {
+    expect(pii.encrypt('123456789', ROW, 'ssn')).not.toBe(pii.encrypt('123456789', ROW, 'ssn'));
+  });
+});

@@ -22,7 +22,7 @@ export class PiiError extends Error {
   }
 }
 
-export const keyIdOf = (key: Buffer) => crypto.createHash('sha256').update(key).digest('hex').slice(0, 8);
+export const keyIdOf = (key: Buffer): string => crypto.createHash('sha256').update(key).digest('hex').slice(0, 8);
 
 const aad = (rowId: string, field: string) => Buffer.from(`report:${rowId}:${field}`, 'utf8');
 
@@ -31,6 +31,10 @@ export interface Pii {
   encrypt(plaintext: string, rowId: string, field: string): string;
   /** Opens a value sealed for `field` of `rowId`; throws PiiError otherwise. */
   decrypt(value: string, rowId: string, field: string): string;
+  /** The id of the key that seals new values. */
+  readonly currentKeyId: string;
+  /** The key id a sealed value names (not checked: decrypt does that), or undefined. */
+  keyIdOf(value: string): string | undefined;
 }
 
 /**
@@ -40,11 +44,22 @@ export interface Pii {
 export function createPii(keys: Buffer[]): Pii {
   if (keys.length === 0) throw new Error('No PII key');
   for (const key of keys) if (key.length !== 32) throw new Error('A PII key must be 32 bytes');
-  const byId = new Map(keys.map((key) => [keyIdOf(key), key]));
+  const byId = new Map<string, Buffer>();
+  for (const key of keys) {
+    const id = keyIdOf(key);
+    // Two keys with one id (a SHA-256 prefix collision) would make a value ambiguous: refuse.
+    if (byId.has(id) && !byId.get(id)!.equals(key)) throw new Error(`Two PII keys share the id ${id}`);
+    if (!byId.has(id)) byId.set(id, key);
+  }
   const current = keys[0]!;
   const currentId = keyIdOf(current);
 
   return {
+    currentKeyId: currentId,
+    keyIdOf(value) {
+      const parts = value.split('.');
+      return parts.length === 5 && parts[0] === VERSION ? parts[1] : undefined;
+    },
     encrypt(plaintext, rowId, field) {
       const iv = crypto.randomBytes(IV_BYTES);
       const cipher = crypto.createCipheriv('aes-256-gcm', current, iv, { authTagLength: TAG_BYTES });

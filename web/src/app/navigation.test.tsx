@@ -19,6 +19,7 @@ const adminPaths = [
   '/manage/jobs',
   '/manage/users',
   '/manage/help',
+  '/manage/audit',
 ];
 
 describe('navigationFor', () => {
@@ -35,7 +36,7 @@ describe('navigationFor', () => {
   it('lists only the entries of the layout asked for (spec §2 rtl)', () => {
     const rtl = flattenRoutes(navigationFor(NAVIGATION, '/rtl', true));
     expect(rtl.every((r) => r.layout === '/rtl')).toBe(true);
-    expect(rtl).toHaveLength(13);
+    expect(rtl).toHaveLength(14);
     const mixed = NAVIGATION.filter((e) => e.layout === '/admin');
     expect(navigationFor(mixed, '/rtl', true)).toEqual([]);
   });

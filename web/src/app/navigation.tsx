@@ -1,6 +1,7 @@
 import {
   IconBell,
   IconBriefcase,
+  IconClipboardList,
   IconCertificate,
   IconFileReport,
   IconHelp,
@@ -58,6 +59,7 @@ const pages = {
   manageJobs: lazy(() => import('../features/jobs/pages/manage-jobs-page')),
   manageUsers: lazy(() => import('../features/users/pages/manage-users-page')),
   manageHelp: lazy(() => import('../features/help/pages/manage-help-page')),
+  auditLog: lazy(() => import('../features/audit/pages/audit-log-page')),
 };
 
 const iconProps = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
@@ -112,6 +114,13 @@ function entriesFor(layout: Layout): NavEntry[] {
           path: '/manage/help',
           component: pages.manageHelp,
           icon: <IconHelp {...iconProps} />,
+        },
+        {
+          name: 'Audit Log',
+          layout,
+          path: '/manage/audit',
+          component: pages.auditLog,
+          icon: <IconClipboardList {...iconProps} />,
         },
       ],
     },

@@ -91,3 +91,20 @@ export async function findReport(db: Tx, id: string) {
   const [row] = await db.select().from(reports).where(eq(reports.id, id));
   return row;
 }
+
+/**
+ * The row's sealed values, re-sealed with the current key (rotate-pii-key), or null when every
+ * one is on it already. A value that does not open throws PiiError: nothing is re-sealed blind.
+ */
+export function resealRow(pii: Pii, row: ReportRow) {
+  const sealedData = row.data[SEALED];
+  const onCurrent = (value: unknown) => typeof value !== 'string' || pii.keyIdOf(value) === pii.currentKeyId;
+  if (onCurrent(row.ssnEnc) && onCurrent(row.dobEnc) && onCurrent(sealedData)) return null;
+  const reseal = (value: string | null, field: string) =>
+    value === null ? null : pii.encrypt(pii.decrypt(value, row.id, field), row.id, field);
+  return {
+    ssnEnc: reseal(row.ssnEnc, 'ssn'),
+    dobEnc: reseal(row.dobEnc, 'dob'),
+    data: typeof sealedData === 'string' ? { ...row.data, [SEALED]: reseal(sealedData, 'data') } : row.data,
+  };
+}

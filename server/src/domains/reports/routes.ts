@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reports } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
+import { piiKeyring } from '../../lib/keys';
 import { createPii, PiiError } from '../../lib/pii';
 import { toReport, toReportSummary } from '../../lib/serialize';
 import { findReport, listReports, openRow, type ReportRow, toRowValues } from './repository';
@@ -33,7 +34,7 @@ export const REPORT_UNREADABLE = 'This report cannot be read: its stored data fa
 export default async function reportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
-  const pii = createPii([app.keys.pii]);
+  const pii = createPii(piiKeyring(app.keys));
 
   /** Decrypts a row; a value that fails its check is a loud 500, never a wrong plaintext. */
   const open = (row: ReportRow, log: FastifyBaseLogger) => {

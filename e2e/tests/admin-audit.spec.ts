@@ -1,0 +1,39 @@
+import { expect, test } from '../support/test';
+import { ADMIN } from '../support/env';
+import { logInAsAdmin } from '../support/session';
+import { adminApi } from '../support/fixtures';
+
+test('an admin change shows up in the Audit Log, found by its action and target', async ({ page }) => {
+  const admin = await adminApi();
+  const title = `Audited drive ${Date.now().toString(36)}`;
+  const res = await admin.post('/api/notifications/add', {
+    data: { title, message: 'Sorted plastics on Saturday.', link: 'https://example.org/drive' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { _id: id } = (await res.json()) as { _id: string };
+
+  await logInAsAdmin(page);
+  await page.getByRole('link', { name: 'Audit Log' }).click();
+  await expect(page).toHaveURL(/\/admin\/manage\/audit$/);
+  await expect(page.getByRole('heading', { name: 'Audit Log' }).first()).toBeVisible();
+  const table = page.getByRole('table', { name: 'Audit log' });
+  await expect(table).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Action' }).fill('notification.create');
+  await page.getByRole('textbox', { name: 'Target id' }).fill(id);
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(2); // the header and the one change
+  const row = rows.nth(1);
+  await expect(row.getByRole('cell', { name: 'notification.create' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: ADMIN.email })).toBeVisible();
+  await expect(row.getByRole('cell', { name: `notification ${id}` })).toBeVisible();
+  await expect(row.getByRole('cell').nth(4)).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(row.getByRole('cell').nth(5)).toContainText(`title: ${title}`);
+
+  // A filter nothing matches says so.
+  await page.getByRole('textbox', { name: 'Action' }).fill('notification.delete');
+  await page.getByRole('textbox', { name: 'Action' }).press('Escape'); // closes the suggestions
+  await expect(page.getByText('No entries match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+});

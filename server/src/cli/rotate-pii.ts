@@ -1,0 +1,67 @@
+import { asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { reports } from '../db/schema';
+import { resealRow } from '../domains/reports/repository';
+import { type Pii, PiiError } from '../lib/pii';
+
+export interface RotationProgress {
+  /** Rows moved to the current key. */
+  rotated: number;
+  /** Rows already on it. */
+  skipped: number;
+  /** Rows whose values do not open with any key given: left as they are. */
+  failed: string[];
+  batches: number;
+}
+
+export interface RotationOptions {
+  batchSize?: number;
+  /** Called after each committed batch (progress output; tests inject a failure here). */
+  afterBatch?: (progress: RotationProgress) => void | Promise<void>;
+}
+
+const BEFORE_ANY_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Re-seals every report's encrypted columns with the current key (issue 12). Rows are walked in
+ * id order, one batch per transaction with the rows locked, so a run killed halfway leaves every
+ * committed batch on the new key and the rest readable with the old one; running again skips
+ * what is done (a key-id check, no decryption) and finishes. Rows filed meanwhile by a server
+ * that already has the new key are sealed with it anyway.
+ */
+export async function rotatePii(db: Db, pii: Pii, { batchSize = 200, afterBatch }: RotationOptions = {}) {
+  const progress: RotationProgress = { rotated: 0, skipped: 0, failed: [], batches: 0 };
+  let after = BEFORE_ANY_UUID;
+  for (;;) {
+    const lastId = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(reports)
+        .where(gt(reports.id, after))
+        .orderBy(asc(reports.id))
+        .limit(batchSize)
+        .for('update');
+      for (const row of rows) {
+        let values;
+        try {
+          values = resealRow(pii, row);
+        } catch (err) {
+          if (!(err instanceof PiiError)) throw err;
+          progress.failed.push(row.id);
+          continue;
+        }
+        if (!values) {
+          progress.skipped++;
+          continue;
+        }
+        await tx.update(reports).set(values).where(eq(reports.id, row.id));
+        progress.rotated++;
+      }
+      return rows.at(-1)?.id;
+    });
+    if (!lastId) return progress;
+    after = lastId;
+    progress.batches++;
+    await afterBatch?.(progress);
+  }
+}

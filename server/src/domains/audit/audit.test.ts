@@ -1,0 +1,144 @@
+import { TOTAL_COUNT_HEADER } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { call, createTestApp, createUser, driver, type TestApp, uniqueEmail } from '../../../test/harness';
+
+let t: TestApp;
+let member: Awaited<ReturnType<typeof createUser>>;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let other: Awaited<ReturnType<typeof createUser>>;
+const notificationIds: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  member = await createUser(t);
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('auditor') });
+  other = await createUser(t, { isAdmin: true, email: uniqueEmail('second.admin') });
+  // Five admin changes by the first admin, one by the second, each one audit row.
+  for (let i = 0; i < 5; i++) {
+    const res = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/notifications/add',
+      payload: { title: `Audited ${i}`, message: 'Hello', link: 'example.org' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    notificationIds.push((res.json() as { _id: string })._id);
+  }
+  const removed = await call(t.app, other.cookie, {
+    method: 'DELETE',
+    url: `/api/notifications/${notificationIds[0]}`,
+  });
+  expect(removed.statusCode, removed.body).toBe(200);
+});
+afterAll(() => t.close());
+
+const list = (query: string, cookie = admin.cookie) =>
+  call(t.app, cookie, { method: 'GET', url: `/api/audit-log${query}` });
+type Entry = {
+  _id: string;
+  action: string;
+  actorEmail: string;
+  targetId: string;
+  requestId: string;
+  createdAt: string;
+};
+
+describe('GET /api/audit-log', () => {
+  it('is for admins only', async () => {
+    expect((await list('', '')).statusCode).toBe(401);
+    expect((await list('', member.cookie)).statusCode).toBe(403);
+    expect((await list('')).statusCode).toBe(200);
+  });
+
+  it('lists the newest first, with actor, action, target, time and request id', async () => {
+    const res = await list('?action=notification.create');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe('5');
+    const entries = res.json() as Entry[];
+    expect(entries.map((e) => e.targetId)).toEqual([...notificationIds].reverse());
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        action: 'notification.create',
+        actorEmail: admin.email,
+        targetType: 'notification',
+      });
+      expect(entry.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const times = entries.map((e) => Date.parse(e.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('filters by part of the actor e-mail, in any case, and by target', async () => {
+    const byActor = await list(`?actor=${encodeURIComponent('SECOND.ADMIN')}`);
+    expect(byActor.headers[TOTAL_COUNT_HEADER]).toBe('1');
+    expect((byActor.json() as Entry[])[0]).toMatchObject({ action: 'notification.delete', actorEmail: other.email });
+    // LIKE's wildcards are plain characters.
+    expect((await list('?actor=%25')).headers[TOTAL_COUNT_HEADER]).toBe('0');
+
+    const byTarget = await list(`?targetType=notification&targetId=${notificationIds[0]}`);
+    expect((byTarget.json() as Entry[]).map((e) => e.action)).toEqual(['notification.delete', 'notification.create']);
+    expect((await list('?targetType=user')).headers[TOTAL_COUNT_HEADER]).toBe('0');
+  });
+
+  it('filters by dates, both ends inclusive', async () => {
+    const all = (await list('?limit=100')).json() as Entry[];
+    const newest = all[0]!;
+    const oldest = all.at(-1)!;
+    const day = (iso: string) => iso.slice(0, 10);
+    expect((await list(`?from=${day(oldest.createdAt)}&to=${day(newest.createdAt)}`)).headers[TOTAL_COUNT_HEADER]).toBe(
+      String(all.length),
+    );
+    const exact = await list(
+      `?from=${encodeURIComponent(newest.createdAt)}&to=${encodeURIComponent(newest.createdAt)}`,
+    );
+    expect((exact.json() as Entry[]).map((e) => e._id)).toEqual([newest._id]);
+    expect((await list('?from=2000-01-01&to=2000-01-31')).headers[TOTAL_COUNT_HEADER]).toBe('0');
+    expect((await list('?from=2000-02-01&to=2000-01-31')).statusCode).toBe(400);
+    expect((await list('?from=yesterday')).statusCode).toBe(400);
+  });
+
+  it('pages: offset and limit over the same order, the total in X-Total-Count', async () => {
+    const whole = (await list('?action=notification.create')).json() as Entry[];
+    const first = await list('?action=notification.create&limit=2');
+    const second = await list('?action=notification.create&limit=2&offset=2');
+    const last = await list('?action=notification.create&limit=2&offset=4');
+    for (const page of [first, second, last]) expect(page.headers[TOTAL_COUNT_HEADER]).toBe('5');
+    const ids = [first, second, last].flatMap((p) => (p.json() as Entry[]).map((e) => e._id));
+    expect(ids).toEqual(whole.map((e) => e._id));
+    expect((await list('?limit=0')).statusCode).toBe(400);
+    expect((await list('?unknown=1')).statusCode).toBe(400);
+  });
+});
+
+describe('the audit log is append-only (issue 13)', () => {
+  it("refuses UPDATE, DELETE and TRUNCATE through the application's own connection", async () => {
+    const db = t.database.db;
+    const [row] = await db.select().from(auditLog).limit(1);
+    expect(row).toBeDefined();
+    await expect(db.update(auditLog).set({ action: 'forged' }).where(eq(auditLog.id, row!.id))).rejects.toThrow();
+    await expect(db.delete(auditLog).where(eq(auditLog.id, row!.id))).rejects.toThrow();
+    await expect(db.delete(auditLog)).rejects.toThrow();
+    await expect(db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    const [after] = await db.select().from(auditLog).where(eq(auditLog.id, row!.id));
+    expect(after).toEqual(row);
+    // Inserting is still allowed: that is how the log grows.
+    await db.insert(auditLog).values({ action: 'test.insert', targetType: 'test' });
+  });
+
+  it.runIf(driver === 'postgres')(
+    'on PostgreSQL, neither PUBLIC nor the owner holds UPDATE, DELETE or TRUNCATE',
+    async () => {
+      const rowsOf = async (query: ReturnType<typeof sql>) =>
+        ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+      const rows = await rowsOf(sql`
+      select grantee, privilege_type from information_schema.role_table_grants
+      where table_name = 'audit_log' and privilege_type in ('UPDATE', 'DELETE', 'TRUNCATE')`);
+      expect(rows).toEqual([]);
+      const select = await rowsOf(sql`
+      select privilege_type from information_schema.role_table_grants
+      where table_name = 'audit_log' and privilege_type in ('SELECT', 'INSERT') and grantee = current_user`);
+      expect(select).toHaveLength(2);
+    },
+  );
+});
