@@ -43,6 +43,7 @@ export default tseslint.config(
       'e2e/**',
       'server/test/**',
       'server/scripts/**',
+      'bench/**',
       'web/vite.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },

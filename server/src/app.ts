@@ -6,10 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import auditRoutes from './domains/audit/routes';
 import authRoutes from './domains/auth/routes';
 import fileRoutes from './domains/files/routes';
 import helpRoutes from './domains/help/routes';
@@ -51,6 +52,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     forceCloseConnections: 'idle',
+    // A path parameter may be a whole e-mail address (254 characters), URL-encoded.
+    maxParamLength: 1024,
+    // Errors the router raises before any route runs (a malformed or over-long path) get the
+    // contract's error shape too, instead of Fastify's default body.
+    frameworkErrors: (err, req, reply) => {
+      req.log.info({ code: err.code }, 'request refused by the router');
+      void (reply as FastifyReply).status(400).send({ message: 'The address of this request is not valid.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,18 +98,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helpRoutes);
   await app.register(certificateRoutes);
   await app.register(userRoutes);
+  await app.register(auditRoutes);
 
   const web = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (web) await serveWeb(app, web);
+  // The landing page, prerendered at build (web/scripts/prerender.ts), is what `/` answers.
+  const landing = web && fs.existsSync(path.join(web, 'landing.html')) ? 'landing.html' : 'index.html';
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]!);
-    if (web && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const pathname = req.url.split('?')[0]!;
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(pathname);
+    if (web && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile(pathname === '/' ? landing : 'index.html');
+    }
     return reply.status(404).send({ message: 'Not found' });
   });
   return app;
 }
 
-/** The built SPA: hashed assets cached for good; pages are answered by index.html (above). */
+/**
+ * The built SPA: hashed assets cached for good; pages are answered by index.html (above).
+ * preCompressed: the build writes .br and .gz next to each text file (web/scripts/compress.ts).
+ */
 async function serveWeb(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,

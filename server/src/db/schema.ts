@@ -170,6 +170,8 @@ export const certificates = pgTable(
   (t) => [
     index().on(t.userEmail, t.validTill),
     index().on(t.certificateNo),
+    // The admin list's default order (newest first), paged without scanning and sorting.
+    index('certificates_created_at_id_idx').on(t.createdAt, t.id),
     // The admin search over name, number and e-mail (ILIKE '%q%'), as for users.
     index('certificates_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('certificates_certificate_no_trgm_idx').using('gin', t.certificateNo.op('gin_trgm_ops')),

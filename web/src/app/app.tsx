@@ -1,15 +1,36 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { FullScreenLoader } from '../components/full-screen-loader';
 import { useAuth } from '../features/auth/store';
 import { router } from './router';
 
-/** spec §4: the session check runs once at start, with a full-screen loader meanwhile. */
+const Toasts = lazy(async () => ({ default: (await import('./providers')).Toasts }));
+
+/** The landing page needs no Mantine: toasts load with the first other screen, then stay. */
+const needsToasts = () => router.state.location.pathname !== '/';
+
+/**
+ * spec §4: the session check runs once at start. Its full-screen loader is shown by the screens'
+ * frame (providers.tsx); the landing page needs no session and is already on screen, prerendered.
+ */
 export function App() {
-  const isCheckingAuth = useAuth((s) => s.isCheckingAuth);
+  const [toasts, setToasts] = useState(needsToasts);
   useEffect(() => {
     void useAuth.getState().checkAuth();
   }, []);
-  if (isCheckingAuth) return <FullScreenLoader />;
-  return <RouterProvider router={router} />;
+  useEffect(() => {
+    if (toasts) return;
+    return router.subscribe(() => {
+      if (needsToasts()) setToasts(true);
+    });
+  }, [toasts]);
+  return (
+    <>
+      <RouterProvider router={router} />
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
+    </>
+  );
 }

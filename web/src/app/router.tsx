@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import LandingPage from '../features/landing/pages/landing-page';
 import { GuestOnly, RequireVerified } from './guards';
 
 /** Each screen is its own chunk: a route's code loads when it is first visited. */
@@ -9,38 +10,46 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 const guest = (element: React.ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
 export const router = createBrowserRouter([
-  { path: '/', lazy: page(() => import('../features/landing/pages/landing-page')) },
+  // In the entry chunk, not lazy: its HTML is prerendered at build and hydrated at once
+  // (docs/performance.md). It needs neither Mantine nor TanStack Query, so it sits outside their frame.
+  { path: '/', Component: LandingPage },
+  // Every other screen: Mantine, TanStack Query, toasts and the session check's loader (providers.tsx).
   {
-    element: guest(<Outlet />),
+    lazy: page(() => import('./providers')),
     children: [
-      { path: '/signup', lazy: page(() => import('../features/auth/pages/signup-page')) },
-      { path: '/login', lazy: page(() => import('../features/auth/pages/login-page')) },
-      { path: '/forgot-password', lazy: page(() => import('../features/auth/pages/forgot-password-page')) },
-      { path: '/reset-password/:token', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
+      {
+        element: guest(<Outlet />),
+        children: [
+          { path: '/signup', lazy: page(() => import('../features/auth/pages/signup-page')) },
+          { path: '/login', lazy: page(() => import('../features/auth/pages/login-page')) },
+          { path: '/forgot-password', lazy: page(() => import('../features/auth/pages/forgot-password-page')) },
+          { path: '/reset-password/:token', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
+        ],
+      },
+      { path: '/verify-email', lazy: page(() => import('../features/auth/pages/verify-email-page')) },
+      { path: '/admin', element: <Navigate to="/admin/default" replace /> },
+      // The layout builds the screens' routes from the navigation for the user's role (navigation.tsx).
+      {
+        path: '/admin/*',
+        element: (
+          <RequireVerified>
+            <Outlet />
+          </RequireVerified>
+        ),
+        children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
+      },
+      { path: '/rtl', element: <Navigate to="/rtl/default" replace /> },
+      // ARCHITECTURE §6: rtl/* is behind the same guards as admin/* (the spec has none).
+      {
+        path: '/rtl/*',
+        element: (
+          <RequireVerified>
+            <Outlet />
+          </RequireVerified>
+        ),
+        children: [{ path: '*', lazy: page(() => import('./layouts/rtl-layout')) }],
+      },
+      { path: '*', lazy: page(() => import('../components/not-found-page')) },
     ],
   },
-  { path: '/verify-email', lazy: page(() => import('../features/auth/pages/verify-email-page')) },
-  { path: '/admin', element: <Navigate to="/admin/default" replace /> },
-  // The layout builds the screens' routes from the navigation for the user's role (navigation.tsx).
-  {
-    path: '/admin/*',
-    element: (
-      <RequireVerified>
-        <Outlet />
-      </RequireVerified>
-    ),
-    children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
-  },
-  { path: '/rtl', element: <Navigate to="/rtl/default" replace /> },
-  // ARCHITECTURE §6: rtl/* is behind the same guards as admin/* (the spec has none).
-  {
-    path: '/rtl/*',
-    element: (
-      <RequireVerified>
-        <Outlet />
-      </RequireVerified>
-    ),
-    children: [{ path: '*', lazy: page(() => import('./layouts/rtl-layout')) }],
-  },
-  { path: '*', lazy: page(() => import('../components/not-found-page')) },
 ]);

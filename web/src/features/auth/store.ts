@@ -1,6 +1,12 @@
-import { authResponse, type User } from '@portal/contract';
+import type { User } from '@portal/contract';
 import { create } from 'zustand';
 import { api, errorMessage } from '../../lib/api';
+
+/**
+ * The contract's auth schema, loaded when first needed: the store is part of the entry chunk, and
+ * a guest's session check (a 401) or the landing page should not download zod (docs/performance.md).
+ */
+const loadAuthResponse = async () => (await import('@portal/contract')).authResponse;
 
 /** The auth state of spec §3 and its transitions (spec §4). */
 export interface AuthState {
@@ -50,14 +56,14 @@ export const useAuth = create<AuthState>()((set) => ({
 
   signup: (body) =>
     run(set, 'Error signing up', async () => {
-      const res = await api('POST', '/api/auth/signup', { body, schema: authResponse });
+      const res = await api('POST', '/api/auth/signup', { body, schema: await loadAuthResponse() });
       // spec §4: sign-up sets the user but not isAuthenticated; the e-mail must be verified first.
       set({ user: res.user ?? null, isAuthenticated: false });
     }),
 
   login: (body) =>
     run(set, 'Error logging in', async () => {
-      const res = await api('POST', '/api/auth/login', { body, schema: authResponse });
+      const res = await api('POST', '/api/auth/login', { body, schema: await loadAuthResponse() });
       set({ user: res.user ?? null, isAuthenticated: true });
     }),
 
@@ -69,20 +75,22 @@ export const useAuth = create<AuthState>()((set) => ({
 
   verifyEmail: (code) =>
     run(set, 'Error verifying email', async () => {
-      const res = await api('POST', '/api/auth/verify-email', { body: { code }, schema: authResponse });
+      const res = await api('POST', '/api/auth/verify-email', { body: { code }, schema: await loadAuthResponse() });
       set({ user: res.user ?? null, isAuthenticated: true });
     }),
 
   resendCode: () =>
     run(set, 'Error sending the code', async () => {
-      const res = await api('POST', '/api/auth/resend-code', { schema: authResponse });
+      const res = await api('POST', '/api/auth/resend-code', { schema: await loadAuthResponse() });
       return res.message;
     }),
 
   checkAuth: async () => {
     set({ isCheckingAuth: true, error: null });
     try {
-      const res = await api('GET', '/api/auth/check-auth', { schema: authResponse });
+      // Parsed after the answer: a guest's 401 never loads the schema.
+      const answer = await api('GET', '/api/auth/check-auth');
+      const res = (await loadAuthResponse()).parse(answer);
       set({ user: res.user ?? null, isAuthenticated: true, isCheckingAuth: false });
     } catch {
       // spec §4/§8: a failed check is silent.
@@ -92,7 +100,7 @@ export const useAuth = create<AuthState>()((set) => ({
 
   forgotPassword: (email) =>
     run(set, 'Error sending reset password email', async () => {
-      const res = await api('POST', '/api/auth/forgot-password', { body: { email }, schema: authResponse });
+      const res = await api('POST', '/api/auth/forgot-password', { body: { email }, schema: await loadAuthResponse() });
       set({ message: res.message });
     }),
 
@@ -100,7 +108,7 @@ export const useAuth = create<AuthState>()((set) => ({
     run(set, 'Error resetting password', async () => {
       const res = await api('POST', `/api/auth/reset-password/${encodeURIComponent(token)}`, {
         body: { password },
-        schema: authResponse,
+        schema: await loadAuthResponse(),
       });
       set({ message: res.message });
       return res.message;

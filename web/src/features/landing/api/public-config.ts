@@ -1,14 +1,47 @@
-import { publicConfig } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@portal/contract';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
 
-/** GET /api/config: the support e-mail and board website the landing page shows (spec §1). */
-export const publicConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => api('GET', '/api/config', { schema: publicConfig, signal }),
-    // The server's configuration changes only with a restart.
-    staleTime: Infinity,
-  });
+export type PublicConfigState = { status: 'pending' } | { status: 'error' } | { status: 'success'; data: PublicConfig };
 
-export const usePublicConfig = () => useQuery(publicConfigQueryOptions());
+/** Fetched once per page load: the server's configuration changes only with a restart. */
+let request: Promise<PublicConfig> | undefined;
+
+const isPublicConfig = (data: unknown): data is PublicConfig =>
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as PublicConfig).supportEmail === 'string' &&
+  typeof (data as PublicConfig).boardUrl === 'string';
+
+/**
+ * GET /api/config: the support e-mail and board website the landing page shows (spec §1).
+ * The one answer not parsed with its contract schema: the landing page is the first screen a
+ * visitor sees and ships neither zod nor TanStack Query (docs/performance.md), so the two
+ * fields it shows are checked by hand.
+ */
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  if (request) return request;
+  const pending = api('GET', '/api/config').then((data) => {
+    if (!isPublicConfig(data)) throw new Error('Unexpected /api/config answer');
+    return data;
+  });
+  request = pending;
+  // A failure is not cached: a later visit of the page asks again.
+  void pending.catch(() => (request = undefined));
+  return pending;
+}
+
+export function usePublicConfig(): PublicConfigState {
+  const [state, setState] = useState<PublicConfigState>({ status: 'pending' });
+  useEffect(() => {
+    let live = true;
+    fetchPublicConfig().then(
+      (data) => live && setState({ status: 'success', data }),
+      () => live && setState({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}

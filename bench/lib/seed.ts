@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+
+/** What the bench signs in with: sessions written straight into the table, as a login would. */
+export interface Seeded {
+  member: { email: string; token: string };
+  admin: { email: string; token: string };
+}
+
+const FIRST = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger'];
+const LAST = ['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen'];
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
+
+/**
+ * The SQL that fills a freshly migrated database: `users` members with `certificates` spread
+ * over them (generate_series, no API), plus the bench member (20 certificates) and admin, each
+ * with a session whose token the bench sends as a Bearer header.
+ */
+export function seedSql(users: number, certs: number): { sql: string[]; seeded: Seeded } {
+  const member = { email: 'bench.member@bench.example', token: crypto.randomBytes(32).toString('base64url') };
+  const admin = { email: 'bench.admin@bench.example', token: crypto.randomBytes(32).toString('base64url') };
+  // Names: a first and last name, plus a random-letter word, so that trigrams are varied.
+  const sql = [
+    `insert into users (email, password_hash, name, job, certificate_no, is_verified, created_at, last_login)
+     select format('user%s@example%s.org', i, i % 97),
+            'bench: no password',
+            (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / 7) % ${LAST.length}]
+              || ' ' || initcap(translate(substr(md5(i::text), 1, 7), '0123456789', 'ghijklmnop')),
+            'Advocate', format('CRA-%s', i), true,
+            now() - make_interval(mins => i), now() - make_interval(mins => i % 5000)
+     from generate_series(1, ${users}) i`,
+    `insert into certificates (user_email, certificate_no, name, status, valid_till, created_at)
+     select format('user%s@example%s.org', u, u % 97), format('CRA-%s-%s', u, i),
+            'Certified Recycling Advocate ' || substr(md5(i::text), 1, 6),
+            case when i % 10 = 0 then 'Inactive' else 'Active' end,
+            now() + make_interval(days => (i % 1500) - 300), now() - make_interval(secs => i)
+     from (select i, 1 + i % ${Math.max(users, 1)} as u from generate_series(1, ${certs}) i) s`,
+    `insert into users (email, password_hash, name, certificate_no, is_verified, is_admin)
+     values ('${member.email}', 'bench: no password', 'Bench Member', 'CRA-BENCH', true, false),
+            ('${admin.email}', 'bench: no password', 'Bench Admin', '', true, true)`,
+    `insert into certificates (user_email, certificate_no, name, status, valid_till)
+     select '${member.email}', format('CRA-BENCH-%s', i), 'Certificate ' || i, 'Active',
+            now() + make_interval(days => i * 30 - 100)
+     from generate_series(1, 20) i`,
+    ...[member, admin].map(
+      (s) => `insert into sessions (token_hash, user_id, expires_at)
+       select '${sha256(s.token)}', id, now() + interval '12 hours' from users where email = '${s.email}'`,
+    ),
+    'analyze',
+  ];
+  return { sql, seeded: { member, admin } };
+}

@@ -1,0 +1,102 @@
+import http from 'node:http';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** Bytes on the wire for `url` when the client accepts only `encoding`. */
+function wireBytes(url: string, encoding: 'gzip' | 'br'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        let n = 0;
+        res.on('data', (d: Buffer) => (n += d.length));
+        res.on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
+}
+
+export interface PageBytes {
+  path: string;
+  files: number;
+  js: { gzip: number; br: number };
+  css: { gzip: number; br: number };
+}
+
+/** The JS and CSS a first visit (empty cache) downloads, as the server sends it compressed. */
+export async function firstVisitBytes(base: string, paths: string[], adminToken: string): Promise<PageBytes[]> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1), headless: true });
+  const out: PageBytes[] = [];
+  try {
+    for (const p of paths) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      if (p.startsWith('/admin')) {
+        await context.setCookie({ name: 'sid', value: adminToken, domain: '127.0.0.1', path: '/', httpOnly: true });
+      }
+      const assets = new Map<string, 'js' | 'css'>();
+      page.on('response', (res) => {
+        const type = res.request().resourceType();
+        if (type === 'script') assets.set(res.url(), 'js');
+        if (type === 'stylesheet') assets.set(res.url(), 'css');
+      });
+      await page.goto(`${base}${p}`, { waitUntil: 'networkidle0' });
+      const entry: PageBytes = { path: p, files: assets.size, js: { gzip: 0, br: 0 }, css: { gzip: 0, br: 0 } };
+      for (const [url, kind] of assets) {
+        entry[kind].gzip += await wireBytes(url, 'gzip');
+        entry[kind].br += await wireBytes(url, 'br');
+      }
+      out.push(entry);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+export interface LighthouseScore {
+  path: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Lighthouse 12, mobile profile (its default), performance only; the median of `runs`. */
+export async function lighthouseScores(base: string, paths: string[], runs: number): Promise<LighthouseScore[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const out: LighthouseScore[] = [];
+  try {
+    for (const p of paths) {
+      const all: LighthouseScore[] = [];
+      for (let i = 0; i < runs; i++) {
+        const r = await lighthouse(`${base}${p}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+          output: 'json',
+        });
+        if (!r) throw new Error(`Lighthouse gave no result for ${p}`);
+        const a = r.lhr.audits;
+        all.push({
+          path: p,
+          score: Math.round((r.lhr.categories.performance?.score ?? 0) * 100),
+          lcpMs: a['largest-contentful-paint']?.numericValue ?? NaN,
+          tbtMs: a['total-blocking-time']?.numericValue ?? NaN,
+          cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
+        });
+      }
+      const mid = median(all.map((s) => s.score));
+      out.push(all.find((s) => s.score === mid)!);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}

@@ -1,0 +1,431 @@
+/**
+ * `npm run bench`: the server's figures next to limits measured in the same run (see
+ * docs/performance.md). Starts the built server (server/dist/main.js) on random loopback
+ * ports, on a throw-away PostgreSQL database and a throw-away PGlite data directory, seeds
+ * them with SQL, loads them with autocannon and prints one table.
+ *
+ * Knobs (environment): BENCH_DURATION (s per run, 10), BENCH_RUNS (3), BENCH_WARMUP (s, 3),
+ * BENCH_USERS (100000), BENCH_CERTS (1000000), BENCH_PGLITE_USERS (2000), BENCH_PG_URL
+ * (postgres://postgres@127.0.0.1:5432), BENCH_SKIP (comma list of: pg, pglite, web, uploads).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite } from '../server/src/db/client';
+import { latencyLoop, type LoadResult, measure, settings } from './lib/load';
+import { type Proc, ROOT, startLimit, startPortal } from './lib/process';
+import { type Seeded, seedSql } from './lib/seed';
+import { uploadVideo } from './lib/uploads';
+import { firstVisitBytes, lighthouseScores } from './lib/web';
+
+const env = process.env;
+const USERS = Number(env.BENCH_USERS ?? 100_000);
+const CERTS = Number(env.BENCH_CERTS ?? 1_000_000);
+const PGLITE_USERS = Number(env.BENCH_PGLITE_USERS ?? 2000);
+const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+
+interface Row {
+  section: string;
+  figure: string;
+  value: string;
+  reference: string;
+  ratio: string;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+const add = (section: string, figure: string, value: string, reference = '', ratio = '') =>
+  rows.push({ section, figure, value, reference, ratio });
+const log = (msg: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+const limits = { hello: NaN, pg20: NaN };
+const ratios = (rps: number) => `${(rps / limits.pg20).toFixed(2)}× pg20 · ${(rps / limits.hello).toFixed(3)}× hello`;
+const refText = () => `hello ${fmt(limits.hello)} · pg20 ${fmt(limits.pg20)} req/s`;
+
+function addLoad(section: string, figure: string, r: LoadResult, extra = '') {
+  const errs = r.errors + r.non2xx;
+  add(
+    section,
+    figure,
+    `${fmt(r.rps)} req/s · p50 ${fmt(r.p50)} ms · p99 ${fmt(r.p99)} ms${errs ? ` · ${errs} errors` : ''}${extra}`,
+    refText(),
+    ratios(r.rps),
+  );
+}
+
+const bearer = (token: string, origin?: string): Record<string, string> => ({
+  authorization: `Bearer ${token}`,
+  ...(origin ? { origin } : {}),
+});
+
+/** GET check-auth and the member's 20 certificates, at 50 connections. */
+async function reads(section: string, server: Proc, s: Seeded) {
+  const headers = bearer(s.member.token);
+  const probeNote = (label: string, p: { utilization: number; activeMs: number; cpuMs: number }, r: LoadResult) => {
+    const total = r.rps * settings.durationS * settings.runs + r.rps * settings.warmupS;
+    const perReq = p.activeMs / Math.max(total, 1);
+    return `${label}: event loop busy ${(p.utilization * 100).toFixed(0)} %, ${perReq.toFixed(2)} ms per request`;
+  };
+  for (const [figure, url] of [
+    ['GET /api/auth/check-auth', `${server.url}/api/auth/check-auth`],
+    ['GET /api/certificates/{email} (20 rows)', `${server.url}/api/certificates/${encodeURIComponent(s.member.email)}`],
+  ] as const) {
+    const p = await server.probe(() => measure({ url, connections: 50, headers }));
+    addLoad(section, figure, p.result);
+    notes.push(`${section} ${probeNote(figure, p, p.result)}`);
+  }
+}
+
+/** Logout on one instance ends the session on the very next request on another. */
+async function revocation(a: Proc, b: Proc, db: pg.Client, member: Seeded['member']) {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const hash = crypto.createHash('sha256').update(token).digest('hex');
+  await db.query(
+    `insert into sessions (token_hash, user_id, expires_at) select $1, id, now() + interval '1 hour' from users where email = $2`,
+    [hash, member.email],
+  );
+  const check = (p: Proc) => fetch(`${p.url}/api/auth/check-auth`, { headers: bearer(token) }).then((r) => r.status);
+  const before = [await check(a), await check(b)];
+  const out = await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: bearer(token, a.url) });
+  const after = [await check(b), await check(a)];
+  const ok = before.every((x) => x === 200) && out.status < 300 && after.every((x) => x === 401);
+  add(
+    'reads (PostgreSQL)',
+    'revocation: logout on instance A, next request on B',
+    `${ok ? 'ends at once' : 'FAILED'} (before ${before.join('/')}, after ${after.join('/')})`,
+  );
+}
+
+async function scale(server: Proc, db: pg.Client, s: Seeded) {
+  const section = `scale (${USERS} users, ${CERTS} certificates, PostgreSQL)`;
+  const headers = bearer(s.admin.token);
+  const qs = ['ada', 'hopper', 'user4242', 'example13', 'tur', 'liskov', 'kjhg', 'grace t'];
+  const loops: [string, string[]][] = [
+    ['GET /api/users?q=…&limit=20', qs.map((q) => `/api/users?q=${encodeURIComponent(q)}&limit=20`)],
+    ['GET /api/users?limit=20 (first page, by name)', ['/api/users?limit=20', '/api/users?limit=20&offset=20']],
+    ['GET /api/certificates?limit=20 (admin list, newest)', ['/api/certificates?limit=20']],
+    [
+      'GET /api/certificates?q=…&limit=20 (admin search)',
+      ['cra-4242', 'user777@', 'advocate 3f', 'example5.org'].map(
+        (q) => `/api/certificates?q=${encodeURIComponent(q)}&limit=20`,
+      ),
+    ],
+    [
+      'GET /api/certificates/{email} (member list, other members)',
+      [1, 777, 4242, 99_999].map(
+        (i) => `/api/certificates/${encodeURIComponent(`user${i % USERS || 1}@example${(i % USERS || 1) % 97}.org`)}`,
+      ),
+    ],
+  ];
+  for (const [figure, paths] of loops) {
+    const r = await latencyLoop(server.url, paths, {
+      concurrency: 4,
+      durationS: Math.min(settings.durationS, 10),
+      headers,
+    });
+    add(
+      section,
+      figure,
+      `p50 ${fmt(r.p50, 1)} ms · p95 ${fmt(r.p95, 1)} ms · p99 ${fmt(r.p99, 1)} ms (${r.n} req, ${r.errors} errors)`,
+      'target p95 < 30 ms',
+      r.p95 < 30 ? 'met' : 'MISSED',
+    );
+  }
+  // The plans of the statements those routes run (the shapes Drizzle generates).
+  const plans: [string, string, unknown[]][] = [
+    [
+      'user search',
+      `select * from users where name ilike $1 or email ilike $1 order by lower(name) asc nulls last, id asc limit 20`,
+      ['%hopper%'],
+    ],
+    ['user search count', `select count(*)::int from users where name ilike $1 or email ilike $1`, ['%hopper%']],
+    ['user list', `select * from users order by lower(name) asc nulls last, id asc limit 20 offset 20`, []],
+    ['certificate list', `select * from certificates order by created_at desc, id desc limit 20`, []],
+    ['certificate list count', `select count(*)::int from certificates`, []],
+    [
+      'certificate search',
+      `select * from certificates where name ilike $1 or certificate_no ilike $1 or user_email ilike $1 order by created_at desc, id desc limit 20`,
+      ['%cra-4242%'],
+    ],
+    [
+      'member certificates',
+      `select * from certificates where user_email = $1 order by valid_till asc, id asc limit 20`,
+      ['user777@example1.org'],
+    ],
+  ];
+  const out: string[] = [];
+  for (const [name, sql, params] of plans) {
+    const r = await db.query(`explain (analyze, costs off, timing off, summary on) ${sql}`, params);
+    out.push(`-- ${name}: ${sql}`, ...r.rows.map((x: Record<string, string>) => x['QUERY PLAN']!), '');
+  }
+  fs.writeFileSync(path.join(ROOT, 'bench/last-plans.txt'), out.join('\n'));
+  notes.push('query plans of the scale run: bench/last-plans.txt');
+}
+
+async function writes(section: string, server: Proc, s: Seeded) {
+  const png = await tinyPng();
+  const boundary = '----benchreport';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers = bearer(s.member.token, server.url);
+  const r = await measure({
+    url: server.url,
+    connections: 10,
+    perOp: 2,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/upload',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+        onResponse: (_status, text, context) => {
+          try {
+            context.url = (JSON.parse(text) as { url?: string }).url;
+          } catch {
+            context.url = undefined;
+          }
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/reports',
+        headers: { ...headers, 'content-type': 'application/json' },
+        setupRequest: (req, context) => ({
+          ...req,
+          body: JSON.stringify({ clientName: 'Bench Client', imageUrl: context.url ?? '' }),
+        }),
+      },
+    ],
+  });
+  const errs = r.errors + r.non2xx;
+  add(
+    section,
+    'report + image upload (10 connections; 1 op = upload then file)',
+    `${fmt(r.rps)} reports/s · p50 ${fmt(r.p50)} ms · p99 ${fmt(r.p99)} ms · ${errs} errors`,
+    refText(),
+    ratios(r.rps),
+  );
+}
+
+/** A 256×256 PNG photo-like image (random pixels), made with sharp from the server's dependencies. */
+async function tinyPng(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(crypto.randomBytes(256 * 256 * 3), { raw: { width: 256, height: 256, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+async function uploads(section: string, server: Proc, s: Seeded) {
+  const idle = server.rssMb();
+  const peak = { mb: idle };
+  const big = await uploadVideo(server, s.member.token, 500, { baseMb: idle, peak });
+  const mbps = 500 / (big.ms / 1000);
+  add(
+    section,
+    'one 500 MB video, POST /api/upload-file',
+    `${big.status} in ${fmt(big.ms / 1000, 1)} s = ${fmt(mbps)} MB/s · RSS +${fmt(peak.mb - idle)} MB (${fmt(idle)} → ${fmt(peak.mb)} MB)`,
+    'targets ≥ 100 MB/s, RSS growth < 50 MB',
+    `${mbps >= 100 ? 'met' : 'MISSED'} / ${peak.mb - idle < 50 ? 'met' : 'MISSED'}`,
+  );
+  const peak10 = { mb: server.rssMb() };
+  const t0 = performance.now();
+  const ten = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      uploadVideo(server, s.member.token, 50, i === 0 ? { baseMb: 0, peak: peak10 } : undefined),
+    ),
+  );
+  const ok = ten.filter((r) => r.status === 201).length;
+  add(
+    section,
+    '10 concurrent 50 MB videos',
+    `${ok}/10 succeeded in ${fmt((performance.now() - t0) / 1000, 1)} s = ${fmt(500 / ((performance.now() - t0) / 1000))} MB/s · peak RSS ${fmt(peak10.mb)} MB`,
+    'target: all succeed',
+    ok === 10 ? 'met' : 'MISSED',
+  );
+}
+
+async function postgresPart() {
+  const name = `portal_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const dbUrl = `${PG_URL}/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
+  const servers: Proc[] = [];
+  const db = new pg.Client({ connectionString: dbUrl });
+  try {
+    log(`PostgreSQL: database ${name}; starting the server (it migrates)`);
+    const server = await startPortal({ DATABASE_URL: dbUrl, DATA_DIR: dataDir });
+    servers.push(server);
+    await db.connect();
+    const t0 = performance.now();
+    const { sql, seeded } = seedSql(USERS, CERTS);
+    // Building the search indexes once over the loaded rows is far faster than growing them row
+    // by row: the non-unique ones are dropped and re-created from their own definitions.
+    const { rows: indexes } = await db.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where schemaname = 'public'
+       and tablename in ('users', 'certificates') and indexdef not like 'CREATE UNIQUE%'`,
+    );
+    for (const i of indexes) await db.query(`drop index "${i.indexname}"`);
+    for (const q of sql) await db.query(q);
+    for (const i of indexes) await db.query(i.indexdef);
+    await db.query('analyze');
+    log(`seeded ${USERS} users and ${CERTS} certificates in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+
+    log('limits: bare node:http hello and 20-row pg handler');
+    const hello = await startLimit('hello.mjs');
+    const helloR = await measure({ url: hello.url, connections: 50 });
+    await hello.stop();
+    const pg20 = await startLimit('pg20.mjs', [dbUrl, seeded.member.email]);
+    const pg20R = await measure({ url: pg20.url, connections: 50 });
+    await pg20.stop();
+    limits.hello = helloR.rps;
+    limits.pg20 = pg20R.rps;
+    add(
+      'limits',
+      'bare node:http hello-world (50 conn.)',
+      `${fmt(helloR.rps)} req/s · p50 ${fmt(helloR.p50)} ms · p99 ${fmt(helloR.p99)} ms`,
+    );
+    add(
+      'limits',
+      'bare node:http + pg pool, 20-row query as JSON',
+      `${fmt(pg20R.rps)} req/s · p50 ${fmt(pg20R.p50)} ms · p99 ${fmt(pg20R.p99)} ms`,
+    );
+
+    log('reads on PostgreSQL');
+    await reads('reads (PostgreSQL)', server, seeded);
+    const second = await startPortal({ DATABASE_URL: dbUrl, DATA_DIR: dataDir });
+    servers.push(second);
+    await revocation(server, second, db, seeded.member);
+    await second.stop();
+
+    log('scale');
+    await scale(server, db, seeded);
+    log('writes');
+    await writes('writes (PostgreSQL)', server, seeded);
+    if (!SKIP.has('uploads')) {
+      log('uploads');
+      await uploads('uploads (PostgreSQL, local-disk storage)', server, seeded);
+    }
+  } finally {
+    for (const s of servers) await s.stop();
+    await db.end().catch(() => {});
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function pglitePart() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pglite-'));
+  const section = 'PGlite (embedded)';
+  try {
+    log(`PGlite: migrating and seeding ${PGLITE_USERS} users, ${PGLITE_USERS * 10} certificates`);
+    const database = await openPglite(path.join(dataDir, 'db'));
+    const { sql, seeded } = seedSql(PGLITE_USERS, PGLITE_USERS * 10);
+    for (const q of sql) await database.client.exec(q);
+    await database.close();
+
+    // Start-up with an existing data directory (what `npm start` does after its build).
+    const starts: number[] = [];
+    let server: (Proc & { startMs: number }) | undefined;
+    for (let i = 0; i < 3; i++) {
+      await server?.stop();
+      server = await startPortal({ DATA_DIR: dataDir });
+      starts.push(server.startMs);
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = server!.rssMb();
+    const medStart = [...starts].sort((a, b) => a - b)[1]!;
+    add(
+      'start-up and footprint (PGlite)',
+      'node server/dist/main.js → first 200 on /healthz',
+      `${fmt(medStart)} ms (median of 3)`,
+      'target < 3000 ms',
+      medStart < 3000 ? 'met' : 'MISSED',
+    );
+    add(
+      'start-up and footprint (PGlite)',
+      'idle RSS after start',
+      `${fmt(idle)} MB`,
+      'target < 150 MB',
+      idle < 150 ? 'met' : 'MISSED',
+    );
+
+    await reads(`reads (${section})`, server!, seeded);
+    if (!SKIP.has('web')) await web(server!, seeded);
+    await server!.stop();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function web(server: Proc, s: Seeded) {
+  log('web: first-visit bytes and Lighthouse');
+  const bytes = await firstVisitBytes(server.url, ['/', '/login', '/admin/default'], s.admin.token);
+  for (const b of bytes) {
+    add(
+      'web (measured only)',
+      `first visit ${b.path}: JS + CSS (${b.files} files)`,
+      `JS ${kb(b.js.gzip)} gzip / ${kb(b.js.br)} br · CSS ${kb(b.css.gzip)} gzip / ${kb(b.css.br)} br`,
+    );
+  }
+  const scores = await lighthouseScores(server.url, ['/', '/login'], settings.runs);
+  for (const l of scores) {
+    add(
+      'web (measured only)',
+      `Lighthouse 12 mobile ${l.path} (median of ${settings.runs})`,
+      `score ${l.score} · LCP ${fmt(l.lcpMs)} ms · TBT ${fmt(l.tbtMs)} ms · CLS ${fmt(l.cls, 3)}`,
+    );
+  }
+}
+
+function printTable() {
+  const header: Row = {
+    section: 'section',
+    figure: 'figure',
+    value: 'measured',
+    reference: 'reference (same run)',
+    ratio: 'ratio',
+  };
+  const cols = ['section', 'figure', 'value', 'reference', 'ratio'] as const;
+  const esc = (s: string) => s.replaceAll('|', '\\|');
+  const lines = [header, ...rows].map((r) => `| ${cols.map((c) => esc(r[c])).join(' | ')} |`);
+  lines.splice(1, 0, `| ${cols.map(() => '---').join(' | ')} |`);
+  const cpu = os.cpus();
+  console.log(
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GB, Node ${process.version}, ` +
+      `load average at end ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}; ` +
+      `runs: ${settings.warmupS} s warm-up + median of ${settings.runs} × ${settings.durationS} s\n`,
+  );
+  console.log(lines.join('\n'));
+  if (notes.length) console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, 'server/dist/main.js')))
+    throw new Error('server/dist/main.js missing: npm run build');
+  const t0 = performance.now();
+  if (!SKIP.has('pg')) await postgresPart();
+  if (!SKIP.has('pglite')) await pglitePart();
+  log(`done in ${fmt((performance.now() - t0) / 1000)} s`);
+  printTable();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  printTable();
+  process.exit(1);
+});

@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { logInAsAdmin } from '../support/session';
+import { expect, test, type Page } from '../support/test';
+
+/**
+ * Byte budgets of the web build (issue 6; docs/performance.md): what a first visit downloads, in
+ * the gzip and brotli files the server sends (web/scripts/compress.ts). Bytes are deterministic,
+ * so they are asserted; timings are measured by `npm run bench`, never here.
+ *
+ * The files a visit needs are read from Vite's manifest, and a real first visit in Chromium
+ * checks that it loads no script or stylesheet outside that list, so the sum cannot undercount.
+ */
+
+const KB = 1000;
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Budgets in gzip bytes. `/`: the issue's target. The others: today's size plus a little room. */
+const VISITS = {
+  '/': { js: 120 * KB, css: 5 * KB, modules: ['index.html'] },
+  '/login': {
+    js: 210 * KB,
+    css: 35 * KB,
+    modules: ['index.html', 'src/app/providers.tsx', 'src/features/auth/pages/login-page.tsx'],
+  },
+  '/admin/default': {
+    js: 250 * KB,
+    css: 35 * KB,
+    modules: [
+      'index.html',
+      'src/app/providers.tsx',
+      'src/app/layouts/dashboard-layout.tsx',
+      'src/features/dashboard/pages/dashboard-page.tsx',
+      // The session check parses a signed-in answer with the contract's schema (auth/store.ts).
+      '../contract/src/index.ts',
+    ],
+  },
+} as const;
+
+/** A lazily loaded chunk (a route's code, or vendor code routes share). */
+const CHUNK_MAX_GZIP = 150 * KB;
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(): Manifest {
+  const file = path.join(DIST, '.vite/manifest.json');
+  // Never vacuous: without a build there is nothing to measure, and that is a failure.
+  expect(fs.existsSync(file), `${file} is missing: run npm run build`).toBe(true);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** A module's chunk: by its source path, or (for a chunk Rollup shared between two routes) its name. */
+function chunkOf(manifest: Manifest, module: string): ManifestChunk {
+  const name = path.basename(module, path.extname(module));
+  const chunk =
+    manifest[module] ??
+    Object.values(manifest).find((c) => c.src === module) ??
+    Object.values(manifest).find((c) => c.isDynamicEntry && c.name === name);
+  expect(chunk, `no chunk for ${module} in the manifest`).toBeDefined();
+  return chunk!;
+}
+
+/** Every JS and CSS file those modules load: their chunks, static imports, and stylesheets. */
+function filesOf(manifest: Manifest, modules: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<ManifestChunk>();
+  const visit = (chunk: ManifestChunk) => {
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const key of chunk.imports ?? []) visit(manifest[key]!);
+  };
+  for (const module of modules) visit(chunkOf(manifest, module));
+  return files;
+}
+
+function compressedSize(file: string, encoding: 'gz' | 'br'): number {
+  const compressed = path.join(DIST, `${file}.${encoding}`);
+  expect(fs.existsSync(compressed), `${compressed} is missing (web/scripts/compress.ts)`).toBe(true);
+  return fs.statSync(compressed).size;
+}
+
+function sizes(files: Set<string>) {
+  const sum = (ext: string, encoding: 'gz' | 'br') =>
+    [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + compressedSize(f, encoding), 0);
+  return {
+    jsGzip: sum('.js', 'gz'),
+    jsBrotli: sum('.js', 'br'),
+    cssGzip: sum('.css', 'gz'),
+    cssBrotli: sum('.css', 'br'),
+  };
+}
+
+/** The scripts and stylesheets a page loads on a first visit (an empty cache: a new context). */
+async function firstVisit(page: Page, url: string, ready: () => Promise<void>): Promise<Set<string>> {
+  const loaded = new Set<string>();
+  page.on('response', (res) => {
+    const { pathname } = new URL(res.url());
+    if (/\.(js|css)$/.test(pathname)) loaded.add(pathname.replace(/^\//, ''));
+  });
+  await page.goto(url);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  return loaded;
+}
+
+for (const [url, budget] of Object.entries(VISITS)) {
+  test(`a first visit to ${url} stays within its byte budget`, async () => {
+    const files = filesOf(readManifest(), budget.modules);
+    const size = sizes(files);
+    test.info().annotations.push({ type: 'bytes', description: `${url}: ${JSON.stringify(size)}` });
+    expect(size.jsGzip, `JS of ${url}, gzip`).toBeLessThanOrEqual(budget.js);
+    expect(size.cssGzip, `CSS of ${url}, gzip`).toBeLessThanOrEqual(budget.css);
+    expect(size.jsBrotli).toBeLessThan(size.jsGzip);
+  });
+}
+
+test('no JS chunk exceeds 150 KB gzip', () => {
+  const manifest = readManifest();
+  const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
+  expect(chunks.length).toBeGreaterThan(10);
+  for (const chunk of chunks) {
+    expect(compressedSize(chunk.file, 'gz'), chunk.file).toBeLessThanOrEqual(CHUNK_MAX_GZIP);
+  }
+});
+
+test('a guest first visit to / and /login loads only the files their budgets count', async ({ browser }) => {
+  const manifest = readManifest();
+  for (const url of ['/', '/login'] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const heading = url === '/' ? 'Welcome to Certified Recycling Advocate' : 'Welcome Back';
+    const loaded = await firstVisit(page, url, () =>
+      expect(page.getByRole('heading', { name: heading })).toBeVisible(),
+    );
+    expect(loaded.size).toBeGreaterThan(0);
+    expect(
+      [...loaded].filter((file) => !filesOf(manifest, VISITS[url].modules).has(file)),
+      url,
+    ).toEqual([]);
+    await context.close();
+  }
+});
+
+test('a signed-in first visit to /admin/default loads only the files its budget counts', async ({ browser }) => {
+  const signIn = await browser.newContext();
+  await logInAsAdmin(await signIn.newPage());
+  const storageState = await signIn.storageState();
+  await signIn.close();
+
+  // A new context starts with an empty cache: this is a first visit, with a session.
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const loaded = await firstVisit(page, '/admin/default', () =>
+    expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible(),
+  );
+  const counted = filesOf(readManifest(), VISITS['/admin/default'].modules);
+  expect([...loaded].filter((file) => !counted.has(file))).toEqual([]);
+  await context.close();
+});
+
+test('/ answers the prerendered landing page, compressed; other pages the empty shell', async ({ request }) => {
+  const landing = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(landing.headers()['content-encoding']).toBe('br');
+  expect(landing.headers()['vary']).toContain('accept-encoding');
+  expect(landing.headers()['cache-control']).toBe('no-cache');
+  const html = await landing.text();
+  // The text is in the HTML: it paints before any script runs.
+  expect(html).toContain('<h1>Welcome to Certified Recycling Advocate</h1>');
+  expect(html).toContain('For Non-Certified Individuals');
+  // The CSP allows no inline script.
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+
+  const login = await (await request.get('/login')).text();
+  expect(login).toContain('<div id="root"></div>');
+  expect(login).not.toContain('Welcome to Certified Recycling Advocate');
+});
+
+test('hashed assets are sent compressed and cached for good', async ({ request }) => {
+  const manifest = readManifest();
+  for (const file of [chunkOf(manifest, 'index.html').file, chunkOf(manifest, 'src/app/providers.tsx').css![0]!]) {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await request.get(`/${file}`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status(), file).toBe(200);
+      expect(res.headers()['content-encoding'], file).toBe(encoding);
+      expect(res.headers()['cache-control'], file).toBe('public, max-age=31536000, immutable');
+    }
+  }
+});
