@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     forceCloseConnections: 'idle',
     // A path parameter may be a whole e-mail address (254 characters), URL-encoded.
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     // Errors the router raises before any route runs (a malformed or over-long path) get the
     // contract's error shape too, instead of Fastify's default body.
     frameworkErrors: (err, req, reply) => {
