@@ -56,8 +56,12 @@ test('on a wide screen the sidebar stays, the content is 290 px narrower, and th
 
   const header = page.getByRole('banner');
   await expect(header).not.toHaveAttribute('data-scrolled');
-  await page.evaluate('window.scrollTo(0, 200)');
-  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  // The page can only scroll once the dashboard's lazily loaded content has made it tall.
+  await expect(page.getByRole('region', { name: 'User Dashboard' })).toBeVisible();
+  await expect(async () => {
+    await page.evaluate('window.scrollTo(0, 200)');
+    await expect(header).toHaveAttribute('data-scrolled', 'true', { timeout: 1000 });
+  }).toPass();
   await page.evaluate('window.scrollTo(0, 0)');
   await expect(header).not.toHaveAttribute('data-scrolled');
 });
