@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from '../server/src/db/client';
 import { latencyLoop, type LoadResult, measure, settings } from './lib/load';
-import { type Proc, ROOT, startLimit, startPortal } from './lib/process';
+import { onInterrupt, type Proc, ROOT, startLimit, startPortal } from './lib/process';
 import { type Seeded, seedSql } from './lib/seed';
 import { uploadVideo } from './lib/uploads';
 import { firstVisitBytes, lighthouseScores } from './lib/web';
@@ -135,25 +135,31 @@ async function scale(server: Proc, db: pg.Client, s: Seeded) {
       r.p95 < 30 ? 'met' : 'MISSED',
     );
   }
-  // The plans of the statements those routes run (the shapes Drizzle generates).
+  // The plans of the statements those routes run (the shapes lib/paging.ts generates).
+  const userSearch = `with users as (select * from users where name ilike $1 or email ilike $1)
+    select *, (select count(*) from users) as total from users order by lower(name) asc nulls last, id asc limit 20`;
+  const certSearch = `with certificates as (select * from certificates
+      where name ilike $1 or certificate_no ilike $1 or user_email ilike $1)
+    select *, (select count(*) from certificates) as total from certificates order by created_at desc, id desc limit 20`;
   const plans: [string, string, unknown[]][] = [
+    ['user search (common term)', userSearch, ['%hopper%']],
+    ['user search (clustered in the name order)', userSearch, ['%grace t%']],
     [
-      'user search',
-      `select * from users where name ilike $1 or email ilike $1 order by lower(name) asc nulls last, id asc limit 20`,
-      ['%hopper%'],
+      'user list',
+      `select *, (select n from row_counts where table_name = 'users') as total from users
+       order by lower(name) asc nulls last, id asc limit 20 offset 20`,
+      [],
     ],
-    ['user search count', `select count(*)::int from users where name ilike $1 or email ilike $1`, ['%hopper%']],
-    ['user list', `select * from users order by lower(name) asc nulls last, id asc limit 20 offset 20`, []],
-    ['certificate list', `select * from certificates order by created_at desc, id desc limit 20`, []],
-    ['certificate list count', `select count(*)::int from certificates`, []],
     [
-      'certificate search',
-      `select * from certificates where name ilike $1 or certificate_no ilike $1 or user_email ilike $1 order by created_at desc, id desc limit 20`,
-      ['%cra-4242%'],
+      'certificate list',
+      `select *, (select n from row_counts where table_name = 'certificates') as total from certificates
+       order by created_at desc, id desc limit 20`,
+      [],
     ],
+    ['certificate search', certSearch, ['%cra-4242%']],
     [
       'member certificates',
-      `select * from certificates where user_email = $1 order by valid_till asc, id asc limit 20`,
+      `select *, count(*) over () as total from certificates where user_email = $1 order by valid_till asc, id asc limit 20`,
       ['user777@example1.org'],
     ],
   ];
@@ -262,6 +268,15 @@ async function postgresPart() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
   const servers: Proc[] = [];
   const db = new pg.Client({ connectionString: dbUrl });
+  // Dropping the database on an interrupt ends this connection; that is expected then.
+  db.on('error', () => {});
+  const dropOnInterrupt = onInterrupt(async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const dropper = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+    await dropper.connect();
+    await dropper.query(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+  });
   try {
     log(`PostgreSQL: database ${name}; starting the server (it migrates)`);
     const server = await startPortal({ DATABASE_URL: dbUrl, DATA_DIR: dataDir });
@@ -322,11 +337,13 @@ async function postgresPart() {
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    dropOnInterrupt();
   }
 }
 
 async function pglitePart() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pglite-'));
+  const removeOnInterrupt = onInterrupt(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const section = 'PGlite (embedded)';
   try {
     log(`PGlite: migrating and seeding ${PGLITE_USERS} users, ${PGLITE_USERS * 10} certificates`);
@@ -366,6 +383,7 @@ async function pglitePart() {
     await server!.stop();
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    removeOnInterrupt();
   }
 }
 

@@ -2,6 +2,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { precompress } from './scripts/compress';
+import { preloadFrame } from './scripts/preload-frame';
+import { mantineStyles } from './scripts/mantine-styles';
 import { prerenderLanding } from './scripts/prerender';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -17,6 +19,7 @@ function postBuild(): Plugin {
     },
     async closeBundle() {
       await prerenderLanding(config);
+      await preloadFrame(path.resolve(config.root, config.build.outDir));
       await precompress(path.resolve(config.root, config.build.outDir));
     },
   };
@@ -38,8 +41,54 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
+/** The Mantine components of the frame (providers.tsx) and the guest screens, and what they build on. */
+const GUEST_COMPONENTS = [
+  'ActionIcon',
+  'Alert',
+  'Anchor',
+  'Button',
+  'Center',
+  'CloseButton',
+  'Group',
+  'Image',
+  'Input',
+  'InputBase',
+  'List',
+  'Loader',
+  'Notification',
+  'Paper',
+  'PasswordInput',
+  'Portal',
+  'Stack',
+  'Text',
+  'TextInput',
+  'ThemeIcon',
+  'Title',
+  'Transition',
+  'UnstyledButton',
+  'VisuallyHidden',
+];
+const FRAME_MODULES = [
+  /\/node_modules\/@mantine\/(core\/esm\/core|hooks)\//,
+  new RegExp(`/node_modules/@mantine/core/esm/components/(${GUEST_COMPONENTS.join('|')})/`),
+];
+
+/**
+ * The vendor chunks, then one `frame` chunk for the code the frame and the guest screens share:
+ * Mantine's core, its hooks and the components they use. Left to
+ * itself, Rollup cuts that code into some twenty small chunks (one per set of screens using a
+ * module), and a first visit to /login waits on them a few at a time (six requests at once over
+ * HTTP/1.1; docs/performance.md). Rollup adds the modules these import to the chunk; none of them
+ * is in the entry chunk (the landing page loads none of this). Nothing that imports the
+ * `@mantine/core` barrel goes in (@mantine/notifications, our components): it would pull in
+ * every component.
+ */
+function manualChunks(id: string): string | undefined {
+  return vendorChunk(id) ?? (FRAME_MODULES.some((re) => re.test(id)) ? 'frame' : undefined);
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), postBuild()],
+  plugins: [mantineStyles(), react(), postBuild()],
   build: {
     sourcemap: false,
     target: 'es2022',
@@ -49,7 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The contract's modules only declare schemas and constants: importing a constant must not
       // pull in every schema, and with them zod, which the landing page does without.
       treeshake: { moduleSideEffects: (id) => !id.includes('/contract/src/') },
-      output: isSsrBuild ? {} : { manualChunks: vendorChunk },
+      output: isSsrBuild ? {} : { manualChunks },
     },
   },
   server: {

@@ -59,6 +59,23 @@ process.on('exit', () => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
+/** What an interrupted bench must still undo (throw-away databases and folders). */
+const undo = new Set<() => unknown>();
+
+/** Registers `fn` to run if the bench is interrupted (Ctrl-C); answers a function that unregisters it. */
+export function onInterrupt(fn: () => unknown): () => void {
+  undo.add(fn);
+  return () => undo.delete(fn);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and removing the bench's data`);
+    for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+    void Promise.allSettled([...undo].map(async (fn) => fn())).then(() => process.exit(130));
+  });
+}
+
 function wrap(child: ChildProcess, port: number, stderr: () => string): Proc {
   started.add(child);
   const ask = (msg: object, reply: string) =>

@@ -22,7 +22,7 @@ import reportRoutes from './domains/reports/routes';
 import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
 import type { Keys } from './lib/keys';
-import { loggerOptions } from './lib/logger';
+import { loggerOptions, RequestLog } from './lib/logger';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
@@ -37,8 +37,11 @@ export interface AppDeps {
   database: Database;
   keys: Keys;
   clock?: Clock;
-  /** Run the outbox worker (the real server does; tests deliver by hand). */
-  mailWorker?: boolean;
+  /**
+   * Run the background workers: outbox delivery, and the upload sweeper at start and hourly
+   * (the real server does; tests call them by hand).
+   */
+  workers?: boolean;
   /** The built web app to serve, if any. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -48,6 +51,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
+    logController: new RequestLog(),
     trustProxy: deps.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -84,10 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
-  await app.register(mailPlugin, { worker: deps.mailWorker ?? false });
+  await app.register(mailPlugin, { worker: deps.workers ?? false });
   await app.register(auditPlugin);
   await app.register(storagePlugin);
-  await app.register(filesPlugin);
+  await app.register(filesPlugin, { worker: deps.workers ?? false });
 
   await app.register(opsRoutes);
   await app.register(authRoutes);

@@ -36,7 +36,7 @@ async function main() {
   const keys = loadKeys(config.piiKey, config.dataDir, config.piiKeysOld);
   const database = await openDatabase(config);
   const webDist = findWebDist();
-  const app = await buildApp({ config, database, keys, mailWorker: true, webDist });
+  const app = await buildApp({ config, database, keys, workers: true, webDist });
 
   await ensureAdmin(database.db, config, app.log);
   await ensureHelpContent(database.db);

@@ -147,6 +147,12 @@ export async function lastMail(t: TestApp, to: string) {
 }
 
 export const codeFrom = (text: string | null | undefined) => /\b(\d{6})\b/.exec(text ?? '')?.[1];
+/**
+ * Whether `text` holds `digits` as a number of its own. Timestamps, durations and ids hold any
+ * run of digits, so a secret made only of digits is looked for with hex characters on neither side.
+ */
+export const holdsNumber = (text: string, digits: string) =>
+  new RegExp(`(?<![0-9a-f])${digits}(?![0-9a-f])`, 'i').test(text);
 export const resetTokenFrom = (text: string | null | undefined) =>
   /reset-password\/([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 

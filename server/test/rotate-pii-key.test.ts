@@ -130,7 +130,8 @@ describe.runIf(driver === 'pglite')('npm run rotate-pii-key', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Three PGlite opens (one in the command it spawns) take a while on a busy machine.
+  }, 120_000);
 });
 
 describe('PII_KEYS_OLD', () => {

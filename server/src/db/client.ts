@@ -54,6 +54,16 @@ export async function openPostgres(url: string, { migrate = true } = {}): Promis
   };
 }
 
+/**
+ * Server settings for the embedded database, passed on the command line (the data directory's
+ * postgresql.conf is left alone). PGlite touches the whole shared memory segment when it starts,
+ * inside its WASM heap, so initdb's `shared_buffers = 128MB` alone was ~140 MB of resident memory
+ * from the first second. The data files are read through the OS page cache, so a small buffer pool
+ * costs a system call per miss, not a disk read; single-user mode has one backend, so the
+ * per-connection shared structures (lock table, PGPROC) are sized for a handful.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=10'];
+
 /** PGlite keeps its files in `dir`; without one (tests) it lives in memory, optionally from a dump. */
 export async function openPglite(
   dir?: string,
@@ -61,7 +71,11 @@ export async function openPglite(
 ): Promise<Database & { client: PGlite }> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs the search indexes (migration 0001); PGlite loads extensions on every open.
-  const client = await PGlite.create(dir, { loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    loadDataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+  });
   const db = drizzlePglite(client, options) as unknown as Db;
   if (migrate) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return {

@@ -251,3 +251,12 @@ export const reports = pgTable(
   },
   (t) => [index().on(t.createdAt), index().on(t.userId)],
 );
+
+/**
+ * Exact row counts of `users` and `certificates`, kept by statement-level triggers (migration
+ * 0004), so that the total of an unfiltered admin list is one indexed read at any size.
+ */
+export const rowCounts = pgTable('row_counts', {
+  tableName: text().primaryKey(),
+  n: bigint({ mode: 'number' }).notNull(),
+});

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { type Access, AUTH_MESSAGES, ROUTES } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
@@ -99,16 +99,24 @@ export default fp(
       denied(req, reply.statusCode, 'not allowed by the route');
     });
 
+    /**
+     * The session is read from the database on every request (revocation acts at once), so this
+     * one statement is built once and prepared by name: no query building per request, and
+     * PostgreSQL parses and plans it once per connection.
+     */
+    const sessionByToken = app.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('auth_session_by_token');
+
     app.addHook('onRequest', async (req, reply) => {
       if (!req.url.startsWith('/api/')) return;
       const token = tokenFrom(req, cookieName);
       if (!token) return;
       const now = app.clock.now();
-      const [row] = await app.db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, sha256(token)));
+      const [row] = await sessionByToken.execute({ tokenHash: sha256(token) });
       if (!row) return;
       const idle = SESSION_IDLE_MINUTES[row.user.isAdmin ? 'admin' : 'member'];
       if (row.session.expiresAt <= now || addMinutes(row.session.lastSeenAt, idle) <= now) {

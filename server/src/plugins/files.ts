@@ -25,7 +25,7 @@ export const uploadIdOf = (url: string) => FILE_URL.exec(url)?.[1]?.toLowerCase(
  * stops referring to an uploaded file, and the sweeper of files nothing refers to.
  */
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { worker?: boolean }) => {
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<number> | undefined;
 
@@ -40,6 +40,31 @@ export default fp(
         }
         await tx.update(uploads).set({ attachedAt: app.clock.now() }).where(eq(uploads.id, id));
       }
+    }
+
+    /** Deletes stored bytes that no row refers to (a crash between deleting a row and its bytes). */
+    async function removeOrphanBytes() {
+      let removed = 0;
+      let batch: string[] = [];
+      const flush = async () => {
+        const known = new Set(
+          (
+            await app.db.select({ key: uploads.storageKey }).from(uploads).where(inArray(uploads.storageKey, batch))
+          ).map((r) => r.key),
+        );
+        for (const key of batch) {
+          if (known.has(key)) continue;
+          await app.storage.delete(key);
+          removed++;
+        }
+        batch = [];
+      };
+      for await (const key of app.storage.keys()) {
+        batch.push(key);
+        if (batch.length === 500) await flush();
+      }
+      if (batch.length) await flush();
+      return removed;
     }
 
     async function removeRows(where: SQL | undefined) {
@@ -59,13 +84,18 @@ export default fp(
       if (ids.length) await removeRows(inArray(uploads.id, ids));
     }
 
-    /** Removes uploads never attached within the grace period; answers how many. */
+    /**
+     * Removes uploads never attached within the grace period, stored bytes without a row, and
+     * working files of processes that died; answers how many uploads it removed.
+     */
     function sweep(): Promise<number> {
       running ??= (async () => {
         const cutoff = new Date(app.clock.now().getTime() - UNATTACHED_GRACE_MINUTES * 60_000);
         // The condition is repeated in the delete, so a file attached meanwhile is kept.
         const removed = await removeRows(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)));
-        if (removed) app.log.info({ removed }, 'unattached uploads swept');
+        const orphans = await removeOrphanBytes();
+        const scratch = await app.storage.sweepScratch();
+        app.log.info({ removed, orphans, scratch }, 'upload sweep finished');
         return removed;
       })().finally(() => (running = undefined));
       return running;
@@ -73,12 +103,15 @@ export default fp(
 
     app.decorate('files', { attach, remove, sweep });
 
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        sweep().catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
-      }, SWEEP_EVERY_MS);
-      timer.unref();
-    });
+    if (opts.worker) {
+      const sweepLogged = () => void sweep().catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+      app.addHook('onReady', async () => {
+        // At start too: what a crash left behind goes before the first hour is up.
+        sweepLogged();
+        timer = setInterval(sweepLogged, SWEEP_EVERY_MS);
+        timer.unref();
+      });
+    }
     app.addHook('onClose', async () => {
       clearInterval(timer);
       await running?.catch(() => 0);

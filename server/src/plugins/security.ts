@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,6 +23,26 @@ const acceptOnly =
   };
 
 /**
+ * The headers helmet sets for these options, worked out once. Our options are static (no nonce,
+ * nothing per request), so every response gets the same headers; @fastify/helmet would rebuild
+ * the helmet middleware, and parse the CSP, on every request.
+ */
+function helmetHeaders(options: HelmetOptions): [name: string, value: string | string[]][] {
+  const headers: [string, string | string[]][] = [];
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name, typeof value === 'number' ? String(value) : (value as string | string[])]);
+      return res;
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return headers;
+}
+
+/**
  * Security headers and the CSRF rule of ARCHITECTURE §5: a state-changing request must come
  * from our own origin.
  */
@@ -29,7 +50,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const appOrigin = new URL(app.config.appUrl).origin;
 
-    await app.register(helmet, {
+    const securityHeaders = helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -51,6 +72,13 @@ export default fp(
       hsts: app.config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+    });
+    // Set on the raw response as helmet does, so that a route's own value (a file's
+    // `Content-Security-Policy: sandbox`) still wins.
+    app.addHook('onRequest', (_req, reply, done) => {
+      const raw = reply.raw;
+      for (const [name, value] of securityHeaders) raw.setHeader(name, value);
+      done();
     });
 
     app.addHook('onRoute', (route) => {

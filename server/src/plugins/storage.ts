@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,9 +33,48 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** A path for a local working file (staging an upload); the caller removes it. */
   scratchPath(): string;
+  /** Every key with stored bytes (to find bytes that no row refers to). */
+  keys(): AsyncIterable<string>;
+  /**
+   * Removes working files that no running process will finish: those of a process that died
+   * (a crash, a SIGKILL) and, from another host sharing the folder, those older than a day.
+   * Answers how many.
+   */
+  sweepScratch(): Promise<number>;
 }
 
 const KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}$/;
+const SHARD = /^[0-9a-f]{2}$/;
+const OTHER_HOST_SCRATCH_MS = 24 * 60 * 60_000;
+
+/**
+ * Working files are named `host~pid~run~random`: `run` tells this process from an earlier one
+ * that had the same pid (a container restarts its server as pid 1 every time).
+ */
+const HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+const RUN = crypto.randomBytes(6).toString('hex');
+const scratchName = () => `${HOST}~${process.pid}~${RUN}~${crypto.randomBytes(12).toString('hex')}`;
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether a working file may still be being written by a live process. */
+async function scratchInUse(file: string, name: string): Promise<boolean> {
+  const [host, pid, run] = name.split('~');
+  if (host === HOST && pid && run) {
+    if (Number(pid) === process.pid) return run === RUN;
+    return processRuns(Number(pid));
+  }
+  // Another host (a shared folder), or a name we did not write: only its age tells.
+  const stat = await fsp.stat(file).catch(() => undefined);
+  return !!stat && Date.now() - stat.mtimeMs < OTHER_HOST_SCRATCH_MS;
+}
 
 /**
  * Local disk under `root`: `root/ab/ab…` for the files, `root/.tmp` for files being written
@@ -49,7 +89,7 @@ export function localDiskStorage(root: string): Storage {
     if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
     return path.join(root, key);
   };
-  const scratchPath = () => path.join(tmpDir, crypto.randomBytes(16).toString('hex'));
+  const scratchPath = () => path.join(tmpDir, scratchName());
 
   async function place(key: string, localPath: string) {
     const target = fileOf(key);
@@ -100,6 +140,25 @@ export function localDiskStorage(root: string): Storage {
       await fsp.rm(fileOf(key), { force: true });
     },
     scratchPath,
+    async *keys() {
+      for (const shard of await fsp.readdir(root)) {
+        if (!SHARD.test(shard)) continue;
+        for (const name of await fsp.readdir(path.join(root, shard)).catch(() => [])) {
+          const key = `${shard}/${name}`;
+          if (KEY.test(key)) yield key;
+        }
+      }
+    },
+    async sweepScratch() {
+      let removed = 0;
+      for (const name of await fsp.readdir(tmpDir)) {
+        const file = path.join(tmpDir, name);
+        if (await scratchInUse(file, name)) continue;
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
+    },
   };
 }
 

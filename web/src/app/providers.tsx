@@ -1,26 +1,12 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import '../styles/mantine-frame.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { useAuth } from '../features/auth/store';
+import { readSessionExpiry } from '../lib/session-cookie';
 import { theme } from './theme';
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
-});
-
-export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
-  );
-}
 
 /**
  * The toasts, mounted by App beside the router rather than inside a screen, so that a toast
@@ -35,12 +21,24 @@ export function Toasts() {
   );
 }
 
+/** What a route says of itself in its `handle` (router.tsx). */
+export interface RouteHandle {
+  /** A screen for guests (sign-up, login, forgot and reset password), behind GuestOnly. */
+  guest?: boolean;
+}
+
 /**
- * The frame of every screen but the landing page, loaded with the first of them: Mantine (and its
- * stylesheet) and TanStack Query. spec §4: the session check (started by App) shows a
- * full-screen loader until it answers.
+ * The frame of every screen but the landing page, loaded with the first of them: Mantine and the
+ * styles of the frame and the guest screens (mantine-frame.css; the dashboards load the rest, and
+ * TanStack Query, with their own frame: query-frame.tsx). spec §4: the session check (started by
+ * App) shows a full-screen loader until it answers. A guest screen opened without the session's
+ * readable cookie (server/src/plugins/auth.ts: set on every signed-in answer) is most likely seen
+ * by a guest: it is shown at once, while the check runs; should the check find a session after
+ * all, GuestOnly then redirects as it would have.
  */
 export default function ProvidersLayout() {
   const isCheckingAuth = useAuth((s) => s.isCheckingAuth);
-  return <Providers>{isCheckingAuth ? <FullScreenLoader /> : <Outlet />}</Providers>;
+  const guestScreen = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.guest);
+  const wait = isCheckingAuth && !(guestScreen && readSessionExpiry(document.cookie) === undefined);
+  return <MantineProvider theme={theme}>{wait ? <FullScreenLoader /> : <Outlet />}</MantineProvider>;
 }

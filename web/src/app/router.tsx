@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import LandingPage from '../features/landing/pages/landing-page';
 import { GuestOnly, RequireVerified } from './guards';
+import type { RouteHandle } from './providers';
 
 /** Each screen is its own chunk: a route's code loads when it is first visited. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -13,12 +14,13 @@ export const router = createBrowserRouter([
   // In the entry chunk, not lazy: its HTML is prerendered at build and hydrated at once
   // (docs/performance.md). It needs neither Mantine nor TanStack Query, so it sits outside their frame.
   { path: '/', Component: LandingPage },
-  // Every other screen: Mantine, TanStack Query, toasts and the session check's loader (providers.tsx).
+  // Every other screen: Mantine, toasts and the session check's loader (providers.tsx).
   {
     lazy: page(() => import('./providers')),
     children: [
       {
         element: guest(<Outlet />),
+        handle: { guest: true } satisfies RouteHandle,
         children: [
           { path: '/signup', lazy: page(() => import('../features/auth/pages/signup-page')) },
           { path: '/login', lazy: page(() => import('../features/auth/pages/login-page')) },
@@ -28,26 +30,32 @@ export const router = createBrowserRouter([
       },
       { path: '/verify-email', lazy: page(() => import('../features/auth/pages/verify-email-page')) },
       { path: '/admin', element: <Navigate to="/admin/default" replace /> },
-      // The layout builds the screens' routes from the navigation for the user's role (navigation.tsx).
-      {
-        path: '/admin/*',
-        element: (
-          <RequireVerified>
-            <Outlet />
-          </RequireVerified>
-        ),
-        children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
-      },
       { path: '/rtl', element: <Navigate to="/rtl/default" replace /> },
-      // ARCHITECTURE §6: rtl/* is behind the same guards as admin/* (the spec has none).
+      // The dashboards read data: TanStack Query comes with them, not with the guest screens.
       {
-        path: '/rtl/*',
-        element: (
-          <RequireVerified>
-            <Outlet />
-          </RequireVerified>
-        ),
-        children: [{ path: '*', lazy: page(() => import('./layouts/rtl-layout')) }],
+        lazy: page(() => import('./query-frame')),
+        children: [
+          // The layout builds the screens' routes from the navigation for the user's role (navigation.tsx).
+          {
+            path: '/admin/*',
+            element: (
+              <RequireVerified>
+                <Outlet />
+              </RequireVerified>
+            ),
+            children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
+          },
+          // ARCHITECTURE §6: rtl/* is behind the same guards as admin/* (the spec has none).
+          {
+            path: '/rtl/*',
+            element: (
+              <RequireVerified>
+                <Outlet />
+              </RequireVerified>
+            ),
+            children: [{ path: '*', lazy: page(() => import('./layouts/rtl-layout')) }],
+          },
+        ],
       },
       { path: '*', lazy: page(() => import('../components/not-found-page')) },
     ],

@@ -1,23 +1,13 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { readSessionExpiry } from '../lib/session-cookie';
+
+export { readSessionExpiry };
 
 /** Issue 6: the warning shows this long before the session ends. */
 export const WARN_BEFORE_SECONDS = 120;
 /** The check at the end waits this long past the deadline, so it cannot itself keep the session alive. */
 const GRACE_SECONDS = 5;
-
-/**
- * The server answers every signed-in request with a cookie the page can read:
- * `<seconds left>-<server time>` (server/src/plugins/auth.ts). Its name is `__Host-`-prefixed in
- * production.
- */
-export function readSessionExpiry(cookies: string): string | undefined {
-  for (const pair of cookies.split(';')) {
-    const [name, value] = pair.trim().split('=');
-    if ((name === 'session_expiry' || name === '__Host-session_expiry') && value) return value;
-  }
-  return undefined;
-}
 
 interface SessionExpiryWarningProps {
   /** Asks the server who is signed in (check-auth): restarts the idle timer, or finds the session gone. */

@@ -1,9 +1,10 @@
 import { auditEntry, auditListQuery, endOf, startOf, TOTAL_COUNT_HEADER } from '@portal/contract';
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditLog } from '../../db/schema';
+import { listPage } from '../../lib/paging';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -44,17 +45,13 @@ export default async function auditRoutes(base: FastifyInstance) {
       if (from) conditions.push(gte(auditLog.createdAt, startOf(from)));
       if (to) conditions.push(lte(auditLog.createdAt, endOf(to)));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(limit)
-          .offset(offset),
-        app.db.select({ n: count() }).from(auditLog).where(where),
-      ]);
-      reply.header(TOTAL_COUNT_HEADER, String(total?.n ?? 0));
+      const { rows, total } = await listPage(app.db, auditLog, {
+        where,
+        orderBy: [desc(auditLog.createdAt), desc(auditLog.id)],
+        offset,
+        limit,
+      });
+      reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(toAuditEntry);
     },
   );

@@ -6,6 +6,7 @@ import {
   codeFrom,
   createTestApp,
   GOOD_PASSWORD,
+  holdsNumber,
   lastMail,
   registerCertificate,
   sessionCookie,
@@ -184,13 +185,13 @@ describe('resending the code', () => {
     bodies.push((await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } })).body);
     for (const body of bodies) {
       expect(body).not.toContain(password);
-      expect(body).not.toContain(code);
+      expect(holdsNumber(body, code)).toBe(false);
       expect(body).not.toMatch(/passwordHash|\$argon2|codeHash/);
     }
     const logs = t.logs.join('\n');
     expect(logs).toContain('email verified');
     expect(logs).not.toContain(password);
-    expect(logs).not.toContain(code);
+    expect(holdsNumber(logs, code)).toBe(false);
     expect(logs).not.toContain('$argon2');
   });
 });

@@ -1,5 +1,5 @@
 import { CERTIFICATE_MESSAGES, TOTAL_COUNT_HEADER } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, uploads } from '../../db/schema';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
@@ -169,6 +169,59 @@ describe('GET /api/certificates (admin list)', () => {
 
     const desc = await list(`q=${tag}owner&sort=certificateNo&order=desc&limit=1`);
     expect(desc.json()[0].certificateNo).toBe(`N-${tag}-4`);
+  });
+
+  it('counts the total on the first, a middle, the last partial and a page past the end', async () => {
+    const search = `q=${tag}&sort=name&order=asc`;
+    const everything = (await list(`${search}&limit=100`)).json().map((c: { _id: string }) => c._id);
+    expect(everything).toHaveLength(6);
+    const pages: [number, number][] = [
+      [0, 2], // first page
+      [2, 2], // a middle page
+      [4, 2], // the last page, full
+      [5, 1], // the last page, partial (limit 2, one row left)
+      [6, 0], // right after the end
+      [40, 0], // far past the end
+    ];
+    for (const [offset, expected] of pages) {
+      const res = await list(`${search}&limit=2&offset=${offset}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers[TOTAL_COUNT_HEADER], `offset ${offset}`).toBe('6');
+      const ids = res.json().map((c: { _id: string }) => c._id);
+      expect(ids, `offset ${offset}`).toEqual(everything.slice(offset, offset + 2));
+      expect(ids).toHaveLength(expected);
+      for (const row of res.json()) expect(Object.keys(row)).not.toContain('__total');
+    }
+    expect((await list('q=no-such-certificate-anywhere&offset=0')).headers[TOTAL_COUNT_HEADER]).toBe('0');
+    expect((await list('q=no-such-certificate-anywhere&offset=20')).headers[TOTAL_COUNT_HEADER]).toBe('0');
+
+    // Unfiltered: the total is every certificate, on every kind of page.
+    const [{ n }] = (await t.database.db.select({ n: count() }).from(certificates)) as [{ n: number }];
+    for (const offset of [0, Math.floor(n / 2), n - 1, n, n + 20]) {
+      const res = await list(`limit=2&offset=${offset}`);
+      expect(res.headers[TOTAL_COUNT_HEADER], `offset ${offset}`).toBe(String(n));
+      expect(res.json(), `offset ${offset}`).toHaveLength(Math.max(0, Math.min(2, n - offset)));
+    }
+  });
+
+  it('pages a member’s own certificates with the right total', async () => {
+    const holder = await createUser(t);
+    for (let i = 0; i < 5; i++) {
+      expect((await create(body({ userEmail: holder.email, validTill: inDays(10 + i) }))).statusCode).toBe(201);
+    }
+    const own = (query: string) =>
+      call(t.app, holder.cookie, {
+        method: 'GET',
+        url: `/api/certificates/${encodeURIComponent(holder.email)}?${query}`,
+      });
+    const everything = (await own('limit=100')).json().map((c: { _id: string }) => c._id);
+    expect(everything).toHaveLength(5);
+    for (const offset of [0, 2, 4, 5, 30]) {
+      const res = await own(`limit=2&offset=${offset}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers[TOTAL_COUNT_HEADER], `offset ${offset}`).toBe('5');
+      expect(res.json().map((c: { _id: string }) => c._id)).toEqual(everything.slice(offset, offset + 2));
+    }
   });
 
   it('treats % and _ in the search as text', async () => {

@@ -1,7 +1,8 @@
 import type { CertificateListQuery } from '@portal/contract';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
+import { listPage, pageWithTotal } from '../../lib/paging';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateValues = Pick<
@@ -34,11 +35,43 @@ const sortColumns = (now: Date) =>
     createdAt: certificates.createdAt,
   }) as const;
 
+/**
+ * A member's own certificates in the screen's order (valid till, ascending): the read every
+ * member's dashboard makes, so it is built once and prepared by name, like the session lookup
+ * (PostgreSQL plans it once per connection). Other orders and searches go through listPage.
+ */
+const ownInDefaultOrder = new WeakMap<Tx, ReturnType<typeof prepareOwnInDefaultOrder>>();
+function prepareOwnInDefaultOrder(db: Tx) {
+  return db
+    .select({ ...getTableColumns(certificates), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(certificates)
+    .where(eq(certificates.userEmail, sql.placeholder('userEmail')))
+    .orderBy(asc(certificates.validTill), asc(certificates.id))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .prepare('certificates_of_holder');
+}
+
+async function listOwnInDefaultOrder(db: Tx, userEmail: string, offset: number, limit: number) {
+  let prepared = ownInDefaultOrder.get(db);
+  if (!prepared) ownInDefaultOrder.set(db, (prepared = prepareOwnInDefaultOrder(db)));
+  const page = await prepared.execute({ userEmail, offset, limit });
+  return pageWithTotal(page, 'total', offset, async () => {
+    const [row] = await db.select({ n: count() }).from(certificates).where(eq(certificates.userEmail, userEmail));
+    return row?.n ?? 0;
+  });
+}
+
 export async function listCertificates(
   db: Tx,
   query: CertificateListQuery,
   { now, userEmail, defaultSort }: { now: Date; userEmail?: string; defaultSort: keyof ReturnType<typeof sortColumns> },
 ): Promise<{ rows: CertificateRow[]; total: number }> {
+  const defaultOrder =
+    defaultSort === 'validTill' && (query.sort ?? 'validTill') === 'validTill' && (query.order ?? 'asc') === 'asc';
+  if (userEmail !== undefined && !query.q && defaultOrder) {
+    return listOwnInDefaultOrder(db, userEmail, query.offset, query.limit);
+  }
   const filters: SQL[] = [];
   if (userEmail !== undefined) filters.push(eq(certificates.userEmail, userEmail));
   if (query.q) {
@@ -55,21 +88,15 @@ export async function listCertificates(
   const column = sortColumns(now)[query.sort ?? defaultSort];
   const direction =
     (query.order ?? (query.sort ? 'asc' : defaultSort === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(certificates)
-      .where(where)
-      // The id breaks ties so that pages never overlap or skip a row.
-      .orderBy(direction(column), direction(certificates.id))
-      .offset(query.offset)
-      .limit(query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(certificates)
-      .where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  return listPage(db, certificates, {
+    where,
+    // The id breaks ties so that pages never overlap or skip a row.
+    orderBy: [direction(column), direction(certificates.id)],
+    offset: query.offset,
+    limit: query.limit,
+    // One holder's certificates are a handful: counted in the same scan (lib/paging.ts).
+    total: userEmail === undefined ? 'subquery' : 'window',
+  });
 }
 
 export async function findCertificate(db: Tx, id: string): Promise<CertificateRow | undefined> {

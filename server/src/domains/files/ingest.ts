@@ -5,9 +5,9 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_IMAGE_PIXELS } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { uploads } from '../../db/schema';
 import { type Accepted, assertNameMatches, assertWordDocument, KIND_LIMITS, tooLarge, unsupported } from './content';
 
@@ -66,6 +66,8 @@ function cleanName(name: string | undefined): string {
 }
 
 async function reencodeImage(source: string, target: string, format: NonNullable<Accepted['imageFormat']>) {
+  // Loaded with the first image rather than at start: libvips is ~17 MB of an idle server.
+  const { default: sharp } = await import('sharp');
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const };
   try {
     const meta = await sharp(source, options).metadata();
@@ -97,14 +99,16 @@ export interface IngestOptions {
 export async function ingest(app: FastifyInstance, part: MultipartFile, opts: IngestOptions) {
   const scratch = app.storage.scratchPath();
   const processed = app.storage.scratchPath();
-  let key: string | undefined;
+  let row: typeof uploads.$inferSelect | undefined;
+  let out: fs.WriteStream | undefined;
   try {
     const intake = new Intake((mime) => {
       const accepted = opts.decide(mime);
       assertNameMatches(part.filename, accepted);
       return accepted;
     });
-    await pipeline(part.file, intake, fs.createWriteStream(scratch, { flags: 'wx', mode: 0o600 }));
+    out = fs.createWriteStream(scratch, { flags: 'wx', mode: 0o600 });
+    await pipeline(part.file, intake, out);
     if (part.file.truncated) throw tooLarge();
     const accepted = intake.accepted;
     if (!accepted) throw unsupported();
@@ -118,27 +122,38 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
     const { size } = await fsp.stat(ready);
     if (size > KIND_LIMITS[accepted.kind]) throw tooLarge();
 
-    key = app.storage.newKey();
-    await app.storage.putFile(key, ready);
-    const [row] = await app.db
+    // The row first, then the bytes: a crash between the two leaves a row without bytes (swept
+    // as unattached, since nobody was told its URL), never bytes that no row accounts for.
+    const storageKey = app.storage.newKey();
+    const [created] = await app.db
       .insert(uploads)
       .values({
         ownerId: opts.ownerId,
         kind: accepted.kind,
         contentType: accepted.contentType,
         size,
-        storageKey: key,
+        storageKey,
         originalName: cleanName(part.filename),
         createdAt: app.clock.now(),
       })
       .returning();
-    return row!;
+    row = created!;
+    await app.storage.putFile(storageKey, ready);
+    return row;
   } catch (err) {
-    if (key) await app.storage.delete(key).catch(() => {});
+    if (row) {
+      await app.db
+        .delete(uploads)
+        .where(eq(uploads.id, row.id))
+        .catch(() => {});
+      await app.storage.delete(row.storageKey).catch(() => {});
+    }
     // multipart's own size error (the request's limit) is a 413 like ours.
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw err;
   } finally {
+    // A refused stream may still be opening its file: remove it only once it is closed.
+    if (out && !out.closed) await new Promise<void>((resolve) => out!.once('close', () => resolve()));
     await Promise.all([fsp.rm(scratch, { force: true }), fsp.rm(processed, { force: true })]);
   }
 }

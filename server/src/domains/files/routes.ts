@@ -11,7 +11,6 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import mammoth from 'mammoth';
 import { uploads } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { fileUrl, uploadIdOf } from '../../plugins/files';
@@ -183,6 +182,8 @@ export default async function fileRoutes(base: FastifyInstance) {
     const bytes = await readAll(await openOr404(file));
     let body: string;
     try {
+      // Loaded with the first preview rather than at start (a few MB of an idle server).
+      const { default: mammoth } = await import('mammoth');
       body = (await mammoth.convertToHtml({ buffer: bytes })).value;
     } catch {
       throw new HttpError(415, UPLOAD_MESSAGES.unsupported);

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, reports, uploads, users } from '../../db/schema';
@@ -189,6 +191,23 @@ describe('app.files', () => {
     expect(await rowOf(url)).toBeUndefined();
     expect(await t.app.storage.stat(key)).toBeNull();
     expect((await get(alice, url)).statusCode).toBe(404);
+  });
+
+  it('sweep() removes stored bytes that no row refers to, and working files of dead processes', async () => {
+    const kept = await uploadAs(alice, await image());
+    const keptKey = (await rowOf(kept))!.storageKey;
+    // What a crash between deleting a row and its bytes leaves behind.
+    const orphan = t.app.storage.newKey();
+    await t.app.storage.put(orphan, Readable.from(['bytes without a row']));
+    const host = path.basename(t.app.storage.scratchPath()).split('~')[0]!;
+    const deadScratch = path.join(t.config.dataDir, 'uploads', '.tmp', `${host}~4194305~abc123~1`);
+    fs.writeFileSync(deadScratch, 'half an upload');
+
+    await t.app.files.sweep();
+    expect(await t.app.storage.stat(orphan)).toBeNull();
+    expect(fs.existsSync(deadScratch)).toBe(false);
+    expect(await t.app.storage.stat(keptKey)).not.toBeNull();
+    expect((await get(alice, kept)).statusCode).toBe(200);
   });
 
   it('sweep() removes uploads left unattached past 24 hours, keeping attached and recent ones', async () => {

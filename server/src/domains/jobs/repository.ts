@@ -1,8 +1,9 @@
 import type { ListQuery } from '@portal/contract';
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { listPage } from '../../lib/paging';
 
 /** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
 const SORTABLE = {
@@ -32,17 +33,12 @@ export async function listJobs(db: Tx, query: ListQuery) {
         ilike(jobs.description, pattern),
       )
     : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(jobs)
-      .where(where)
-      .orderBy(direction(column), direction(jobs.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(jobs).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return listPage(db, jobs, {
+    where,
+    orderBy: [direction(column), direction(jobs.id)],
+    offset: query.offset,
+    limit: query.limit,
+  });
 }
 
 export async function findJobForUpdate(tx: Tx, id: string) {

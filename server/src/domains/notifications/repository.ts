@@ -1,8 +1,9 @@
 import type { ListQuery } from '@portal/contract';
-import { asc, count, desc, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { listPage } from '../../lib/paging';
 
 /** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
 const SORTABLE = {
@@ -25,15 +26,10 @@ export async function listNotifications(db: Tx, query: ListQuery) {
   const direction = (query.order ?? (sortKey === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
   const pattern = query.q ? containing(query.q) : undefined;
   const where = pattern ? or(ilike(notifications.title, pattern), ilike(notifications.message, pattern)) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(direction(column), direction(notifications.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(notifications).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return listPage(db, notifications, {
+    where,
+    orderBy: [direction(column), direction(notifications.id)],
+    offset: query.offset,
+    limit: query.limit,
+  });
 }

@@ -1,8 +1,9 @@
 import type { ListQuery, ReportFields } from '@portal/contract';
-import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { reports } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { listPage } from '../../lib/paging';
 import type { Pii } from '../../lib/pii';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -68,23 +69,18 @@ export async function listReports(db: Tx, query: ListQuery) {
   const column = SORTABLE[sortKey as keyof typeof SORTABLE];
   const direction = (query.order ?? (sortKey === 'clientName' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const where = query.q ? ilike(reports.clientName, containing(query.q)) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: reports.id,
-        clientName: reports.clientName,
-        projectStartDate: reports.projectStartDate,
-        imageUrl: reports.imageUrl,
-        createdAt: reports.createdAt,
-      })
-      .from(reports)
-      .where(where)
-      .orderBy(direction(column), direction(reports.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(reports).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return listPage(
+    db,
+    reports,
+    { where, orderBy: [direction(column), direction(reports.id)], offset: query.offset, limit: query.limit },
+    {
+      id: reports.id,
+      clientName: reports.clientName,
+      projectStartDate: reports.projectStartDate,
+      imageUrl: reports.imageUrl,
+      createdAt: reports.createdAt,
+    },
+  );
 }
 
 export async function findReport(db: Tx, id: string) {

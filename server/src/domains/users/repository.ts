@@ -2,6 +2,7 @@ import type { UserListQuery } from '@portal/contract';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import { listPage } from '../../lib/paging';
 import type { UserRow } from '../../plugins/auth';
 import { likePattern } from '../certificates/repository';
 
@@ -23,21 +24,13 @@ export async function listUsers(db: Tx, query: UserListQuery): Promise<{ rows: U
   const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
   const direction = (query.order ?? 'asc') === 'asc' ? asc : desc;
   const column = SORT_COLUMNS[query.sort ?? 'name'];
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      // The id breaks ties so that pages never overlap or skip a row; never-logged-in users last.
-      .orderBy(sql`${direction(column)} nulls last`, direction(users.id))
-      .offset(query.offset)
-      .limit(query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  return listPage(db, users, {
+    where,
+    // The id breaks ties so that pages never overlap or skip a row; never-logged-in users last.
+    orderBy: [sql`${direction(column)} nulls last`, direction(users.id)],
+    offset: query.offset,
+    limit: query.limit,
+  });
 }
 
 /** The user, locked for the rest of the transaction. */

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, TOTAL_COUNT_HEADER, USER_MESSAGES } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, uploads, users } from '../../db/schema';
 import { call, createTestApp, createUser, GOOD_PASSWORD, type TestApp, uniqueEmail } from '../../../test/harness';
@@ -94,6 +94,38 @@ describe('GET /api/users', () => {
 
     const body = JSON.stringify((await list('')).json());
     expect(body).not.toMatch(/passwordHash|\$argon2|failedLogins/);
+  });
+
+  it('counts the total on the first, a middle, the last partial and a page past the end', async () => {
+    const search = `q=${tag}&sort=name&order=asc`;
+    const everything = (await list(`${search}&limit=100`)).json().map((u: { _id: string }) => u._id);
+    expect(everything).toHaveLength(4);
+    for (const [offset, expected] of [
+      [0, 3], // first page
+      [1, 3], // a middle page
+      [3, 1], // the last page, partial
+      [4, 0], // right after the end
+      [50, 0], // far past the end
+    ] as const) {
+      const res = await list(`${search}&limit=3&offset=${offset}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers[TOTAL_COUNT_HEADER], `offset ${offset}`).toBe('4');
+      const ids = res.json().map((u: { _id: string }) => u._id);
+      expect(ids, `offset ${offset}`).toEqual(everything.slice(offset, offset + 3));
+      expect(ids).toHaveLength(expected);
+      for (const row of res.json()) expect(Object.keys(row)).not.toContain('__total');
+    }
+    expect((await list('q=no-such-user-anywhere&offset=10')).headers[TOTAL_COUNT_HEADER]).toBe('0');
+
+    // Unfiltered: the total is every user, on every kind of page, in the same order.
+    const [{ n }] = (await t.database.db.select({ n: count() }).from(users)) as [{ n: number }];
+    const all = (await list('limit=100&sort=email')).json().map((u: { _id: string }) => u._id);
+    expect(all).toHaveLength(n);
+    for (const offset of [0, Math.floor(n / 2), n - 1, n, n + 20]) {
+      const res = await list(`limit=2&offset=${offset}&sort=email`);
+      expect(res.headers[TOTAL_COUNT_HEADER], `offset ${offset}`).toBe(String(n));
+      expect(res.json().map((u: { _id: string }) => u._id)).toEqual(all.slice(offset, offset + 2));
+    }
   });
 
   it('treats % and _ as text and refuses unknown sorts', async () => {

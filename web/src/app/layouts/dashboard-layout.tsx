@@ -1,3 +1,8 @@
+// Mantine's global styles and the frame's components (providers.tsx) before the rest of its
+// components: a static import, so that Vite inserts the frame's stylesheet first even when this
+// chunk arrives first (mantine-dashboard.css, docs/performance.md).
+import '../providers';
+import '../../styles/mantine-dashboard.css';
 import { Box, Center, Drawer, Loader } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useElementSize } from '@mantine/hooks';
 import { DRAWER_WIDTH, SIDEBAR_WIDTH, XL_CONTENT_REDUCTION } from '@portal/contract';

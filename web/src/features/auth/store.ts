@@ -8,6 +8,13 @@ import { api, errorMessage } from '../../lib/api';
  */
 const loadAuthResponse = async () => (await import('@portal/contract')).authResponse;
 
+/**
+ * Counts the calls that set who is signed in (login, sign-up, verify, logout). A guest screen is
+ * shown while the session check runs (app/providers.tsx): should the user sign in before its
+ * answer (a 401) arrives, that answer must not sign them out again.
+ */
+let signIns = 0;
+
 /** The auth state of spec §3 and its transitions (spec §4). */
 export interface AuthState {
   user: User | null;
@@ -58,24 +65,28 @@ export const useAuth = create<AuthState>()((set) => ({
     run(set, 'Error signing up', async () => {
       const res = await api('POST', '/api/auth/signup', { body, schema: await loadAuthResponse() });
       // spec §4: sign-up sets the user but not isAuthenticated; the e-mail must be verified first.
+      signIns++;
       set({ user: res.user ?? null, isAuthenticated: false });
     }),
 
   login: (body) =>
     run(set, 'Error logging in', async () => {
       const res = await api('POST', '/api/auth/login', { body, schema: await loadAuthResponse() });
+      signIns++;
       set({ user: res.user ?? null, isAuthenticated: true });
     }),
 
   logout: () =>
     run(set, 'Error logging out', async () => {
       await api('POST', '/api/auth/logout');
+      signIns++;
       set({ user: null, isAuthenticated: false });
     }),
 
   verifyEmail: (code) =>
     run(set, 'Error verifying email', async () => {
       const res = await api('POST', '/api/auth/verify-email', { body: { code }, schema: await loadAuthResponse() });
+      signIns++;
       set({ user: res.user ?? null, isAuthenticated: true });
     }),
 
@@ -87,13 +98,16 @@ export const useAuth = create<AuthState>()((set) => ({
 
   checkAuth: async () => {
     set({ isCheckingAuth: true, error: null });
+    const before = signIns;
     try {
       // Parsed after the answer: a guest's 401 never loads the schema.
       const answer = await api('GET', '/api/auth/check-auth');
       const res = (await loadAuthResponse()).parse(answer);
+      if (signIns !== before) return set({ isCheckingAuth: false });
       set({ user: res.user ?? null, isAuthenticated: true, isCheckingAuth: false });
     } catch {
       // spec §4/§8: a failed check is silent.
+      if (signIns !== before) return set({ isCheckingAuth: false });
       set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null });
     }
   },

@@ -1,12 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginBody, loginBody } from '@portal/contract';
+import type { LoginBody } from '@portal/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { PasswordField } from '../components/password-field';
 import { useAuth } from '../store';
+
+/** The contract's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
+const validation = lazyResolver<LoginBody>(async () => {
+  const [{ zodResolver }, { loginBody }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@portal/contract'),
+  ]);
+  return zodResolver(loginBody);
+});
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -15,7 +24,7 @@ export default function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginBody>({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
 
   useEffect(() => useAuth.getState().clearError(), []);
 
@@ -33,7 +42,7 @@ export default function LoginPage() {
 
   return (
     <AuthShell title="Welcome Back">
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={validation.prefetch}>
         <Stack gap="sm">
           <TextInput
             label="Email Address"

@@ -1,4 +1,4 @@
-// The few parts of autocannon 8 the bench uses (the package ships no types).
+// The few parts of autocannon 8 that the bench and the resilience suite use (the package ships no types).
 declare module 'autocannon' {
   namespace autocannon {
     interface Request {
@@ -20,7 +20,9 @@ declare module 'autocannon' {
     }
     interface Result {
       requests: { average: number; total: number };
-      latency: { p50: number; p90: number; p99: number; average: number };
+      latency: { p50: number; p90: number; p97_5: number; p99: number; average: number };
+      /** Responses per status code, e.g. `{ '200': { count: 12 } }`. */
+      statusCodeStats: Record<string, { count: number }>;
       errors: number;
       timeouts: number;
       non2xx: number;

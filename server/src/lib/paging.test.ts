@@ -1,0 +1,201 @@
+import { TOTAL_COUNT_HEADER } from '@portal/contract';
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, certificates, jobs, notifications, reports, rowCounts, users } from '../db/schema';
+import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../test/harness';
+
+/**
+ * Every paged list answers its rows and X-Total-Count in one statement (lib/paging.ts): a list
+ * request is the session lookup plus that statement, and only a page past the end adds a count.
+ */
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * Records the text of every statement sent to the database driver (the PGlite instance or the
+ * `pg` pool behind Drizzle, both reached through `db.$client.query`).
+ */
+function recordStatements(t: TestApp) {
+  const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
+  const original = client.query;
+  const seen: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [q] = args;
+    seen.push(typeof q === 'string' ? q : String((q as { text?: string }).text));
+    return original.apply(this, args);
+  } as Query;
+  return {
+    /** The statements `run` sent, one string each. */
+    async during(run: () => Promise<unknown>) {
+      seen.length = 0;
+      await run();
+      return [...seen];
+    },
+    restore: () => {
+      client.query = original;
+    },
+  };
+}
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof createUser>>;
+let recorder: ReturnType<typeof recordStatements>;
+const tag = `pg${Date.now()}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin') });
+  member = await createUser(t, { name: `Member ${tag}` });
+  const db = t.database.db;
+  const at = (i: number) => new Date(Date.now() - i * 60_000);
+  await db.insert(certificates).values(
+    Array.from({ length: 5 }, (_, i) => ({
+      userEmail: member.email,
+      certificateNo: `N-${tag}-${i}`,
+      name: `Cert ${tag} ${i}`,
+      validTill: new Date(Date.now() + (i + 1) * 86_400_000),
+      createdAt: at(i),
+    })),
+  );
+  await db.insert(jobs).values(
+    Array.from({ length: 5 }, (_, i) => ({
+      title: `Job ${tag} ${i}`,
+      description: 'd',
+      location: 'l',
+      company: 'c',
+      applyLink: 'https://example.org',
+      createdAt: at(i),
+    })),
+  );
+  await db
+    .insert(notifications)
+    .values(
+      Array.from({ length: 5 }, (_, i) => ({ title: `Note ${tag} ${i}`, message: 'm', link: '', createdAt: at(i) })),
+    );
+  await db
+    .insert(reports)
+    .values(Array.from({ length: 5 }, (_, i) => ({ clientName: `Client ${tag} ${i}`, data: {}, createdAt: at(i) })));
+  await db
+    .insert(auditLog)
+    .values(Array.from({ length: 5 }, (_, i) => ({ action: `test.${tag}`, targetType: 'test', createdAt: at(i) })));
+  recorder = recordStatements(t);
+});
+afterAll(async () => {
+  recorder.restore();
+  await t.close();
+});
+
+const lists = () => [
+  { url: `/api/certificates/${encodeURIComponent(member.email)}`, cookie: member.cookie, table: 'certificates' },
+  { url: '/api/certificates', cookie: admin.cookie, table: 'certificates' },
+  { url: '/api/users', cookie: admin.cookie, table: 'users' },
+  { url: '/api/jobs', cookie: member.cookie, table: 'jobs' },
+  { url: '/api/notifications', cookie: member.cookie, table: 'notifications' },
+  { url: '/api/reports', cookie: admin.cookie, table: 'reports' },
+  { url: '/api/audit-log', cookie: admin.cookie, table: 'audit_log' },
+];
+
+const tables = { certificates, users, jobs, notifications, reports, audit_log: auditLog } as const;
+const rowsIn = async (table: keyof typeof tables) =>
+  (await t.database.db.select({ n: count() }).from(tables[table]))[0]!.n;
+
+/** Tables whose counts the triggers of migration 0004 keep. */
+const COUNTED = new Set(['users', 'certificates']);
+
+const sep = (url: string) => (url.includes('?') ? '&' : '?');
+
+describe('statements per list request', () => {
+  it('is two for every list: the session and one page that carries the total', async () => {
+    for (const { url, cookie, table } of lists()) {
+      let res: Awaited<ReturnType<typeof call>> | undefined;
+      const statements = await recorder.during(async () => {
+        res = await call(t.app, cookie, { method: 'GET', url: `${url}${sep(url)}limit=2` });
+      });
+      expect(res!.statusCode, `${url}: ${res!.body}`).toBe(200);
+      expect(statements, url).toHaveLength(2);
+      expect(statements[0], url).toMatch(/from "sessions"/);
+      // One holder's certificates: a window count; users and certificates: the count the
+      // triggers keep; every other list: a count subquery, which leaves the page's
+      // index-ordered LIMIT alone (lib/paging.ts has the measurements).
+      if (url.startsWith('/api/certificates/')) expect(statements[1], url).toMatch(/, count\(\*\) over \(\) from /);
+      else if (COUNTED.has(table)) expect(statements[1], url).toMatch(/, \(select "n" from "row_counts" where /);
+      else expect(statements[1], url).toMatch(/, \(select count\(\*\) from "[a-z_]+"[^)]*\) from "[a-z_]+"/);
+      expect(res!.json(), url).toHaveLength(2);
+      expect(res!.headers[TOTAL_COUNT_HEADER], url).toBe(String(await rowsIn(table as keyof typeof tables)));
+      for (const row of res!.json() as Record<string, unknown>[])
+        expect(Object.keys(row), url).not.toContain('__total');
+    }
+  });
+
+  it('is two for a search, and for an empty first page (whose total is 0)', async () => {
+    for (const { url, cookie } of lists()) {
+      const query = url === '/api/audit-log' ? 'action=' : 'q=';
+      for (const [term, expected] of [
+        [tag, '5'],
+        ['no-such-text-anywhere', '0'],
+      ] as const) {
+        if (url.startsWith('/api/users') && term === tag) continue; // one user has the tag, below
+        const full = `${url}${sep(url)}${query}${url === '/api/audit-log' && term === tag ? `test.${tag}` : term}`;
+        let res: Awaited<ReturnType<typeof call>> | undefined;
+        const statements = await recorder.during(async () => {
+          res = await call(t.app, cookie, { method: 'GET', url: full });
+        });
+        expect(res!.statusCode, `${full}: ${res!.body}`).toBe(200);
+        expect(res!.headers[TOTAL_COUNT_HEADER], full).toBe(expected);
+        expect(res!.json(), full).toHaveLength(Number(expected));
+        expect(statements, full).toHaveLength(2);
+        // The matches are gathered once, for the page and its count.
+        if (!url.startsWith('/api/certificates/')) expect(statements[1], full).toMatch(/^with "[a-z_]+" as \(select /);
+      }
+    }
+    const users = await call(t.app, admin.cookie, { method: 'GET', url: `/api/users?q=${tag}` });
+    expect(users.headers[TOTAL_COUNT_HEADER]).toBe('1');
+  });
+
+  it('adds one plain count for a page past the end, and reports the right total', async () => {
+    for (const { url, cookie, table } of lists()) {
+      const total = await rowsIn(table as keyof typeof tables);
+      let res: Awaited<ReturnType<typeof call>> | undefined;
+      const statements = await recorder.during(async () => {
+        res = await call(t.app, cookie, { method: 'GET', url: `${url}${sep(url)}limit=2&offset=1000` });
+      });
+      expect(res!.statusCode, url).toBe(200);
+      expect(res!.json(), url).toEqual([]);
+      const own = url.startsWith('/api/certificates/') ? 5 : total;
+      expect(res!.headers[TOTAL_COUNT_HEADER], url).toBe(String(own));
+      expect(statements, url).toHaveLength(3);
+      expect(statements[2], url).toMatch(
+        COUNTED.has(table) && !url.startsWith('/api/certificates/')
+          ? /^select "n" from "row_counts"/
+          : /^select count\(\*\)/,
+      );
+    }
+  });
+});
+
+describe('the counts kept by triggers (migration 0004)', () => {
+  it('stay exact through multi-row inserts, deletes and rolled-back transactions', async () => {
+    const db = t.database.db;
+    const kept = async (table: 'users' | 'certificates') =>
+      Number((await db.select({ n: rowCounts.n }).from(rowCounts).where(eq(rowCounts.tableName, table)))[0]!.n);
+    const email = uniqueEmail('counted');
+    await db
+      .insert(certificates)
+      .values(
+        [1, 2, 3].map((i) => ({ userEmail: email, certificateNo: `K-${tag}-${i}`, name: 'n', validTill: new Date() })),
+      );
+    await db.delete(certificates).where(inArray(certificates.certificateNo, [`K-${tag}-1`, `K-${tag}-2`]));
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(users).values({ email, name: 'Rolled back', passwordHash: 'x', certificateNo: 'K' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await kept('certificates')).toBe(await rowsIn('certificates'));
+    expect(await kept('users')).toBe(await rowsIn('users'));
+
+    const res = await call(t.app, admin.cookie, { method: 'GET', url: '/api/certificates?limit=1' });
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(await rowsIn('certificates')));
+  });
+});

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** The frame of every screen but the landing page (web/src/app/router.tsx). */
+const FRAME = 'src/app/providers.tsx';
+
+/**
+ * The screens a first visit may open without a session, by path (web/src/app/router.tsx): their
+ * chunks are named by the shell's route script. A path ending in `/*` matches one more segment.
+ */
+const ROUTES: Record<string, string> = {
+  '/login': 'src/features/auth/pages/login-page.tsx',
+  '/signup': 'src/features/auth/pages/signup-page.tsx',
+  '/forgot-password': 'src/features/auth/pages/forgot-password-page.tsx',
+  '/reset-password/*': 'src/features/auth/pages/reset-password-page.tsx',
+  '/verify-email': 'src/features/auth/pages/verify-email-page.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * Every page but `/` is the empty shell index.html; every one of them loads the frame
+ * (providers.tsx: Mantine, the frame's stylesheet) before it can paint. Without a hint the browser
+ * asks for it only once the entry chunk has run; with these links in the shell it fetches it
+ * together with the entry chunk. The landing page (landing.html, written before from the shell as
+ * it was) needs none of it and gets none.
+ */
+export async function preloadFrame(outDir: string): Promise<void> {
+  const manifest = JSON.parse(await fs.readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const frame = manifest[FRAME];
+  if (!frame) throw new Error(`preload-frame: no chunk for ${FRAME} in the manifest`);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (chunk: ManifestChunk, into = scripts) => {
+    if (into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const key of chunk.imports ?? []) visit(manifest[key]!, into);
+    for (const css of chunk.css ?? []) styles.add(css);
+  };
+  visit(frame);
+  const entry = new Set<string>();
+  visit(manifest['index.html']!, entry);
+
+  const file = path.join(outDir, 'index.html');
+  const shell = await fs.readFile(file, 'utf8');
+  const links = [
+    ...[...scripts]
+      .filter((js) => !shell.includes(`/${js}"`))
+      .map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`),
+    ...[...styles]
+      .filter((css) => !shell.includes(`/${css}"`))
+      .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+  ];
+  const routeScript = await writeRouteScript(outDir, manifest, new Set([...entry, ...scripts]));
+  if (!shell.includes('</head>')) throw new Error('preload-frame: no </head> in index.html');
+  if (!shell.includes('<script type="module"')) throw new Error('preload-frame: no module script in index.html');
+  await fs.writeFile(
+    file,
+    shell
+      .replace('<script type="module"', `<script async src="/${routeScript}"></script>\n    <script type="module"`)
+      .replace('</head>', `${links.map((l) => `    ${l}\n`).join('')}  </head>`),
+  );
+}
+
+/**
+ * A screen's own chunks are asked for by the router only once the entry chunk and vendor-react
+ * have run (over a slow network, seconds after the shell). The shell is the same for every path
+ * and the CSP allows no inline script, so a small script of our own (classic, async: it runs as
+ * soon as it arrives, before the module scripts) preloads the chunks of the screen at
+ * `location.pathname` from a map written here, beside those the shell already names.
+ */
+async function writeRouteScript(
+  outDir: string,
+  manifest: Record<string, ManifestChunk>,
+  named: Set<string>,
+): Promise<string> {
+  const map: Record<string, string[]> = {};
+  for (const [route, module] of Object.entries(ROUTES)) {
+    const chunk = manifest[module];
+    if (!chunk) throw new Error(`preload-frame: no chunk for ${module} in the manifest`);
+    const files = new Set<string>();
+    const visit = (c: ManifestChunk) => {
+      if (files.has(c.file) || named.has(c.file)) return;
+      files.add(c.file);
+      for (const key of c.imports ?? []) visit(manifest[key]!);
+    };
+    visit(chunk);
+    // Stylesheets are left to the router: applied early they could change the cascade's order.
+    map[route] = [...files].filter((f) => f.endsWith('.js'));
+  }
+  const source =
+    `(function(){var m=${JSON.stringify(map)};` +
+    `var p=location.pathname.replace(/\\/+$/,'');` +
+    `var f=m[p]||m[p.replace(/\\/[^/]+$/,'/*')];if(!f)return;` +
+    `for(var i=0;i<f.length;i++){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href='/'+f[i];document.head.appendChild(l);}})();\n`;
+  const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 8);
+  const name = `assets/route-preload-${hash}.js`;
+  await fs.writeFile(path.join(outDir, name), source);
+  return name;
+}
