@@ -4,11 +4,14 @@ import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { precompress } from './scripts/compress';
 import { preloadFrame } from './scripts/preload-frame';
 import { mantineStyles } from './scripts/mantine-styles';
-import { prerenderLanding } from './scripts/prerender';
+import { renderPages, writeLanding, writeLogin } from './scripts/prerender';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-/** After the client build: the prerendered landing page, then .br/.gz of every text file. */
+/**
+ * After the client build: the prerendered landing page and login screen (from the shell as
+ * built), the frame's preloads in the shell, then .br/.gz of every text file.
+ */
 function postBuild(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -18,9 +21,12 @@ function postBuild(): Plugin {
       config = resolved;
     },
     async closeBundle() {
-      await prerenderLanding(config);
-      await preloadFrame(path.resolve(config.root, config.build.outDir));
-      await precompress(path.resolve(config.root, config.build.outDir));
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const pages = await renderPages(config);
+      await writeLanding(outDir, pages.landing);
+      await writeLogin(outDir, pages.login);
+      await preloadFrame(outDir);
+      await precompress(outDir);
     },
   };
 }

@@ -221,7 +221,7 @@ test("the frame's Mantine stylesheet comes before the dashboards' on a signed-in
   await context.close();
 });
 
-test('/ answers the prerendered landing page, compressed; other pages the empty shell', async ({ request }) => {
+test('/ and /login answer prerendered pages, compressed; other pages the empty shell', async ({ request }) => {
   const landing = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(landing.headers()['content-encoding']).toBe('br');
   expect(landing.headers()['vary']).toContain('accept-encoding');
@@ -233,19 +233,75 @@ test('/ answers the prerendered landing page, compressed; other pages the empty 
   // The CSP allows no inline script.
   expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
 
-  const login = await (await request.get('/login')).text();
-  expect(login).toContain('<div id="root"></div>');
+  // /login, for a visitor without a session: a snapshot of the screen, unusable until replaced.
+  const loginRes = await request.get('/login', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(loginRes.headers()['content-encoding']).toBe('br');
+  expect(loginRes.headers()['vary']).toContain('cookie');
+  const login = await loginRes.text();
+  expect(login).toMatch(/<h1[^>]*>Welcome Back<\/h1>/);
+  expect(login).toContain('<div id="root" data-prerendered="snapshot" inert>');
+  expect(login.match(/<input /g)?.length).toBeGreaterThanOrEqual(2);
+  expect(login).not.toMatch(/<input (?!readonly="")/);
+  expect(login).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   expect(login).not.toContain('Welcome to Certified Recycling Advocate');
-  // The shell fetches the frame with the entry chunk (web/scripts/preload-frame.ts); `/` does not.
-  const providers = chunkOf(readManifest(), 'src/app/providers.tsx').file;
-  expect(login).toContain(`<link rel="modulepreload" crossorigin href="/${providers}">`);
-  expect(html).not.toContain(providers);
-  // ...and its script preloads the screen's own chunks by path; `/` needs none of it.
+
+  // Every other page, and /login for a request with a session, get the empty shell.
+  const shell = await (await request.get('/signup')).text();
+  expect(shell).toContain('<div id="root"></div>');
+  const signedIn = await (await request.get('/login', { headers: { cookie: 'sid=any' } })).text();
+  expect(signedIn).toBe(shell);
+
+  // The shell fetches the frame with the entry chunk (web/scripts/preload-frame.ts); `/` does not,
+  // and neither does the login snapshot, which needs only the frame's stylesheet to paint.
+  const manifest = readManifest();
+  const providers = chunkOf(manifest, 'src/app/providers.tsx').file;
+  expect(shell).toContain(`<link rel="modulepreload" crossorigin href="/${providers}">`);
+  for (const page of [html, login]) expect(page).not.toContain(providers);
+  expect(login).toContain(`<link rel="stylesheet" crossorigin href="/${frameStylesheet(manifest)}">`);
+  // ...and its script preloads the screen's own chunks by path; `/` and the snapshot need none of it.
   const script = routeScript();
-  expect(login).toContain(`<script async src="/${script}"></script>`);
-  expect(html).not.toContain(script);
+  expect(shell).toContain(`<script async src="/${script}"></script>`);
+  for (const page of [html, login]) expect(page).not.toContain(script);
   const preloads = await (await request.get(`/${script}`)).text();
   expect(preloads).toContain(chunkOf(readManifest(), 'src/features/auth/pages/login-page.tsx').file);
+});
+
+test('the login snapshot shows at once, cannot be used, and the live screen takes its place', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // The session check's 401 (a guest) is logged by the browser as a failed resource.
+    if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
+  });
+  // Hold the screen's chunk back: until it comes, the snapshot is all there is.
+  const chunk = chunkOf(readManifest(), 'src/features/auth/pages/login-page.tsx').file;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${chunk}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  const root = page.locator('#root');
+  await expect(page.locator('h1', { hasText: 'Welcome Back' })).toBeVisible();
+  await expect(root).toHaveAttribute('inert', '');
+  // Nothing can be typed into it, so nothing typed can be lost when it is replaced.
+  const email = page.locator('input[type=email]');
+  await expect(email).toHaveAttribute('readonly', '');
+  await email.press('a', { timeout: 1000 }).catch(() => undefined);
+  await expect(email).toHaveValue('');
+
+  release();
+  await expect(root).not.toHaveAttribute('inert');
+  await expect(root).not.toHaveAttribute('data-prerendered');
+  await expect(page.locator('h1', { hasText: 'Welcome Back' })).toHaveCount(1);
+  await page.getByLabel('Email Address').fill('someone@example.org');
+  await expect(page.getByLabel('Email Address')).toHaveValue('someone@example.org');
+  await expect(page.getByLabel('Email Address')).not.toHaveAttribute('readonly');
+  await page.getByRole('button', { name: 'Login' }).click();
+  // The live form validates: a missing password is a field error.
+  await expect(page.getByText('Password is required')).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('hashed assets are sent compressed and cached for good', async ({ request }) => {

@@ -24,7 +24,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
 import auditPlugin from './plugins/audit';
-import authPlugin from './plugins/auth';
+import authPlugin, { sessionCookieName } from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
 import errorsPlugin from './plugins/errors';
 import filesPlugin from './plugins/files';
@@ -106,15 +106,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const web = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (web) await serveWeb(app, web);
-  // The landing page, prerendered at build (web/scripts/prerender.ts), is what `/` answers.
-  const landing = web && fs.existsSync(path.join(web, 'landing.html')) ? 'landing.html' : 'index.html';
+  // Pages prerendered at build (web/scripts/prerender.ts): the landing page, and the login screen
+  // for a visitor without a session (a signed-in one is sent on to the dashboard by the app).
+  const prerendered = (file: string) => (web && fs.existsSync(path.join(web, file)) ? file : 'index.html');
+  const landing = prerendered('landing.html');
+  const login = prerendered('login.html');
+  const sessionCookie = sessionCookieName(deps.config.production);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;
     const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(pathname);
-    if (web && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile(pathname === '/' ? landing : 'index.html');
+    if (!web || !isPage) return reply.status(404).send({ message: 'Not found' });
+    reply.header('cache-control', 'no-cache');
+    if (pathname === '/') return reply.sendFile(landing);
+    if (pathname === '/login') {
+      reply.header('vary', 'cookie');
+      return reply.sendFile(req.cookies[sessionCookie] ? 'index.html' : login);
     }
-    return reply.status(404).send({ message: 'Not found' });
+    return reply.sendFile('index.html');
   });
   return app;
 }

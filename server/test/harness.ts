@@ -78,6 +78,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Runs after the app is built and before it is ready: a test may add routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** A built web app to serve (web/dist, or a stand-in of its files). */
+  webDist?: string;
 }
 
 /** A whole application on a fresh database of its own, with a test clock and captured logs. */
@@ -100,6 +102,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     database,
     keys: loadKeys(undefined, dataDir),
     clock,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
     logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => logs.push(line) } },
   });
   // Each request comes from its own loopback address unless a test names one, so that the

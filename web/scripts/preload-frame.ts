@@ -23,14 +23,8 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/**
- * Every page but `/` is the empty shell index.html; every one of them loads the frame
- * (providers.tsx: Mantine, the frame's stylesheet) before it can paint. Without a hint the browser
- * asks for it only once the entry chunk has run; with these links in the shell it fetches it
- * together with the entry chunk. The landing page (landing.html, written before from the shell as
- * it was) needs none of it and gets none.
- */
-export async function preloadFrame(outDir: string): Promise<void> {
+/** The frame's chunks (with what they import) and stylesheets, and the entry's chunks. */
+export async function frameFiles(outDir: string) {
   const manifest = JSON.parse(await fs.readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -48,16 +42,28 @@ export async function preloadFrame(outDir: string): Promise<void> {
   visit(frame);
   const entry = new Set<string>();
   visit(manifest['index.html']!, entry);
+  return { manifest, scripts, styles, entry };
+}
 
+export const stylesheetLink = (css: string) => `<link rel="stylesheet" crossorigin href="/${css}">`;
+
+/**
+ * Every page but `/` and a guest's `/login` is the empty shell index.html; every one of them loads
+ * the frame (providers.tsx: Mantine, the frame's stylesheet) before it can paint. Without a hint
+ * the browser asks for it only once the entry chunk has run; with these links in the shell it
+ * fetches it together with the entry chunk. The landing page and the login snapshot (written
+ * before, from the shell as it was; prerender.ts) get none of the frame's scripts: they paint
+ * without them, and scripts fetched at once would share the bandwidth their first paint needs.
+ */
+export async function preloadFrame(outDir: string): Promise<void> {
+  const { manifest, scripts, styles, entry } = await frameFiles(outDir);
   const file = path.join(outDir, 'index.html');
   const shell = await fs.readFile(file, 'utf8');
   const links = [
     ...[...scripts]
       .filter((js) => !shell.includes(`/${js}"`))
       .map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`),
-    ...[...styles]
-      .filter((css) => !shell.includes(`/${css}"`))
-      .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+    ...[...styles].filter((css) => !shell.includes(`/${css}"`)).map(stylesheetLink),
   ];
   const routeScript = await writeRouteScript(outDir, manifest, new Set([...entry, ...scripts]));
   if (!shell.includes('</head>')) throw new Error('preload-frame: no </head> in index.html');

@@ -1,9 +1,10 @@
 import '@fontsource/dm-sans/400.css';
 import '@fontsource/dm-sans/500.css';
 import '@fontsource/dm-sans/700.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { router } from './app/router';
 
 const root = document.getElementById('root')!;
 const app = (
@@ -11,7 +12,29 @@ const app = (
     <App />
   </StrictMode>
 );
-// The server sends the landing page prerendered (scripts/prerender.ts): take that markup over
-// instead of painting it again. Every other page arrives with an empty root.
-if (root.firstElementChild) hydrateRoot(root, app);
+
+/** Resolves once the router has loaded the code of the first screen (its lazy routes). */
+const routerReady = () =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+
+// The server sends some pages prerendered (scripts/prerender.ts). The landing page is taken over
+// as it is (hydrated). The login screen is a snapshot, inert until the live screen replaces it:
+// rendered once its code is in, the live screen takes its place in one commit, never blank.
+// Every other page arrives with an empty root.
+if (root.dataset.prerendered === 'snapshot') {
+  void routerReady().then(() => {
+    root.removeAttribute('inert');
+    delete root.dataset.prerendered;
+    // The snapshot is on screen: the render can yield to the browser (a transition) instead of
+    // holding the main thread until the whole screen is built.
+    startTransition(() => createRoot(root).render(app));
+  });
+} else if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);

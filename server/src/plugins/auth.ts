@@ -69,13 +69,16 @@ const accessCheck =
     }
   };
 
+/** The session cookie's name: `__Host-`-prefixed in production (ARCHITECTURE §5). */
+export const sessionCookieName = (production: boolean) => (production ? '__Host-sid' : 'sid');
+
 /**
  * Server-side sessions (ARCHITECTURE §5). Every /api route takes its access rule from the
  * contract's route table here, once; a route missing from the table stops the server.
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const cookieName = app.config.production ? '__Host-sid' : 'sid';
+    const cookieName = sessionCookieName(app.config.production);
     const expiryCookieName = app.config.production ? `__Host-${SESSION_EXPIRY_COOKIE}` : SESSION_EXPIRY_COOKIE;
     await app.register(cookie);
     app.decorateRequest('auth', null);

@@ -1,14 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { forgotPasswordBody } from '@portal/contract';
+import type { forgotPasswordBody } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { useAuth } from '../store';
 
 type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** The contract's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
+const validation = lazyResolver<ForgotPasswordBody>(async () => {
+  const [{ zodResolver }, { forgotPasswordBody }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@portal/contract'),
+  ]);
+  return zodResolver(forgotPasswordBody);
+});
 
 export default function ForgotPasswordPage() {
   const { isLoading, error, forgotPassword } = useAuth();
@@ -17,7 +26,7 @@ export default function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ForgotPasswordBody>({ resolver: zodResolver(forgotPasswordBody), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordBody>({ resolver: validation.resolver, defaultValues: { email: '' } });
 
   useEffect(() => useAuth.getState().clearError(), []);
 
@@ -35,7 +44,7 @@ export default function ForgotPasswordPage() {
       {sentTo ? (
         <Text role="status">If an account exists for {sentTo}, you will receive a password reset link shortly.</Text>
       ) : (
-        <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={validation.prefetch}>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               Enter the email address of your account and we will send you a link to reset your password.

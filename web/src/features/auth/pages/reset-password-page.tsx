@@ -1,21 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { newPassword, PASSWORD_MIN_LENGTH, RESET_REDIRECT_MS } from '@portal/contract';
+import { PASSWORD_MIN_LENGTH, RESET_REDIRECT_MS } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { errorMessage } from '../../../lib/api';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
+import type { ResetForm } from '../reset-form';
 import { PasswordField } from '../components/password-field';
 import { useAuth } from '../store';
 
-const resetForm = z.object({
-  password: z.string().min(1, 'New Password is required').pipe(newPassword),
-  confirmPassword: z.string().min(1, 'Confirm New Password is required'),
+/** The form's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
+const validation = lazyResolver<ResetForm>(async () => {
+  const [{ zodResolver }, { resetForm }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../reset-form'),
+  ]);
+  return zodResolver(resetForm);
 });
-type ResetForm = z.infer<typeof resetForm>;
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -27,7 +30,7 @@ export default function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ResetForm>({ resolver: zodResolver(resetForm), defaultValues: { password: '', confirmPassword: '' } });
+  } = useForm<ResetForm>({ resolver: validation.resolver, defaultValues: { password: '', confirmPassword: '' } });
 
   useEffect(() => useAuth.getState().clearError(), []);
 
@@ -57,7 +60,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthShell title="Reset Password">
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={validation.prefetch}>
         <Stack gap="sm">
           <PasswordField
             label="New Password"

@@ -1,13 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type SignupBody, signupBody } from '@portal/contract';
+import type { SignupBody } from '@portal/contract';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { PasswordField } from '../components/password-field';
 import { PasswordStrength } from '../components/password-strength';
 import { useAuth } from '../store';
+
+/** The contract's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
+const validation = lazyResolver<SignupBody>(async () => {
+  const [{ zodResolver }, { signupBody }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@portal/contract'),
+  ]);
+  return zodResolver(signupBody);
+});
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -18,7 +27,7 @@ export default function SignupPage() {
     control,
     formState: { errors },
   } = useForm<SignupBody>({
-    resolver: zodResolver(signupBody),
+    resolver: validation.resolver,
     defaultValues: { name: '', email: '', certificateNo: '', password: '' },
   });
 
@@ -38,7 +47,7 @@ export default function SignupPage() {
 
   return (
     <AuthShell title="Create Account">
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={validation.prefetch}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             Use the email address and certificate number you registered with the certifying board.

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, createUser, type TestApp } from './harness';
+
+/**
+ * Which HTML each page gets (server/src/app.ts): the prerendered landing page for `/`, the login
+ * snapshot for `/login` without a session, the empty shell for everything else
+ * (web/scripts/prerender.ts writes the first two at build). A stand-in of the build's three files.
+ */
+let t: TestApp;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+const pages = { 'index.html': 'the shell', 'landing.html': 'the landing page', 'login.html': 'the login snapshot' };
+
+beforeAll(async () => {
+  for (const [file, text] of Object.entries(pages)) fs.writeFileSync(path.join(dist, file), `<p>${text}</p>`);
+  t = await createTestApp({}, { webDist: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, cookie?: string) => call(t.app, cookie, { method: 'GET', url });
+
+describe('web pages', () => {
+  it('answers / with the landing page and /login with the snapshot, without caching either', async () => {
+    for (const [url, text] of [
+      ['/', 'the landing page'],
+      ['/login', 'the login snapshot'],
+      ['/login?next=%2Fadmin', 'the login snapshot'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(text);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get('/login')).headers.vary).toContain('cookie');
+  });
+
+  it('answers /login with the shell when the request carries a session, so no login form flashes', async () => {
+    const member = await createUser(t);
+    const res = await get('/login', member.cookie);
+    expect(res.body).toContain('the shell');
+    // Whether the session is still good is the app's question (its check sends a stale one back).
+    expect((await get('/login', 'sid=stale')).body).toContain('the shell');
+  });
+
+  it('answers every other page with the shell, and anything else with a JSON 404', async () => {
+    for (const url of ['/signup', '/admin/default', '/login/extra', '/reset-password/abc']) {
+      expect((await get(url)).body, url).toContain('the shell');
+    }
+    for (const url of ['/api/nothing', '/missing.js']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: 'Not found' });
+    }
+    const post = await call(t.app, undefined, { method: 'POST', url: '/login', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,12 @@
+import { newPassword } from '@portal/contract';
+import { z } from 'zod';
+
+/**
+ * The reset screen's form: the new password by the contract's rule, and its confirmation (whose
+ * match the screen checks itself). Its own module so that the screen loads it, and zod, lazily.
+ */
+export const resetForm = z.object({
+  password: z.string().min(1, 'New Password is required').pipe(newPassword),
+  confirmPassword: z.string().min(1, 'Confirm New Password is required'),
+});
+export type ResetForm = z.infer<typeof resetForm>;
