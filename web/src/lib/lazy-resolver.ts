@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import type { ZodType } from 'zod';
 
 /**
  * A react-hook-form resolver loaded when first needed: a guest screen's form validates with the
@@ -21,4 +22,17 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
       get().catch(() => {});
     },
   };
+}
+
+/**
+ * A lazy resolver for a zod schema that is itself loaded on first use (from the contract, or from
+ * a screen's own schema module): zod and the resolver load with it. The schema must be imported
+ * by name (`(await import('@portal/contract')).loginBody`): `import('zod')` itself would load all
+ * of zod, since a namespace imported dynamically cannot be tree-shaken.
+ */
+export function lazyZodResolver<T extends FieldValues>(schema: () => Promise<ZodType<T, T>>) {
+  return lazyResolver<T>(async () => {
+    const [{ zodResolver }, loaded] = await Promise.all([import('@hookform/resolvers/zod'), schema()]);
+    return zodResolver(loaded);
+  });
 }

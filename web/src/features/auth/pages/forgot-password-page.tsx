@@ -4,20 +4,16 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { useAuth } from '../store';
 
 type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 /** The contract's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
-const validation = lazyResolver<ForgotPasswordBody>(async () => {
-  const [{ zodResolver }, { forgotPasswordBody }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@portal/contract'),
-  ]);
-  return zodResolver(forgotPasswordBody);
-});
+const validation = lazyZodResolver<ForgotPasswordBody>(
+  async () => (await import('@portal/contract')).forgotPasswordBody,
+);
 
 export default function ForgotPasswordPage() {
   const { isLoading, error, forgotPassword } = useAuth();

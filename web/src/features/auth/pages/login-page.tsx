@@ -3,19 +3,13 @@ import type { LoginBody } from '@portal/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { PasswordField } from '../components/password-field';
 import { useAuth } from '../store';
 
 /** The contract's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
-const validation = lazyResolver<LoginBody>(async () => {
-  const [{ zodResolver }, { loginBody }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@portal/contract'),
-  ]);
-  return zodResolver(loginBody);
-});
+const validation = lazyZodResolver<LoginBody>(async () => (await import('@portal/contract')).loginBody);
 
 export default function LoginPage() {
   const navigate = useNavigate();

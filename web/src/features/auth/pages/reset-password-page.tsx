@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
 import type { ResetForm } from '../reset-form';
@@ -12,13 +12,7 @@ import { PasswordField } from '../components/password-field';
 import { useAuth } from '../store';
 
 /** The form's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
-const validation = lazyResolver<ResetForm>(async () => {
-  const [{ zodResolver }, { resetForm }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../reset-form'),
-  ]);
-  return zodResolver(resetForm);
-});
+const validation = lazyZodResolver<ResetForm>(async () => (await import('../reset-form')).resetForm);
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();

@@ -3,20 +3,14 @@ import type { SignupBody } from '@portal/contract';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { PasswordField } from '../components/password-field';
 import { PasswordStrength } from '../components/password-strength';
 import { useAuth } from '../store';
 
 /** The contract's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
-const validation = lazyResolver<SignupBody>(async () => {
-  const [{ zodResolver }, { signupBody }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@portal/contract'),
-  ]);
-  return zodResolver(signupBody);
-});
+const validation = lazyZodResolver<SignupBody>(async () => (await import('@portal/contract')).signupBody);
 
 export default function SignupPage() {
   const navigate = useNavigate();
