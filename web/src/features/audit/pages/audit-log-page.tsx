@@ -1,21 +1,8 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AUDIT_ACTIONS } from '@portal/contract';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
+import { ListBody, ListPages } from '../../../components/paged-list';
 import { type AuditFilters, NO_FILTERS, useAuditLog } from '../api/use-audit-log';
 import { summarizeDetails } from '../lib/summarize-details';
 
@@ -75,69 +62,62 @@ export default function AuditLogPage() {
         </Group>
       )}
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading the audit log" />
-        </Center>
-      ) : list.isError && !list.data ? (
-        <Alert color="red" title="Error">
-          {errorMessage(list.error, 'Unable to fetch the audit log. Please try again.')}
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{filtered ? 'No entries match these filters.' : 'The audit log is empty.'}</Text>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            {list.data.total} {list.data.total === 1 ? 'entry' : 'entries'}
-          </Text>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover aria-label="Audit log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Actor</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Target</Table.Th>
-                  <Table.Th>Request id</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((entry) => (
-                  <Table.Tr key={entry._id}>
-                    <Table.Td>
-                      <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
-                    </Table.Td>
-                    <Table.Td>{entry.actorEmail ?? 'system'}</Table.Td>
-                    <Table.Td>{entry.action}</Table.Td>
-                    <Table.Td>
-                      {entry.targetType}
-                      {entry.targetId ? ` ${entry.targetId}` : ''}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {entry.requestId ?? ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{summarizeDetails(entry.details)}</Table.Td>
+      <ListBody
+        query={list}
+        loading="Loading the audit log"
+        error="Unable to fetch the audit log. Please try again."
+        empty={filtered ? 'No entries match these filters.' : 'The audit log is empty.'}
+      >
+        {({ items, total }) => (
+          <>
+            <Text size="sm" c="dimmed">
+              {total} {total === 1 ? 'entry' : 'entries'}
+            </Text>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped highlightOnHover aria-label="Audit log">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Time</Table.Th>
+                    <Table.Th>Actor</Table.Th>
+                    <Table.Th>Action</Table.Th>
+                    <Table.Th>Target</Table.Th>
+                    <Table.Th>Request id</Table.Th>
+                    <Table.Th>Details</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((entry) => (
+                    <Table.Tr key={entry._id}>
+                      <Table.Td>
+                        <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+                      </Table.Td>
+                      <Table.Td>{entry.actorEmail ?? 'system'}</Table.Td>
+                      <Table.Td>{entry.action}</Table.Td>
+                      <Table.Td>
+                        {entry.targetType}
+                        {entry.targetId ? ` ${entry.targetId}` : ''}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs" ff="monospace">
+                          {entry.requestId ?? ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{summarizeDetails(entry.details)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </ListBody>
 
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => setPaging({ key: filterKey, page: next })}
-            aria-label="Audit log pages"
-          />
-        </Group>
-      )}
+      <ListPages
+        pages={pages}
+        page={page}
+        onChange={(next) => setPaging({ key: filterKey, page: next })}
+        label="Audit log pages"
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { toast } from '../../../lib/toast';
 import { useDeleteCertificate, useManageCertificates } from '../api/use-manage-certificates';
@@ -48,47 +49,42 @@ export default function ManageCertificatesPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <TextInput
-          aria-label="Search certificates"
+        <SearchBox
+          label="Search certificates"
           placeholder="Search by name, number or email..."
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 360 }}
+          onChange={setSearch}
         />
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ opened: true, certificate: null })}>
           Add New
         </Button>
       </Group>
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading certificates" />
-        </Center>
-      ) : list.isError && !list.data ? (
-        <Alert color="red" title="Error">
-          Unable to fetch certificates. Please try again.
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{q ? 'No certificates match your search.' : 'No certificates found.'}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {list.data.items.map((c) => (
-            <AdminCertificateCard
-              key={c._id}
-              certificate={c}
-              onEdit={() => setDialog({ opened: true, certificate: c })}
-              onDelete={() => setToDelete(c)}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <ListBody
+        query={list}
+        loading="Loading certificates"
+        error={() => (
+          <Alert color="red" title="Error">
+            Unable to fetch certificates. Please try again.
+          </Alert>
+        )}
+        empty={q ? 'No certificates match your search.' : 'No certificates found.'}
+      >
+        {({ items }) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {items.map((c) => (
+              <AdminCertificateCard
+                key={c._id}
+                certificate={c}
+                onEdit={() => setDialog({ opened: true, certificate: c })}
+                onDelete={() => setToDelete(c)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListBody>
 
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="Certificate pages" />
-        </Group>
-      )}
+      <ListPages pages={pages} page={page} onChange={setPage} label="Certificate pages" />
 
       <CertificateDialog
         opened={dialog.opened}

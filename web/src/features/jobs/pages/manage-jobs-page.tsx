@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { JOB_TOAST_MS, type Job } from '@portal/contract';
-import { IconEdit, IconExternalLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -56,87 +44,73 @@ export default function ManageJobsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <TextInput
-          aria-label="Search jobs"
-          placeholder="Search jobs..."
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 360 }}
-        />
+        <SearchBox label="Search jobs" placeholder="Search jobs..." value={search} onChange={setSearch} />
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ opened: true, job: null })}>
           Add New
         </Button>
       </Group>
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading jobs" />
-        </Center>
-      ) : list.isError && !list.data ? (
-        <Alert color="red" title="Error">
-          {errorMessage(list.error, 'Unable to fetch jobs. Please try again.')}
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">No jobs found.</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {list.data.items.map((job) => (
-            <Card key={job._id} withBorder shadow="sm" padding="lg" component="article" aria-label={job.title}>
-              <Stack gap="xs" h="100%">
-                <Title order={3} size="h4">
-                  {job.title}
-                </Title>
-                <Text size="sm" fw={500}>
-                  {job.company}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {job.location}
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={6}>
-                  {job.description}
-                </Text>
-                <Group gap="xs" mt="auto" pt="sm">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconEdit size={16} />}
-                    onClick={() => setDialog({ opened: true, job })}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => setToDelete(job)}
-                  >
-                    Delete
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    component="a"
-                    href={job.applyLink}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    leftSection={<IconExternalLink size={16} />}
-                  >
-                    Visit Job
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <ListBody
+        query={list}
+        loading="Loading jobs"
+        error="Unable to fetch jobs. Please try again."
+        empty="No jobs found."
+      >
+        {({ items }) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {items.map((job) => (
+              <Card key={job._id} withBorder shadow="sm" padding="lg" component="article" aria-label={job.title}>
+                <Stack gap="xs" h="100%">
+                  <Title order={3} size="h4">
+                    {job.title}
+                  </Title>
+                  <Text size="sm" fw={500}>
+                    {job.company}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {job.location}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={6}>
+                    {job.description}
+                  </Text>
+                  <Group gap="xs" mt="auto" pt="sm">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconEdit size={16} />}
+                      onClick={() => setDialog({ opened: true, job })}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconTrash size={16} />}
+                      onClick={() => setToDelete(job)}
+                    >
+                      Delete
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      component="a"
+                      href={job.applyLink}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      leftSection={<IconExternalLink size={16} />}
+                    >
+                      Visit Job
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </ListBody>
 
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="Job pages" />
-        </Group>
-      )}
+      <ListPages pages={pages} page={page} onChange={setPage} label="Job pages" />
 
       <JobDialog opened={dialog.opened} job={dialog.job} onClose={() => setDialog({ opened: false, job: null })} />
       <ConfirmDialog

@@ -1,22 +1,8 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { NotificationBody } from '@portal/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ListBody, ListPages } from '../../../components/paged-list';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import {
@@ -124,54 +110,49 @@ export default function ManageNotificationsPage() {
         </Button>
       </Group>
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading notifications" />
-        </Center>
-      ) : list.isError && !list.data ? (
-        <Text c="red">Error fetching notifications.</Text>
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">No notifications available.</Text>
-      ) : (
-        <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {list.data.items.map((n) => (
-            <Card key={n._id} component="li" withBorder padding="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Text fw={600}>{n.title}</Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {n.message}
-                  </Text>
-                  <Anchor
-                    href={n.link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    size="sm"
-                    style={{ wordBreak: 'break-all' }}
+      <ListBody
+        query={list}
+        loading="Loading notifications"
+        error={() => <Text c="red">Error fetching notifications.</Text>}
+        empty="No notifications available."
+      >
+        {({ items }) => (
+          <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {items.map((n) => (
+              <Card key={n._id} component="li" withBorder padding="md">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Stack gap={4} style={{ minWidth: 0 }}>
+                    <Text fw={600}>{n.title}</Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                      {n.message}
+                    </Text>
+                    <Anchor
+                      href={n.link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      style={{ wordBreak: 'break-all' }}
+                    >
+                      {n.link}
+                    </Anchor>
+                  </Stack>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete notification ${n.title}`}
+                    loading={remove.isPending && remove.variables === n._id}
+                    onClick={() => del(n._id)}
                   >
-                    {n.link}
-                  </Anchor>
-                </Stack>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete notification ${n.title}`}
-                  loading={remove.isPending && remove.variables === n._id}
-                  onClick={() => del(n._id)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </ListBody>
 
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="Notification pages" />
-        </Group>
-      )}
+      <ListPages pages={pages} page={page} onChange={setPage} label="Notification pages" />
 
       <AddNotificationDialog opened={adding} onClose={() => setAdding(false)} />
     </Stack>

@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReportSummary } from '@portal/contract';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -77,38 +65,24 @@ export default function ManageReportsPage() {
 
   return (
     <Stack>
-      <TextInput
-        aria-label="Search reports"
-        placeholder="Search by client name..."
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        w={{ base: '100%', sm: 360 }}
-      />
+      <SearchBox label="Search reports" placeholder="Search by client name..." value={search} onChange={setSearch} />
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading reports" />
-        </Center>
-      ) : list.isError && !list.data ? (
-        <Alert color="red" title="Error">
-          {errorMessage(list.error, 'Unable to load reports. Please try again.')}
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{q ? 'No reports match your search.' : 'No reports found.'}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {list.data.items.map((r) => (
-            <ReportCard key={r._id} report={r} onView={() => setViewing(r._id)} onDelete={() => setToDelete(r)} />
-          ))}
-        </SimpleGrid>
-      )}
+      <ListBody
+        query={list}
+        loading="Loading reports"
+        error="Unable to load reports. Please try again."
+        empty={q ? 'No reports match your search.' : 'No reports found.'}
+      >
+        {({ items }) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {items.map((r) => (
+              <ReportCard key={r._id} report={r} onView={() => setViewing(r._id)} onDelete={() => setToDelete(r)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListBody>
 
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="Report pages" />
-        </Group>
-      )}
+      <ListPages pages={pages} page={page} onChange={setPage} label="Report pages" />
 
       <ReportDetailsDialog reportId={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Table } from '@mantine/core';
 import type { User } from '@portal/contract';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -43,65 +43,51 @@ export default function ManageUsersPage() {
 
   return (
     <Stack>
-      <TextInput
-        aria-label="Search users"
-        placeholder="Search by name or email..."
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        w={{ base: '100%', sm: 360 }}
-      />
+      <SearchBox label="Search users" placeholder="Search by name or email..." value={search} onChange={setSearch} />
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading users" />
-        </Center>
-      ) : list.isError && !list.data ? (
-        <Alert color="red" title="Error">
-          {errorMessage(list.error, 'Unable to fetch users. Please try again.')}
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{q ? 'No users match your search.' : 'No users found.'}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover aria-label="Users">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Certificate No</Table.Th>
-                <Table.Th>Gender</Table.Th>
-                <Table.Th>Job</Table.Th>
-                <Table.Th>Age</Table.Th>
-                <Table.Th>View</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((u) => (
-                <Table.Tr key={u._id}>
-                  <Table.Td>{u.name}</Table.Td>
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td>{u.certificateNo}</Table.Td>
-                  <Table.Td>{u.gender}</Table.Td>
-                  <Table.Td>{u.job}</Table.Td>
-                  <Table.Td>{u.age ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => setOpen({ dialog: 'details', user: u })}>
-                      View
-                    </Button>
-                  </Table.Td>
+      <ListBody
+        query={list}
+        loading="Loading users"
+        error="Unable to fetch users. Please try again."
+        empty={q ? 'No users match your search.' : 'No users found.'}
+      >
+        {({ items }) => (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover aria-label="Users">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Certificate No</Table.Th>
+                  <Table.Th>Gender</Table.Th>
+                  <Table.Th>Job</Table.Th>
+                  <Table.Th>Age</Table.Th>
+                  <Table.Th>View</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((u) => (
+                  <Table.Tr key={u._id}>
+                    <Table.Td>{u.name}</Table.Td>
+                    <Table.Td>{u.email}</Table.Td>
+                    <Table.Td>{u.certificateNo}</Table.Td>
+                    <Table.Td>{u.gender}</Table.Td>
+                    <Table.Td>{u.job}</Table.Td>
+                    <Table.Td>{u.age ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" variant="light" onClick={() => setOpen({ dialog: 'details', user: u })}>
+                        View
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </ListBody>
 
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="User pages" />
-        </Group>
-      )}
+      <ListPages pages={pages} page={page} onChange={setPage} label="User pages" />
 
       <UserDetailsDialog
         user={open?.dialog === 'details' ? current : null}

@@ -1,0 +1,100 @@
+import { Alert, Center, Group, Loader, Pagination, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../lib/api';
+
+/**
+ * The parts every admin list shares (searched and paged on the server: ARCHITECTURE §4): the
+ * search box, the list's loading, error and empty states, and the page numbers. Each screen keeps
+ * its own texts (the spec's) and renders its own items.
+ */
+
+/** The search box above a list. */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} />}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      w={{ base: '100%', sm: 360 }}
+    />
+  );
+}
+
+interface ListQuery<D> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: D | undefined;
+}
+
+/**
+ * A page of items once loaded: a loader while the first page loads; the error while there is
+ * nothing to show (a red alert with the server's message, else `error`, unless `error` renders
+ * the state itself); `empty` when there are no items; else `children(page)`. A page that fails
+ * to refresh keeps showing what it had.
+ */
+export function ListBody<D extends { items: readonly unknown[] }>({
+  query,
+  loading,
+  error,
+  empty,
+  children,
+}: {
+  query: ListQuery<D>;
+  /** The loader's accessible name. */
+  loading: string;
+  error: string | ((err: unknown) => ReactNode);
+  empty: string;
+  children: (page: D) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={loading} />
+      </Center>
+    );
+  }
+  if (!query.data) {
+    if (typeof error === 'function') return error(query.error);
+    return (
+      <Alert color="red" title="Error">
+        {errorMessage(query.error, error)}
+      </Alert>
+    );
+  }
+  if (query.data.items.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return children(query.data);
+}
+
+/** The page numbers under a list, when it has more than one page. */
+export function ListPages({
+  pages,
+  page,
+  onChange,
+  label,
+}: {
+  pages: number;
+  page: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <Group justify="center">
+      <Pagination total={pages} value={page} onChange={onChange} aria-label={label} />
+    </Group>
+  );
+}
