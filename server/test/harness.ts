@@ -195,3 +195,17 @@ export async function createUser(
   if (res.statusCode !== 200) throw new Error(`login of the test user failed: ${res.body}`);
   return { user: row!, email: row!.email, password, cookie: sessionCookie(res) };
 }
+
+/**
+ * One signed-in user of each kind the access rules tell apart (an unverified member, a member, an
+ * admin): their session cookies, and the admin's id (the actor of their audit rows).
+ */
+export async function createCallers(t: TestApp) {
+  const unverified = await createUser(t, { isVerified: false });
+  const member = await createUser(t);
+  const admin = await createUser(t, { isAdmin: true });
+  return {
+    cookies: { unverified: unverified.cookie, member: member.cookie, admin: admin.cookie },
+    adminId: admin.user.id,
+  };
+}

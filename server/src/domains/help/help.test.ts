@@ -2,21 +2,17 @@ import { AUTH_MESSAGES, DEFAULT_HELP_CONTENT } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, type TestApp } from '../../../test/harness';
+import { call, createCallers, createTestApp, type TestApp } from '../../../test/harness';
 import { auditLog, helpContent } from '../../db/schema';
 import { HELP_ENTRY_NOT_FOUND } from './routes';
 
 let t: TestApp;
-const cookies = { unverified: '', member: '', admin: '' };
+let cookies: Awaited<ReturnType<typeof createCallers>>['cookies'];
 let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  cookies.unverified = (await createUser(t, { isVerified: false })).cookie;
-  cookies.member = (await createUser(t)).cookie;
-  const admin = await createUser(t, { isAdmin: true });
-  cookies.admin = admin.cookie;
-  adminId = admin.user.id;
+  ({ cookies, adminId } = await createCallers(t));
 });
 afterAll(() => t.close());
 

@@ -2,21 +2,17 @@ import { AUTH_MESSAGES, FILL_IN_ALL_FIELDS, NOTIFICATION_URL_ERROR, TOTAL_COUNT_
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, type TestApp } from '../../../test/harness';
+import { call, createCallers, createTestApp, type TestApp } from '../../../test/harness';
 import { auditLog, notifications } from '../../db/schema';
 import { NOTIFICATION_NOT_FOUND } from './routes';
 
 let t: TestApp;
-const cookies = { unverified: '', member: '', admin: '' };
+let cookies: Awaited<ReturnType<typeof createCallers>>['cookies'];
 let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  cookies.unverified = (await createUser(t, { isVerified: false })).cookie;
-  cookies.member = (await createUser(t)).cookie;
-  const admin = await createUser(t, { isAdmin: true });
-  cookies.admin = admin.cookie;
-  adminId = admin.user.id;
+  ({ cookies, adminId } = await createCallers(t));
 });
 afterAll(() => t.close());
 
