@@ -237,6 +237,7 @@ test('/ and /login answer prerendered pages, compressed; other pages the empty s
   const loginRes = await request.get('/login', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(loginRes.headers()['content-encoding']).toBe('br');
   expect(loginRes.headers()['vary']).toContain('cookie');
+  expect(loginRes.headers()['vary']).toContain('accept-encoding');
   const login = await loginRes.text();
   expect(login).toMatch(/<h1[^>]*>Welcome Back<\/h1>/);
   expect(login).toContain('<div id="root" data-prerendered="snapshot" inert>');
