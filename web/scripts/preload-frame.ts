@@ -72,7 +72,7 @@ export async function preloadFrame(outDir: string): Promise<void> {
     file,
     shell
       .replace('<script type="module"', `<script async src="/${routeScript}"></script>\n    <script type="module"`)
-      .replace('</head>', `${links.map((l) => `    ${l}\n`).join('')}  </head>`),
+      .replace(/\n *<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`),
   );
 }
 
