@@ -6,7 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -24,7 +29,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
 import auditPlugin from './plugins/audit';
-import authPlugin, { sessionCookieName } from './plugins/auth';
+import authPlugin, { sessionCookieNames } from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
 import errorsPlugin from './plugins/errors';
 import filesPlugin from './plugins/files';
@@ -107,11 +112,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const web = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (web) await serveWeb(app, web);
   // Pages prerendered at build (web/scripts/prerender.ts): the landing page, and the login screen
-  // for a visitor without a session (a signed-in one is sent on to the dashboard by the app).
+  // for a visitor without a session (a signed-in one is sent on to the dashboard by the app, and
+  // one with only the readable expiry cookie waits for the app's session check).
   const prerendered = (file: string) => (web && fs.existsSync(path.join(web, file)) ? file : 'index.html');
   const landing = prerendered('landing.html');
   const login = prerendered('login.html');
-  const sessionCookie = sessionCookieName(deps.config.production);
+  const cookies = sessionCookieNames(deps.config.production);
+  const mayBeSignedIn = (req: FastifyRequest) => Boolean(req.cookies[cookies.session] || req.cookies[cookies.expiry]);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;
     const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(pathname);
@@ -120,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (pathname === '/') return reply.sendFile(landing);
     if (pathname === '/login') {
       reply.header('vary', 'cookie');
-      return reply.sendFile(req.cookies[sessionCookie] ? 'index.html' : login);
+      return reply.sendFile(mayBeSignedIn(req) ? 'index.html' : login);
     }
     return reply.sendFile('index.html');
   });

@@ -43,8 +43,11 @@ describe('web pages', () => {
     const member = await createUser(t);
     const res = await get('/login', member.cookie);
     expect(res.body).toContain('the shell');
-    // Whether the session is still good is the app's question (its check sends a stale one back).
+    // Whether the session is still good is the app's question (its check sends a stale one back),
+    // and so is a visit with only the readable expiry cookie: the app waits for its check there.
     expect((await get('/login', 'sid=stale')).body).toContain('the shell');
+    expect((await get('/login', 'session_expiry=1800-0')).body).toContain('the shell');
+    expect((await get('/login', 'theme=dark')).body).toContain('the login snapshot');
   });
 
   it('answers every other page with the shell, and anything else with a JSON 404', async () => {

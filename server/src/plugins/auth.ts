@@ -69,8 +69,14 @@ const accessCheck =
     }
   };
 
-/** The session cookie's name: `__Host-`-prefixed in production (ARCHITECTURE §5). */
-export const sessionCookieName = (production: boolean) => (production ? '__Host-sid' : 'sid');
+/**
+ * The names of the session cookie and of its readable companion (its expiry, for the web app),
+ * `__Host-`-prefixed in production (ARCHITECTURE §5).
+ */
+export const sessionCookieNames = (production: boolean) => ({
+  session: production ? '__Host-sid' : 'sid',
+  expiry: production ? `__Host-${SESSION_EXPIRY_COOKIE}` : SESSION_EXPIRY_COOKIE,
+});
 
 /**
  * Server-side sessions (ARCHITECTURE §5). Every /api route takes its access rule from the
@@ -78,8 +84,7 @@ export const sessionCookieName = (production: boolean) => (production ? '__Host-
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const cookieName = sessionCookieName(app.config.production);
-    const expiryCookieName = app.config.production ? `__Host-${SESSION_EXPIRY_COOKIE}` : SESSION_EXPIRY_COOKIE;
+    const { session: cookieName, expiry: expiryCookieName } = sessionCookieNames(app.config.production);
     await app.register(cookie);
     app.decorateRequest('auth', null);
 
