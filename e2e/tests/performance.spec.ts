@@ -286,6 +286,9 @@ test('the login snapshot shows at once, cannot be used, and the live screen take
   const root = page.locator('#root');
   await expect(page.locator('h1', { hasText: 'Welcome Back' })).toBeVisible();
   await expect(root).toHaveAttribute('inert', '');
+  const fontsReady = () => page.evaluate('document.fonts.ready.then(() => true)');
+  await fontsReady();
+  const snapshot = await page.screenshot();
   // Nothing can be typed into it, so nothing typed can be lost when it is replaced.
   const email = page.locator('input[type=email]');
   await expect(email).toHaveAttribute('readonly', '');
@@ -296,6 +299,9 @@ test('the login snapshot shows at once, cannot be used, and the live screen take
   await expect(root).not.toHaveAttribute('inert');
   await expect(root).not.toHaveAttribute('data-prerendered');
   await expect(page.locator('h1', { hasText: 'Welcome Back' })).toHaveCount(1);
+  // Pixel for pixel what the snapshot showed: its CSS, fonts and colour scheme are the screen's.
+  await fontsReady();
+  expect(Buffer.compare(await page.screenshot(), snapshot), 'the live screen differs from the snapshot').toBe(0);
   await page.getByLabel('Email Address').fill('someone@example.org');
   await expect(page.getByLabel('Email Address')).toHaveValue('someone@example.org');
   await expect(page.getByLabel('Email Address')).not.toHaveAttribute('readonly');
