@@ -62,6 +62,12 @@ export interface Config {
   port: number;
   host: string;
   appUrl: string;
+  /**
+   * The origins a state-changing request may come from (ARCHITECTURE §5): APP_URL's; without
+   * APP_URL, also the loopback addresses of the same port, since http://127.0.0.1:3000 is the
+   * same local server as the default http://localhost:3000.
+   */
+  origins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -109,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    origins: e.APP_URL
+      ? [new URL(e.APP_URL).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

@@ -48,7 +48,7 @@ function helmetHeaders(options: HelmetOptions): [name: string, value: string | s
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const appOrigin = new URL(app.config.appUrl).origin;
+    const origins = new Set(app.config.origins);
 
     const securityHeaders = helmetHeaders({
       contentSecurityPolicy: {
@@ -93,7 +93,7 @@ export default fp(
       if (SAFE_METHODS.has(req.method)) return;
       const origin = req.headers.origin;
       const site = req.headers['sec-fetch-site'];
-      if ((origin && origin !== appOrigin) || site === 'cross-site') {
+      if ((origin && !origins.has(origin)) || site === 'cross-site') {
         req.log.warn({ origin, site }, 'cross-site request refused');
         return reply.status(403).send({ message: 'Cross-site request refused' });
       }

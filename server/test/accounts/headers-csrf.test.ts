@@ -92,6 +92,31 @@ describe('CSRF', () => {
     });
     expect(ok.statusCode).toBe(200);
   });
+
+  it('takes the loopback addresses of the default origin only while APP_URL is unset', async () => {
+    const login = (app: TestApp, origin: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin },
+        payload: { email: 'nobody@example.org', password: 'whatever-123' },
+      });
+    // APP_URL=http://localhost:3000 (the harness): only that origin.
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect((await login(t, origin)).statusCode, origin).toBe(403);
+    }
+    const local = await createTestApp({ APP_URL: '' });
+    try {
+      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+        expect((await login(local, origin)).statusCode, origin).toBe(401);
+      }
+      for (const origin of ['http://127.0.0.1:3001', 'http://127.0.0.2:3000', 'https://127.0.0.1:3000', 'null']) {
+        expect((await login(local, origin)).statusCode, origin).toBe(403);
+      }
+    } finally {
+      await local.close();
+    }
+  });
 });
 
 describe('content types', () => {
