@@ -45,7 +45,13 @@ test('an admin creates, edits and deletes a certificate with a document; the mem
   const card = page.getByRole('article', { name: `Certificate ${certificateNo}` });
   await expect(card).toBeVisible();
   await expect(card.getByText(member.email)).toBeVisible();
-  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  const status = card.getByText('Active', { exact: true });
+  await expect(status).toBeVisible();
+  // Beside the long title the badge keeps its width: its label is not cut short.
+  type Box = { scrollWidth: number; clientWidth: number };
+  expect(await status.evaluate((el) => (el as unknown as Box).scrollWidth <= (el as unknown as Box).clientWidth)).toBe(
+    true,
+  );
   const download = card.getByRole('link', { name: 'Download Certificate' });
   await expect(download).toHaveAttribute('target', '_blank');
   const href = await download.getAttribute('href');

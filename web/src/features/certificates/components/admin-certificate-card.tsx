@@ -31,10 +31,11 @@ export function AdminCertificateCard({ certificate, onEdit, onDelete }: AdminCer
     >
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4">
+          <Title order={3} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {certificate.name}
           </Title>
-          <Badge color={STATUS_COLOR[certificate.status]} variant="light">
+          {/* Beside a long title the status keeps its width (it was cut to "AC…"). */}
+          <Badge color={STATUS_COLOR[certificate.status]} variant="light" style={{ flexShrink: 0 }}>
             {certificate.status}
           </Badge>
         </Group>
