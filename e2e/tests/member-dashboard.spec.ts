@@ -48,6 +48,26 @@ test('an admin sees both dashboards and the Admin Menu', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'All Users' })).toBeVisible();
 });
 
+test('on a 360 px phone every tile label keeps its words whole', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await logIn(page, ADMIN.email, ADMIN.password);
+  const tiles = page.getByRole('region').getByRole('link');
+  await expect(tiles).toHaveCount(USER_TILES.length + ADMIN_TILES.length);
+  // The labels may break a word that cannot fit; without that, such a word would be wider than
+  // its tile's content box.
+  await page.addStyleTag({
+    content: 'section a p { word-break: normal !important; overflow-wrap: normal !important; }',
+  });
+  const overflowing = await page.evaluate(`[...document.querySelectorAll('section a')]
+    .filter((tile) => {
+      const label = tile.querySelector('p');
+      const box = getComputedStyle(tile);
+      return label && label.scrollWidth > tile.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+    })
+    .map((tile) => tile.textContent)`);
+  expect(overflowing).toEqual([]);
+});
+
 test('a member has no admin routes; the user menu leads to the profile and logs out', async ({ page }) => {
   const member = await sharedMember();
   await logIn(page, member.email, member.password);

@@ -56,15 +56,17 @@ function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
             relative="path"
             withBorder
             shadow="sm"
-            padding="lg"
             radius="lg"
+            // A third of a phone is narrow: less padding and smaller type there keep the longest
+            // words ("Certificates", "Notifications") whole down to 360 px.
+            p={{ base: 'xs', sm: 'lg' }}
             style={{ textAlign: 'center' }}
           >
             <Stack align="center" gap="xs">
               <ThemeIcon size={48} radius="xl" variant="light">
                 <TileIcon size={26} stroke={1.75} aria-hidden />
               </ThemeIcon>
-              <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
+              <Text fw={600} fz={{ base: 'xs', sm: 'sm' }} style={{ wordBreak: 'break-word' }}>
                 {name}
               </Text>
             </Stack>
