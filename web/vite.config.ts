@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { precompress } from './scripts/compress';
+import { FRAME_COMPONENTS } from './scripts/frame-components';
 import { preloadFrame } from './scripts/preload-frame';
 import { mantineStyles } from './scripts/mantine-styles';
 import { renderPages, writeLanding, writeLogin } from './scripts/prerender';
@@ -47,36 +48,9 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
-/** The Mantine components of the frame (providers.tsx) and the guest screens, and what they build on. */
-const GUEST_COMPONENTS = [
-  'ActionIcon',
-  'Alert',
-  'Anchor',
-  'Button',
-  'Center',
-  'CloseButton',
-  'Group',
-  'Image',
-  'Input',
-  'InputBase',
-  'List',
-  'Loader',
-  'Notification',
-  'Paper',
-  'PasswordInput',
-  'Portal',
-  'Stack',
-  'Text',
-  'TextInput',
-  'ThemeIcon',
-  'Title',
-  'Transition',
-  'UnstyledButton',
-  'VisuallyHidden',
-];
 const FRAME_MODULES = [
   /\/node_modules\/@mantine\/(core\/esm\/core|hooks)\//,
-  new RegExp(`/node_modules/@mantine/core/esm/components/(${GUEST_COMPONENTS.join('|')})/`),
+  new RegExp(`/node_modules/@mantine/core/esm/components/(${FRAME_COMPONENTS.join('|')})/`),
 ];
 
 /**

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import postcss, { type ChildNode, type Root } from 'postcss';
 import type { Plugin } from 'vite';
+import { FRAME_COMPONENTS } from './frame-components';
 
 const require = createRequire(import.meta.url);
 
@@ -52,15 +53,16 @@ function idsOf(css: string): Set<string> {
 /**
  * The rules of @mantine/core/styles.css for `parts`, in styles.css's order: `base` (the reset,
  * the default CSS variables and the global classes, i.e. everything before the first component),
- * `components` (every component), or component names (a rule is kept when it names one of their
- * classes).
+ * `components` (every component), `frame` (the frame's components that have rules of their own:
+ * frame-components.ts), or component names (a rule is kept when it names one of their classes).
  */
 function coreCss(parts: string[]): string {
   const { nodes, firstComponent, ids } = coreStyles();
   const base = parts.includes('base');
   const all = parts.includes('components');
   const wanted = new Set<string>();
-  for (const part of parts) {
+  const named = parts.flatMap((part) => (part === 'frame' ? FRAME_COMPONENTS.filter((name) => ids.has(name)) : [part]));
+  for (const part of named) {
     if (part === 'base' || part === 'components') continue;
     const own = ids.get(part);
     if (!own) throw new Error(`mantine-styles: @mantine/core has no styles for ${part}`);

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { readSessionExpiry, SessionExpiryWarning } from './session-expiry-warning';
+import { readSessionExpiry } from '../lib/session-cookie';
+import { SessionExpiryWarning } from './session-expiry-warning';
 
 /** The server's readable cookie, as it would set it: seconds left and a server timestamp. */
 let cookie = '';

@@ -2,8 +2,6 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { readSessionExpiry } from '../lib/session-cookie';
 
-export { readSessionExpiry };
-
 /** Issue 6: the warning shows this long before the session ends. */
 export const WARN_BEFORE_SECONDS = 120;
 /** The check at the end waits this long past the deadline, so it cannot itself keep the session alive. */
