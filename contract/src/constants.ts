@@ -38,8 +38,17 @@ export const XL_CONTENT_REDUCTION = 290;
 export const LANDING_MAX_WIDTH = 1200;
 
 export const CERTIFICATE_STATUSES = ['Active', 'Inactive'] as const;
-/** Status shown to people: Expired is derived from validTill at read time, never stored. */
-export const DISPLAY_STATUSES = ['Active', 'Inactive', 'Expired'] as const;
+/**
+ * Status shown to people: Expired is derived from validTill at read time, never stored; Revoked
+ * is an admin's act on top of the status (POST /api/certificates/{id}/revoke), undone by reinstate.
+ */
+export const DISPLAY_STATUSES = ['Active', 'Inactive', 'Expired', 'Revoked'] as const;
+
+/**
+ * The status a verifier reads on the public page: the spec's Inactive is shown as Suspended
+ * (the word of the W3C Bitstring Status List's `suspension` purpose).
+ */
+export const VERIFICATION_STATUSES = ['Active', 'Expired', 'Suspended', 'Revoked'] as const;
 
 /** Paging defaults for collections (ARCHITECTURE §4). */
 export const DEFAULT_PAGE_LIMIT = 50;

@@ -35,6 +35,14 @@ export const ROUTES = [
   r('POST', '/api/certificates', 'admin'),
   r('PUT', '/api/certificates/:id', 'admin'),
   r('DELETE', '/api/certificates/:id', 'admin'),
+  r('GET', '/api/certificates/:id/pdf', 'member'),
+  r('GET', '/api/certificates/:id/credential', 'member'),
+  r('POST', '/api/certificates/:id/revoke', 'admin'),
+  r('POST', '/api/certificates/:id/reinstate', 'admin'),
+
+  // Anyone may check a certificate (issue 11): the facts a verifier needs, and the signed status lists.
+  r('GET', '/api/verify/:verificationId', 'public'),
+  r('GET', '/api/status-lists/:purpose/:list', 'public'),
 
   r('POST', '/api/upload-file', 'member'),
   r('POST', '/api/upload', 'member'),

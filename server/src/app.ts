@@ -22,6 +22,7 @@ import helpRoutes from './domains/help/routes';
 import jobRoutes from './domains/jobs/routes';
 import notificationRoutes from './domains/notifications/routes';
 import certificateRoutes from './domains/certificates/routes';
+import verifyRoutes from './domains/certificates/verify-routes';
 import opsRoutes from './domains/ops/routes';
 import reportRoutes from './domains/reports/routes';
 import userRoutes from './domains/users/routes';
@@ -31,9 +32,11 @@ import { loggerOptions, RequestLog } from './lib/logger';
 import auditPlugin from './plugins/audit';
 import authPlugin, { sessionCookieNames } from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
+import credentialsPlugin from './plugins/credentials';
 import errorsPlugin from './plugins/errors';
 import filesPlugin from './plugins/files';
 import mailPlugin from './plugins/mail';
+import registryPlugin from './plugins/registry';
 import securityPlugin from './plugins/security';
 import storagePlugin from './plugins/storage';
 
@@ -41,6 +44,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   keys: Keys;
+  /** The Ed25519 seed of the key that signs credentials (lib/keys.ts loadIssuerSeed). */
+  issuerSeed: Buffer;
   clock?: Clock;
   /**
    * Run the background workers: outbox delivery, and the upload sweeper at start and hourly
@@ -97,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditPlugin);
   await app.register(storagePlugin);
   await app.register(filesPlugin, { worker: deps.workers ?? false });
+  await app.register(credentialsPlugin, { issuerSeed: deps.issuerSeed });
+  await app.register(registryPlugin);
 
   await app.register(opsRoutes);
   await app.register(authRoutes);
@@ -106,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(helpRoutes);
   await app.register(certificateRoutes);
+  await app.register(verifyRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);
 

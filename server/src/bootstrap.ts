@@ -49,43 +49,50 @@ export async function seedDemoData(db: Db, config: Config) {
   const day = 24 * 60 * 60 * 1000;
   const inDays = (n: number) => new Date(Date.now() + n * day);
   await db.transaction(async (tx) => {
-    await tx.insert(users).values([
-      {
-        email: DEMO_LOGINS.admin.email,
-        name: 'Dana Admin',
-        passwordHash: await hashPassword(DEMO_LOGINS.admin.password),
-        certificateNo: 'CRA-1000',
-        job: 'Board administrator',
-        isAdmin: true,
-        isVerified: true,
-      },
-      {
-        email: DEMO_LOGINS.member.email,
-        name: 'Morgan Member',
-        passwordHash: await hashPassword(DEMO_LOGINS.member.password),
-        certificateNo: 'CRA-2001',
-        job: 'Recycling advocate',
-        age: 34,
-        address: { area: 'Downtown', state: 'OR', country: 'United States', postalCode: '97201' },
-        isVerified: true,
-      },
-    ]);
+    const [, member] = await tx
+      .insert(users)
+      .values([
+        {
+          email: DEMO_LOGINS.admin.email,
+          name: 'Dana Admin',
+          passwordHash: await hashPassword(DEMO_LOGINS.admin.password),
+          certificateNo: 'CRA-1000',
+          job: 'Board administrator',
+          isAdmin: true,
+          isVerified: true,
+        },
+        {
+          email: DEMO_LOGINS.member.email,
+          name: 'Morgan Member',
+          passwordHash: await hashPassword(DEMO_LOGINS.member.password),
+          certificateNo: 'CRA-2001',
+          job: 'Recycling advocate',
+          age: 34,
+          address: { area: 'Downtown', state: 'OR', country: 'United States', postalCode: '97201' },
+          isVerified: true,
+        },
+      ])
+      .returning();
+    const held = { holderId: member!.id, claimedAt: new Date(), holderName: member!.name };
     await tx.insert(certificates).values([
       {
         userEmail: DEMO_LOGINS.member.email,
         certificateNo: 'CRA-2001',
+        ...held,
         name: 'Certified Recycling Advocate',
         validTill: inDays(20),
       },
       {
         userEmail: DEMO_LOGINS.member.email,
         certificateNo: 'CRA-2002',
+        ...held,
         name: 'Hazardous Waste Handling',
         validTill: inDays(400),
       },
       {
         userEmail: DEMO_LOGINS.member.email,
         certificateNo: 'CRA-1999',
+        ...held,
         name: 'Composting Basics',
         validTill: inDays(-30),
       },

@@ -43,6 +43,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'yes',
       NODE_ENV: 'production',
       PII_KEY: KEY,
+      ISSUER_KEY: KEY,
+      BOARD_NAME: 'Oregon Recycling Board',
       ADMIN_EMAIL: 'root@example.org',
       ADMIN_PASSWORD: 'Long-Enough-Password',
     });
@@ -54,6 +56,8 @@ describe('loadConfig', () => {
       signupPolicy: 'open',
       trustProxy: true,
       admin: { email: 'root@example.org', name: 'Administrator' },
+      issuerKey: KEY,
+      boardName: 'Oregon Recycling Board',
     });
   });
 
@@ -66,8 +70,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PII_KEY: 'short' }, 'PII_KEY'],
-    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example.org' }, 'PII_KEY'],
-    [{ NODE_ENV: 'production', PII_KEY: Buffer.alloc(32, 1).toString('base64') }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example.org', ISSUER_KEY: KEY }, 'PII_KEY'],
+    [{ NODE_ENV: 'production', PII_KEY: KEY, ISSUER_KEY: KEY }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example.org', PII_KEY: KEY }, 'ISSUER_KEY'],
+    [{ ISSUER_KEY: 'c2hvcnQ=' }, 'ISSUER_KEY'],
     [{ APP_URL: 'not a url' }, 'APP_URL'],
     [{ APP_URL: 'javascript:alert(1)' }, 'APP_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],

@@ -47,6 +47,18 @@ const envSchema = z.object({
       'must be 32-byte keys, base64-encoded, separated by commas',
     )
     .optional(),
+  /** Issue 11: the Ed25519 key (a 32-byte seed, base64) that signs Open Badges credentials and status lists. */
+  ISSUER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  /** Requests per minute and client address to the public verification page and its JSON. */
+  VERIFY_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of requests per minute' })
+    .int({ error: 'must be a whole number of requests per minute' })
+    .min(1, { error: 'must be a whole number of requests per minute' })
+    .default(120),
+  BOARD_NAME: z.string().trim().min(1).max(200).default('Recycling Advocate Certification Board'),
   SUPPORT_EMAIL: email().default('support@recycling-board.example'),
   BOARD_URL: url().default('https://recycling-board.example'),
   RENEWAL_URL: url().default('https://recycling-board.example/renew'),
@@ -77,6 +89,9 @@ export interface Config {
   demoData: boolean | undefined;
   piiKey: string | undefined;
   piiKeysOld: string[];
+  issuerKey: string | undefined;
+  boardName: string;
+  verifyRateLimit: number;
   supportEmail: string;
   boardUrl: string;
   renewalUrl: string;
@@ -104,6 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.PII_KEY) {
     throw new ConfigError('Invalid configuration: PII_KEY is required in production');
   }
+  if (production && !e.ISSUER_KEY) {
+    // A generated signing key would differ per instance and vanish with the container's disk.
+    throw new ConfigError('Invalid configuration: ISSUER_KEY is required in production');
+  }
   if (e.PII_KEYS_OLD && !e.PII_KEY) {
     throw new ConfigError('Invalid configuration: PII_KEYS_OLD needs PII_KEY (the key that replaced them)');
   }
@@ -130,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     piiKey: e.PII_KEY,
     piiKeysOld: e.PII_KEYS_OLD ? e.PII_KEYS_OLD.split(',').map((k) => k.trim()) : [],
+    issuerKey: e.ISSUER_KEY,
+    boardName: e.BOARD_NAME,
+    verifyRateLimit: e.VERIFY_RATE_LIMIT,
     supportEmail: e.SUPPORT_EMAIL,
     boardUrl: e.BOARD_URL,
     renewalUrl: e.RENEWAL_URL,

@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { ensureAdmin, ensureHelpContent, seedDemoData } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { loadKeys } from './lib/keys';
+import { loadIssuerSeed, loadKeys } from './lib/keys';
 
 /** How long a shutdown waits for requests in flight before it gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,7 +36,8 @@ async function main() {
   const keys = loadKeys(config.piiKey, config.dataDir, config.piiKeysOld);
   const database = await openDatabase(config);
   const webDist = findWebDist();
-  const app = await buildApp({ config, database, keys, workers: true, webDist });
+  const issuerSeed = loadIssuerSeed(config.issuerKey, config.dataDir);
+  const app = await buildApp({ config, database, keys, issuerSeed, workers: true, webDist });
 
   await ensureAdmin(database.db, config, app.log);
   await ensureHelpContent(database.db);

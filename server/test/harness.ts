@@ -12,7 +12,7 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { certificates, outbox, users } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
-import { loadKeys } from '../src/lib/keys';
+import { loadIssuerSeed, loadKeys } from '../src/lib/keys';
 import { loggerOptions } from '../src/lib/logger';
 import { hashPassword } from '../src/lib/passwords';
 
@@ -101,6 +101,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     config,
     database,
     keys: loadKeys(undefined, dataDir),
+    issuerSeed: loadIssuerSeed(config.issuerKey, dataDir),
     clock,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => logs.push(line) } },

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'certificate.create',
   'certificate.update',
   'certificate.delete',
+  'certificate.revoke',
+  'certificate.reinstate',
   'help.update',
   'help.delete-entry',
   'job.create',

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { CERTIFICATE_STATUSES, DISPLAY_STATUSES } from '../constants';
+import { CERTIFICATE_STATUSES, DISPLAY_STATUSES, VERIFICATION_STATUSES } from '../constants';
 import { dateInput, isoDateTime, listQuery } from './common';
 import { emailField } from './user';
 
-/** A certificate as the API returns it; status Expired is derived from validTill at read time. */
+/**
+ * A certificate as the API returns it; status Expired is derived from validTill at read time.
+ * `verificationUrl` is the public page anyone can open to check it (issue 11).
+ */
 export const certificate = z.object({
   _id: z.string(),
   userEmail: z.string(),
@@ -13,6 +16,15 @@ export const certificate = z.object({
   validTill: isoDateTime,
   downloadLink: z.string(),
   createdAt: isoDateTime,
+  /** The name printed on the certificate: set by the board, or the holder's name when they claimed it. */
+  holderName: z.string(),
+  /** Whether an account has claimed it (signed up with its e-mail and number, and verified the e-mail). */
+  claimed: z.boolean(),
+  verificationUrl: z.string(),
+  /** How often its public verification page was opened (no visitor data is kept). */
+  verificationViews: z.number().int(),
+  revokedAt: isoDateTime.nullable(),
+  revocationReason: z.string().nullable(),
 });
 export type Certificate = z.infer<typeof certificate>;
 
@@ -31,6 +43,8 @@ export const certificateBody = z.strictObject({
   status: z.enum(CERTIFICATE_STATUSES).default('Active'),
   validTill: dateInput,
   downloadLink: fileLink.default(''),
+  /** Optional: the holder's name as the board has it; empty takes the name of the account that claims it. */
+  holderName: z.string().trim().max(200).default(''),
 });
 export type CertificateBody = z.input<typeof certificateBody>;
 
@@ -46,7 +60,67 @@ export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 
 export const certificateEmailParams = z.strictObject({ userEmail: z.string().trim().min(1).max(254) });
 
+/** POST /api/certificates/{id}/revoke: the reason is required, and kept with the certificate. */
+export const revokeBody = z.strictObject({
+  reason: z.string().trim().min(1, 'A reason is required').max(500),
+  notifyHolder: z.boolean().default(false),
+});
+export type RevokeBody = z.input<typeof revokeBody>;
+
+/** POST /api/certificates/{id}/reinstate: undoes a revocation. */
+export const reinstateBody = z.strictObject({
+  notifyHolder: z.boolean().default(false),
+});
+export type ReinstateBody = z.input<typeof reinstateBody>;
+
+/** GET /api/certificates/{id}/pdf: A4 unless Letter is asked for. */
+export const certificatePdfQuery = z.strictObject({
+  size: z.enum(['a4', 'letter']).default('a4'),
+});
+
+/**
+ * A verification id as it appears in /verify/{id}: random, at least 128 bits, separate from the
+ * database id. Anything else is simply not found (never a 400 that would tell ids apart).
+ */
+export const VERIFICATION_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+export const verificationParams = z.strictObject({ verificationId: z.string() });
+
+/**
+ * GET /api/verify/{verificationId}: what anyone may learn of a certificate, and nothing more
+ * (no e-mail, phone or other field of the holder).
+ */
+export const verification = z.object({
+  verificationId: z.string(),
+  board: z.object({ name: z.string(), url: z.string(), logoUrl: z.string() }),
+  holderName: z.string(),
+  credentialName: z.string(),
+  certificateNo: z.string(),
+  issuedOn: isoDateTime,
+  validTill: isoDateTime,
+  status: z.enum(VERIFICATION_STATUSES),
+  /** When the status began: the revocation, the suspension, or the expiry; null while Active. */
+  statusSince: isoDateTime.nullable(),
+  signature: z.object({
+    /** The stored Open Badges 3.0 credential verifies against the portal's DID document and matches the record. */
+    valid: z.boolean(),
+    issuer: z.string(),
+    signedAt: isoDateTime.nullable(),
+  }),
+});
+export type Verification = z.infer<typeof verification>;
+
+/**
+ * GET /api/status-lists/{purpose}/{list}: a list holds 131,072 positions, and positions are 32-bit
+ * integers, so there are at most 16,384 lists.
+ */
+export const statusListParams = z.strictObject({
+  purpose: z.enum(['revocation', 'suspension']),
+  list: z.coerce.number().int().min(1).max(16_384),
+});
+
 export const CERTIFICATE_MESSAGES = {
   notFound: 'Certificate not found',
   notYours: 'You can only view your own certificates',
+  alreadyRevoked: 'This certificate is already revoked',
+  notRevoked: 'This certificate is not revoked',
 } as const;

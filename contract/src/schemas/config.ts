@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** The external destinations of the spec, from the server's configuration (ARCHITECTURE §3). */
 export const publicConfig = z.object({
+  /** The certifying board's name, as its credentials and the verification page give it. */
+  boardName: z.string(),
   supportEmail: z.string(),
   boardUrl: z.string(),
   renewalUrl: z.string(),

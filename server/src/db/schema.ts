@@ -1,17 +1,26 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   date,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** bytea as a Buffer (drizzle has no built-in bytea column). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -151,11 +160,17 @@ export const auditLog = pgTable(
   (t) => [index().on(t.createdAt), index().on(t.actorId), index().on(t.targetType, t.targetId)],
 );
 
+/** Hands out each certificate's place in the status lists; never reused, even after a deletion. */
+export const certificateStatusIndexSeq = pgSequence('certificate_status_index_seq', { startWith: 0, minValue: 0 });
+
 export const certificates = pgTable(
   'certificates',
   {
     id: id(),
-    /** Lower-cased. */
+    /**
+     * Lower-cased. The e-mail the board registered the certificate under; once claimed it follows
+     * the holder's account (an e-mail change carries it along), but ownership is `holderId`.
+     */
     userEmail: text().notNull(),
     certificateNo: text().notNull(),
     name: text().notNull(),
@@ -164,12 +179,44 @@ export const certificates = pgTable(
       .default('Active'),
     validTill: timestamp({ withTimezone: true }).notNull(),
     downloadLink: text().notNull().default(''),
+    /** The account that claimed it (issue 11): from then on the certificate is theirs, by id. */
+    holderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When it was claimed. It stays set if the holder's account is deleted, so that a freed
+     * address can never claim it again; only an admin reassigns it (by changing its e-mail).
+     */
+    claimedAt: timestamp({ withTimezone: true }),
+    /** The name on the certificate: set by the board, or the holder's name when they claimed it. */
+    holderName: text().notNull().default(''),
+    /** The public id of /verify/{id}: random (at least 128 bits), never the database id. */
+    verificationId: text()
+      .notNull()
+      // 32 bytes of two random UUIDs (244 random bits), base64url without padding: 43 characters.
+      .default(
+        sql`rtrim(translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), '=')`,
+      ),
+    /** Its place in the W3C Bitstring Status Lists (revocation and suspension share it). */
+    statusIndex: integer()
+      .notNull()
+      .default(sql`nextval('certificate_status_index_seq')`),
+    /** When the status became Inactive (shown to verifiers as Suspended since). */
+    suspendedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    revocationReason: text(),
+    /** The signed Open Badges 3.0 credential, re-signed whenever what it states changes. */
+    credential: jsonb().$type<Record<string, unknown>>(),
+    /** Opens of the public verification page; no visitor data is kept. */
+    verificationViews: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index().on(t.userEmail, t.validTill),
     index().on(t.certificateNo),
+    // A member's own list (holder, then the screen's order).
+    index('certificates_holder_id_valid_till_idx').on(t.holderId, t.validTill, t.id),
+    uniqueIndex('certificates_verification_id_key').on(t.verificationId),
+    uniqueIndex('certificates_status_index_key').on(t.statusIndex),
     // The admin list's default order (newest first), paged without scanning and sorting.
     index('certificates_created_at_id_idx').on(t.createdAt, t.id),
     // The admin search over name, number and e-mail (ILIKE '%q%'), as for users.
@@ -177,6 +224,33 @@ export const certificates = pgTable(
     index('certificates_certificate_no_trgm_idx').using('gin', t.certificateNo.op('gin_trgm_ops')),
     index('certificates_user_email_trgm_idx').using('gin', t.userEmail.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Every public key the portal has signed credentials with (issue 11). The DID document lists them
+ * all, so a credential signed before a key rotation still verifies.
+ */
+export const issuerKeys = pgTable('issuer_keys', {
+  /** The key's multibase form (`z6Mk…`), also the fragment of its verification method id. */
+  publicKeyMultibase: text().primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * W3C Bitstring Status Lists: one row per list and purpose. `bits` is the list itself (bit i is
+ * the status of the certificate with that index); `credential` is the signed
+ * BitstringStatusListCredential served to verifiers, re-signed in the transaction that flips a bit.
+ */
+export const statusLists = pgTable(
+  'status_lists',
+  {
+    list: integer().notNull(),
+    purpose: text({ enum: ['revocation', 'suspension'] }).notNull(),
+    bits: bytea().notNull(),
+    credential: jsonb().$type<Record<string, unknown>>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.purpose] })],
 );
 
 export const jobs = pgTable('jobs', {

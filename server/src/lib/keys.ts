@@ -71,3 +71,23 @@ export function generateNextKey(dataDir: string): Buffer {
   fs.renameSync(tmp, files.current);
   return next;
 }
+
+/**
+ * The issuer's Ed25519 seed (issue 11): ISSUER_KEY, or (outside production) a seed generated once
+ * into DATA_DIR/issuer.key with owner-only permissions, as for the PII key.
+ */
+export function loadIssuerSeed(issuerKey: string | undefined, dataDir: string): Buffer {
+  if (issuerKey) return Buffer.from(issuerKey, 'base64');
+  const file = path.join(dataDir, 'issuer.key');
+  if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const seed = crypto.randomBytes(32);
+  try {
+    fs.writeFileSync(file, seed.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    return seed;
+  } catch (err) {
+    // Another process starting on the same DATA_DIR wrote it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  }
+}

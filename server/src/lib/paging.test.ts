@@ -52,6 +52,7 @@ beforeAll(async () => {
   await db.insert(certificates).values(
     Array.from({ length: 5 }, (_, i) => ({
       userEmail: member.email,
+      holderId: member.user.id,
       certificateNo: `N-${tag}-${i}`,
       name: `Cert ${tag} ${i}`,
       validTill: new Date(Date.now() + (i + 1) * 86_400_000),

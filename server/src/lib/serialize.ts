@@ -28,19 +28,35 @@ export function toUser(row: typeof users.$inferSelect): User {
   };
 }
 
-/** Expired is derived at read time (ARCHITECTURE §6), never stored. */
-export function toCertificate(row: typeof certificates.$inferSelect, now: Date): Certificate {
+/**
+ * Expired is derived at read time (ARCHITECTURE §6), never stored; a revocation outranks it.
+ * The signed credential is never part of it (GET /api/certificates/{id}/credential serves that).
+ */
+export function toCertificate(
+  row: Omit<typeof certificates.$inferSelect, 'credential'>,
+  now: Date,
+  appUrl: string,
+): Certificate {
   return {
     _id: row.id,
     userEmail: row.userEmail,
     certificateNo: row.certificateNo,
     name: row.name,
-    status: row.validTill <= now ? 'Expired' : row.status,
+    status: row.revokedAt ? 'Revoked' : row.validTill <= now ? 'Expired' : row.status,
     validTill: row.validTill.toISOString(),
     downloadLink: row.downloadLink,
     createdAt: row.createdAt.toISOString(),
+    holderName: row.holderName,
+    claimed: row.claimedAt !== null,
+    verificationUrl: verificationUrl(appUrl, row.verificationId),
+    verificationViews: row.verificationViews,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revocationReason: row.revocationReason,
   };
 }
+
+/** The public page anyone opens to check a certificate (issue 11). */
+export const verificationUrl = (appUrl: string, verificationId: string) => `${appUrl}/verify/${verificationId}`;
 
 export function toJob(row: typeof jobs.$inferSelect): Job {
   return {

@@ -49,6 +49,7 @@ describe('session token and cookie', () => {
       APP_URL: 'https://portal.example.org',
       SMTP_URL: 'smtp://127.0.0.1:1',
       PII_KEY: crypto.randomBytes(32).toString('base64'),
+      ISSUER_KEY: crypto.randomBytes(32).toString('base64'),
     });
     try {
       const { email } = await createUser(prod);

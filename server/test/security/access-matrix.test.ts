@@ -92,6 +92,31 @@ const REQUESTS: Record<string, Build> = {
     url: `/api/certificates/${(await certificateOfA(w)).id}`,
   }),
 
+  'GET /api/certificates/:id/pdf': async (w) => ({
+    method: 'GET',
+    url: `/api/certificates/${(await certificateOfA(w)).id}/pdf`,
+  }),
+  'GET /api/certificates/:id/credential': async (w) => ({
+    method: 'GET',
+    url: `/api/certificates/${(await certificateOfA(w)).id}/credential`,
+  }),
+  'POST /api/certificates/:id/revoke': async (w) => ({
+    method: 'POST',
+    url: `/api/certificates/${(await certificateOfA(w)).id}/revoke`,
+    payload: { reason: 'Exam fraud' },
+  }),
+  'POST /api/certificates/:id/reinstate': async (w) => {
+    const { id } = await certificateOfA(w);
+    const revoke = { method: 'POST' as const, url: `/api/certificates/${id}/revoke`, payload: { reason: 'Check' } };
+    await expectOk(w.t, w.admin, revoke, 200);
+    return { method: 'POST', url: `/api/certificates/${id}/reinstate`, payload: {} };
+  },
+  'GET /api/verify/:verificationId': async (w) => {
+    const { verificationUrl } = await certificateOfA(w);
+    return { method: 'GET', url: `/api/verify/${verificationUrl.split('/').pop()!}` };
+  },
+  'GET /api/status-lists/:purpose/:list': () => ({ method: 'GET', url: '/api/status-lists/revocation/1' }),
+
   'POST /api/upload-file#image': async () => ({ method: 'POST', url: '/api/upload-file', ...(await pngPart()) }),
   'POST /api/upload-file#document': () => ({ method: 'POST', url: '/api/upload-file', ...pdfPart() }),
   'POST /api/upload': async () => ({ method: 'POST', url: '/api/upload', ...(await pngPart('image')) }),

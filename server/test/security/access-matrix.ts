@@ -31,6 +31,12 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'POST /api/certificates': [401, 403, 403, 403, 201],
   'PUT /api/certificates/:id': [401, 403, 403, 403, 200],
   'DELETE /api/certificates/:id': [401, 403, 403, 403, 204],
+  'GET /api/certificates/:id/pdf': [401, 403, 200, 403, 200],
+  'GET /api/certificates/:id/credential': [401, 403, 200, 403, 200],
+  'POST /api/certificates/:id/revoke': [401, 403, 403, 403, 200],
+  'POST /api/certificates/:id/reinstate': [401, 403, 403, 403, 200],
+  'GET /api/verify/:verificationId': [200, 200, 200, 200, 200],
+  'GET /api/status-lists/:purpose/:list': [200, 200, 200, 200, 200],
 
   'POST /api/upload-file#image': [401, 403, 201, 201, 201],
   'POST /api/upload-file#document': [401, 403, 403, 403, 201],

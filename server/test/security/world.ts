@@ -101,7 +101,11 @@ export async function certificateOfA(w: World) {
   const file = await expectOk(w.t, w.admin, { method: 'POST', url: '/api/upload-file', ...pdfPart() }, 201);
   const payload = certificatePayload(w.memberA.email, file.fileUrl as string);
   const body = await expectOk(w.t, w.admin, { method: 'POST', url: '/api/certificates', payload }, 201);
-  return { id: body._id as string, downloadLink: file.fileUrl as string };
+  return {
+    id: body._id as string,
+    downloadLink: file.fileUrl as string,
+    verificationUrl: body.verificationUrl as string,
+  };
 }
 
 /** What the profile screen sends (spec §7). */

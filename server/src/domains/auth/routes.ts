@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { certificates, passwordResetTokens, users } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { badRequest, conflict, tooMany, unauthorized } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toUser } from '../../lib/serialize';
@@ -38,9 +39,6 @@ const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 const limit = (max: number, minutes: number) => ({
   config: { rateLimit: { max, timeWindow: minutes * 60_000 } },
 });
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 export default async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -79,7 +77,13 @@ export default async function authRoutes(base: FastifyInstance) {
           .select({ id: certificates.id })
           .from(certificates)
           .where(
-            and(eq(certificates.userEmail, email), sql`lower(${certificates.certificateNo}) = lower(${certificateNo})`),
+            and(
+              eq(certificates.userEmail, email),
+              sql`lower(${certificates.certificateNo}) = lower(${certificateNo})`,
+              // Issue 11: a certificate already claimed is never claimed again, even once its
+              // address is free (its holder changed e-mail, or their account was deleted).
+              isNull(certificates.claimedAt),
+            ),
           )
           .limit(1);
         if (!onRecord) throw badRequest(AUTH_MESSAGES.notRegistered);
@@ -114,6 +118,8 @@ export default async function authRoutes(base: FastifyInstance) {
         const result = await consumeVerificationCode(app, tx, current.id, req.body.code);
         if (!result.ok) return { result };
         const [user] = await tx.update(users).set({ isVerified: true }).where(eq(users.id, current.id)).returning();
+        // The address is proven: the certificates on record under it become this account's.
+        await app.registry.claimFor(tx, user!);
         await app.sessions.start(tx, req, reply, current.id);
         return { result, user: user! };
       });
@@ -285,6 +291,7 @@ export default async function authRoutes(base: FastifyInstance) {
           .set({ passwordHash, failedLogins: 0, lockedUntil: null, isVerified: true })
           .where(eq(users.id, claimed.userId))
           .returning();
+        await app.registry.claimFor(tx, row!);
         await app.sessions.endAllFor(tx, claimed.userId);
         await app.mail.enqueue(tx, passwordChangedMail(row!.email, row!.name, app.config.supportEmail));
         return row!;

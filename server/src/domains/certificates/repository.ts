@@ -7,8 +7,12 @@ import { listPage, pageWithTotal } from '../../lib/paging';
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateValues = Pick<
   typeof certificates.$inferInsert,
-  'userEmail' | 'certificateNo' | 'name' | 'status' | 'validTill' | 'downloadLink'
+  'userEmail' | 'certificateNo' | 'name' | 'status' | 'validTill' | 'downloadLink' | 'holderName'
 >;
+
+/** Every column but the signed credential (a few kB that no list shows). */
+const { credential: _credential, ...listedColumns } = getTableColumns(certificates);
+export type ListedCertificate = Omit<CertificateRow, 'credential'>;
 
 /** `%` and `_` typed by a user are text, not wildcards. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -31,7 +35,7 @@ const sortColumns = (now: Date) =>
     certificateNo: sql`lower(${certificates.certificateNo})`,
     userEmail: certificates.userEmail,
     validTill: certificates.validTill,
-    status: sql`case when ${certificates.validTill} <= ${now.toISOString()}::timestamptz then 'Expired' else ${certificates.status} end`,
+    status: sql`case when ${certificates.revokedAt} is not null then 'Revoked' when ${certificates.validTill} <= ${now.toISOString()}::timestamptz then 'Expired' else ${certificates.status} end`,
     createdAt: certificates.createdAt,
   }) as const;
 
@@ -43,37 +47,51 @@ const sortColumns = (now: Date) =>
 const ownInDefaultOrder = new WeakMap<Tx, ReturnType<typeof prepareOwnInDefaultOrder>>();
 function prepareOwnInDefaultOrder(db: Tx) {
   return db
-    .select({ ...getTableColumns(certificates), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...listedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(certificates)
-    .where(eq(certificates.userEmail, sql.placeholder('userEmail')))
+    .where(eq(certificates.holderId, sql.placeholder('holderId')))
     .orderBy(asc(certificates.validTill), asc(certificates.id))
     .offset(sql.placeholder('offset'))
     .limit(sql.placeholder('limit'))
     .prepare('certificates_of_holder');
 }
 
-async function listOwnInDefaultOrder(db: Tx, userEmail: string, offset: number, limit: number) {
+async function listOwnInDefaultOrder(db: Tx, holderId: string, offset: number, limit: number) {
   let prepared = ownInDefaultOrder.get(db);
   if (!prepared) ownInDefaultOrder.set(db, (prepared = prepareOwnInDefaultOrder(db)));
-  const page = await prepared.execute({ userEmail, offset, limit });
+  const page = await prepared.execute({ holderId, offset, limit });
   return pageWithTotal(page, 'total', offset, async () => {
-    const [row] = await db.select({ n: count() }).from(certificates).where(eq(certificates.userEmail, userEmail));
+    const [row] = await db.select({ n: count() }).from(certificates).where(eq(certificates.holderId, holderId));
     return row?.n ?? 0;
   });
 }
 
+/**
+ * Whose certificates a list shows: a member's own are those their account holds (issue 11: by
+ * id, never by an e-mail string); an admin looking up an e-mail sees those filed under it.
+ */
+export type CertificateOwner = { holderId: string } | { userEmail: string };
+
 export async function listCertificates(
   db: Tx,
   query: CertificateListQuery,
-  { now, userEmail, defaultSort }: { now: Date; userEmail?: string; defaultSort: keyof ReturnType<typeof sortColumns> },
-): Promise<{ rows: CertificateRow[]; total: number }> {
+  {
+    now,
+    owner,
+    defaultSort,
+  }: { now: Date; owner?: CertificateOwner; defaultSort: keyof ReturnType<typeof sortColumns> },
+): Promise<{ rows: ListedCertificate[]; total: number }> {
   const defaultOrder =
     defaultSort === 'validTill' && (query.sort ?? 'validTill') === 'validTill' && (query.order ?? 'asc') === 'asc';
-  if (userEmail !== undefined && !query.q && defaultOrder) {
-    return listOwnInDefaultOrder(db, userEmail, query.offset, query.limit);
+  if (owner && 'holderId' in owner && !query.q && defaultOrder) {
+    return listOwnInDefaultOrder(db, owner.holderId, query.offset, query.limit);
   }
   const filters: SQL[] = [];
-  if (userEmail !== undefined) filters.push(eq(certificates.userEmail, userEmail));
+  if (owner) {
+    filters.push(
+      'holderId' in owner ? eq(certificates.holderId, owner.holderId) : eq(certificates.userEmail, owner.userEmail),
+    );
+  }
   if (query.q) {
     const pattern = likePattern(query.q);
     filters.push(
@@ -88,15 +106,20 @@ export async function listCertificates(
   const column = sortColumns(now)[query.sort ?? defaultSort];
   const direction =
     (query.order ?? (query.sort ? 'asc' : defaultSort === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
-  return listPage(db, certificates, {
-    where,
-    // The id breaks ties so that pages never overlap or skip a row.
-    orderBy: [direction(column), direction(certificates.id)],
-    offset: query.offset,
-    limit: query.limit,
-    // One holder's certificates are a handful: counted in the same scan (lib/paging.ts).
-    total: userEmail === undefined ? 'subquery' : 'window',
-  });
+  return listPage(
+    db,
+    certificates,
+    {
+      where,
+      // The id breaks ties so that pages never overlap or skip a row.
+      orderBy: [direction(column), direction(certificates.id)],
+      offset: query.offset,
+      limit: query.limit,
+      // One holder's certificates are a handful: counted in the same scan (lib/paging.ts).
+      total: owner === undefined ? 'subquery' : 'window',
+    },
+    listedColumns,
+  );
 }
 
 export async function findCertificate(db: Tx, id: string): Promise<CertificateRow | undefined> {
@@ -104,14 +127,40 @@ export async function findCertificate(db: Tx, id: string): Promise<CertificateRo
   return row;
 }
 
-export async function insertCertificate(db: Tx, values: CertificateValues & { createdAt: Date }) {
+export async function findCertificateForUpdate(db: Tx, id: string): Promise<CertificateRow | undefined> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).for('update');
+  return row;
+}
+
+export async function findByVerificationId(db: Tx, verificationId: string): Promise<CertificateRow | undefined> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.verificationId, verificationId));
+  return row;
+}
+
+type Holding = Pick<typeof certificates.$inferInsert, 'holderId' | 'claimedAt' | 'suspendedAt'>;
+
+export async function insertCertificate(db: Tx, values: CertificateValues & Holding & { createdAt: Date }) {
   const [row] = await db.insert(certificates).values(values).returning();
   return row!;
 }
 
-export async function updateCertificate(db: Tx, id: string, values: CertificateValues) {
+export async function updateCertificate(
+  db: Tx,
+  id: string,
+  values: Partial<CertificateValues & Holding & Pick<CertificateRow, 'revokedAt' | 'revocationReason'>>,
+) {
   const [row] = await db.update(certificates).set(values).where(eq(certificates.id, id)).returning();
   return row;
+}
+
+/** Adds views counted in memory since the last flush (one statement per certificate). */
+export async function addVerificationViews(db: Tx, views: Map<string, number>) {
+  for (const [id, n] of views) {
+    await db
+      .update(certificates)
+      .set({ verificationViews: sql`${certificates.verificationViews} + ${n}` })
+      .where(eq(certificates.id, id));
+  }
 }
 
 export async function deleteCertificate(db: Tx, id: string) {

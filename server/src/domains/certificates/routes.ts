@@ -4,25 +4,32 @@ import {
   certificateBody,
   certificateEmailParams,
   certificateListQuery,
+  certificatePdfQuery,
   idParams,
   normalizeEmail,
+  reinstateBody,
+  revokeBody,
   TOTAL_COUNT_HEADER,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../lib/errors';
-import { toCertificate } from '../../lib/serialize';
+import type { Tx } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { toCertificate, verificationUrl } from '../../lib/serialize';
+import { reinstatedMail, revokedMail } from './mails';
 import {
   type CertificateRow,
   deleteCertificate,
   findCertificate,
+  findCertificateForUpdate,
   insertCertificate,
   isReferenced,
   listCertificates,
   toValidTill,
   updateCertificate,
 } from './repository';
+import { verificationStatus } from './verification';
 
 /** What an audit row keeps of a certificate (the stored status, never the derived one). */
 const snapshot = (row: CertificateRow) => ({
@@ -32,14 +39,41 @@ const snapshot = (row: CertificateRow) => ({
   status: row.status,
   validTill: row.validTill.toISOString(),
   downloadLink: row.downloadLink,
+  holderName: row.holderName,
 });
+
+/** A file name for a download: the certificate number, with anything unsafe replaced. */
+const fileName = (row: CertificateRow, extension: string) =>
+  `certificate-${row.certificateNo.replace(/[^A-Za-z0-9._-]+/g, '_')}.${extension}`;
 
 export default async function certificateRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
   const list = z.array(certificate);
+  const present = (row: Omit<CertificateRow, 'credential'>) => toCertificate(row, app.clock.now(), app.config.appUrl);
 
-  /** ARCHITECTURE §5: a member reads only their own certificates; admins anyone's. */
+  /** Suspension (the spec's Inactive) is a bit in the status list, flipped with the status. */
+  async function followStatus(tx: Tx, before: CertificateRow | undefined, after: CertificateRow) {
+    const suspended = after.status === 'Inactive';
+    if (suspended !== (before?.status === 'Inactive')) {
+      await app.credentials.setStatus(tx, after.statusIndex, 'suspension', suspended);
+    }
+  }
+
+  /** The certificate for its holder or an admin; another member gets 403. */
+  async function readable(req: FastifyRequest, id: string) {
+    const row = await findCertificate(app.db, id);
+    if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
+    const me = req.auth!.user;
+    if (!me.isAdmin && row.holderId !== me.id) throw forbidden(CERTIFICATE_MESSAGES.notYours);
+    return row;
+  }
+
+  /**
+   * ARCHITECTURE §5: a member reads only their own certificates, those their account holds
+   * (issue 11: by id, whatever e-mail they were filed under); an admin reads those filed under
+   * any e-mail.
+   */
   app.get(
     '/api/certificates/:userEmail',
     { schema: { tags, params: certificateEmailParams, querystring: certificateListQuery, response: { 200: list } } },
@@ -47,10 +81,14 @@ export default async function certificateRoutes(base: FastifyInstance) {
       const userEmail = normalizeEmail(req.params.userEmail);
       const me = req.auth!.user;
       if (!me.isAdmin && userEmail !== me.email) throw forbidden(CERTIFICATE_MESSAGES.notYours);
-      const now = app.clock.now();
-      const { rows, total } = await listCertificates(app.db, req.query, { now, userEmail, defaultSort: 'validTill' });
+      const owner = userEmail === me.email ? { holderId: me.id } : { userEmail };
+      const { rows, total } = await listCertificates(app.db, req.query, {
+        now: app.clock.now(),
+        owner,
+        defaultSort: 'validTill',
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map((row) => toCertificate(row, now));
+      return rows.map(present);
     },
   );
 
@@ -58,10 +96,12 @@ export default async function certificateRoutes(base: FastifyInstance) {
     '/api/certificates',
     { schema: { tags, querystring: certificateListQuery, response: { 200: list } } },
     async (req, reply) => {
-      const now = app.clock.now();
-      const { rows, total } = await listCertificates(app.db, req.query, { now, defaultSort: 'createdAt' });
+      const { rows, total } = await listCertificates(app.db, req.query, {
+        now: app.clock.now(),
+        defaultSort: 'createdAt',
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map((row) => toCertificate(row, now));
+      return rows.map(present);
     },
   );
 
@@ -70,15 +110,24 @@ export default async function certificateRoutes(base: FastifyInstance) {
     { schema: { tags, body: certificateBody, response: { 201: certificate } } },
     async (req, reply) => {
       const now = app.clock.now();
-      const values = {
-        ...req.body,
-        userEmail: normalizeEmail(req.body.userEmail),
-        validTill: toValidTill(req.body.validTill),
-      };
+      const userEmail = normalizeEmail(req.body.userEmail);
       const created = await app.db.transaction(async (tx) => {
         // A downloadLink must name an uploaded document; it is marked attached in this transaction.
-        await app.files.attach(tx, [values.downloadLink], { kinds: ['document'] });
-        const row = await insertCertificate(tx, { ...values, createdAt: now });
+        await app.files.attach(tx, [req.body.downloadLink], { kinds: ['document'] });
+        // Issued to a member's address, it is theirs at once (issue 11).
+        const holder = await app.registry.holderFor(tx, userEmail);
+        const row = await insertCertificate(tx, {
+          ...req.body,
+          userEmail,
+          validTill: toValidTill(req.body.validTill),
+          holderName: req.body.holderName || holder?.name || '',
+          holderId: holder?.id ?? null,
+          claimedAt: holder ? now : null,
+          suspendedAt: req.body.status === 'Inactive' ? now : null,
+          createdAt: now,
+        });
+        await app.credentials.signCertificate(tx, row.id, row);
+        await followStatus(tx, undefined, row);
         await app.audit(tx, req, {
           action: 'certificate.create',
           targetType: 'certificate',
@@ -87,7 +136,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
         });
         return row;
       });
-      return reply.status(201).send(toCertificate(created, now));
+      return reply.status(201).send(present(created));
     },
   );
 
@@ -95,18 +144,28 @@ export default async function certificateRoutes(base: FastifyInstance) {
     '/api/certificates/:id',
     { schema: { tags, params: idParams, body: certificateBody, response: { 200: certificate } } },
     async (req) => {
-      const values = {
-        ...req.body,
-        userEmail: normalizeEmail(req.body.userEmail),
-        validTill: toValidTill(req.body.validTill),
-      };
+      const now = app.clock.now();
+      const userEmail = normalizeEmail(req.body.userEmail);
       const { before, after } = await app.db.transaction(async (tx) => {
-        const current = await findCertificate(tx, req.params.id);
+        const current = await findCertificateForUpdate(tx, req.params.id);
         if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
-        if (values.downloadLink && values.downloadLink !== current.downloadLink) {
-          await app.files.attach(tx, [values.downloadLink], { kinds: ['document'] });
+        if (req.body.downloadLink && req.body.downloadLink !== current.downloadLink) {
+          await app.files.attach(tx, [req.body.downloadLink], { kinds: ['document'] });
         }
-        const row = (await updateCertificate(tx, current.id, values))!;
+        // Filed under another e-mail, it goes to that address's account, or waits to be claimed.
+        const moved = userEmail !== current.userEmail;
+        const holder = moved ? await app.registry.holderFor(tx, userEmail) : undefined;
+        const row = (await updateCertificate(tx, current.id, {
+          ...req.body,
+          userEmail,
+          validTill: toValidTill(req.body.validTill),
+          holderName: req.body.holderName || (moved ? holder?.name : current.holderName) || '',
+          ...(moved ? { holderId: holder?.id ?? null, claimedAt: holder ? now : null } : {}),
+          suspendedAt:
+            req.body.status === 'Inactive' ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
+        }))!;
+        await app.credentials.signCertificate(tx, row.id, row);
+        await followStatus(tx, current, row);
         await app.audit(tx, req, {
           action: 'certificate.update',
           targetType: 'certificate',
@@ -119,7 +178,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
       if (before.downloadLink && before.downloadLink !== after.downloadLink) {
         await removeQuietly(app, before.downloadLink);
       }
-      return toCertificate(after, app.clock.now());
+      return present(after);
     },
   );
 
@@ -130,6 +189,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
       const removed = await app.db.transaction(async (tx) => {
         const row = await deleteCertificate(tx, req.params.id);
         if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
+        // A credential already handed out must not keep verifying once its record is gone.
+        if (!row.revokedAt) await app.credentials.setStatus(tx, row.statusIndex, 'revocation', true);
         await app.audit(tx, req, {
           action: 'certificate.delete',
           targetType: 'certificate',
@@ -142,6 +203,117 @@ export default async function certificateRoutes(base: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
+
+  /**
+   * Issue 11: revocation flips the certificate's bit in the revocation list in the same
+   * transaction, so the next request anywhere (page, JSON, status list) sees it.
+   */
+  app.post(
+    '/api/certificates/:id/revoke',
+    { schema: { tags, params: idParams, body: revokeBody, response: { 200: certificate } } },
+    async (req) => {
+      const row = await app.db.transaction(async (tx) => {
+        const current = await findCertificateForUpdate(tx, req.params.id);
+        if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
+        if (current.revokedAt) throw conflict(CERTIFICATE_MESSAGES.alreadyRevoked);
+        const revoked = (await updateCertificate(tx, current.id, {
+          revokedAt: app.clock.now(),
+          revocationReason: req.body.reason,
+        }))!;
+        await app.credentials.setStatus(tx, revoked.statusIndex, 'revocation', true);
+        await app.audit(tx, req, {
+          action: 'certificate.revoke',
+          targetType: 'certificate',
+          targetId: revoked.id,
+          details: { reason: req.body.reason, notifyHolder: req.body.notifyHolder },
+        });
+        if (req.body.notifyHolder) {
+          const link = verificationUrl(app.config.appUrl, revoked.verificationId);
+          await app.mail.enqueue(
+            tx,
+            revokedMail(revoked.userEmail, revoked, req.body.reason, link, app.config.supportEmail),
+          );
+        }
+        return revoked;
+      });
+      if (req.body.notifyHolder) app.mail.kick();
+      return present(row);
+    },
+  );
+
+  app.post(
+    '/api/certificates/:id/reinstate',
+    { schema: { tags, params: idParams, body: reinstateBody, response: { 200: certificate } } },
+    async (req) => {
+      const row = await app.db.transaction(async (tx) => {
+        const current = await findCertificateForUpdate(tx, req.params.id);
+        if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
+        if (!current.revokedAt) throw conflict(CERTIFICATE_MESSAGES.notRevoked);
+        const reinstated = (await updateCertificate(tx, current.id, { revokedAt: null, revocationReason: null }))!;
+        await app.credentials.setStatus(tx, reinstated.statusIndex, 'revocation', false);
+        await app.audit(tx, req, {
+          action: 'certificate.reinstate',
+          targetType: 'certificate',
+          targetId: reinstated.id,
+          details: {
+            revokedAt: current.revokedAt.toISOString(),
+            reason: current.revocationReason,
+            notifyHolder: req.body.notifyHolder,
+          },
+        });
+        if (req.body.notifyHolder) {
+          const link = verificationUrl(app.config.appUrl, reinstated.verificationId);
+          await app.mail.enqueue(tx, reinstatedMail(reinstated.userEmail, reinstated, link));
+        }
+        return reinstated;
+      });
+      if (req.body.notifyHolder) app.mail.kick();
+      return present(row);
+    },
+  );
+
+  /** Issue 11: a printable certificate with its verification link and QR code. */
+  app.get(
+    '/api/certificates/:id/pdf',
+    { schema: { tags, params: idParams, querystring: certificatePdfQuery } },
+    async (req, reply) => {
+      const row = await readable(req, req.params.id);
+      // pdf-lib and the fonts load on the first PDF asked for, not at start.
+      const { renderCertificatePdf } = await import('./pdf');
+      const pdf = await renderCertificatePdf(
+        {
+          boardName: app.config.boardName,
+          boardUrl: app.config.boardUrl,
+          holderName: row.holderName,
+          credentialName: row.name,
+          certificateNo: row.certificateNo,
+          issuedOn: row.createdAt,
+          validTill: row.validTill,
+          verificationUrl: verificationUrl(app.config.appUrl, row.verificationId),
+          status: verificationStatus(row, app.clock.now()).status,
+        },
+        req.query.size,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName(row, 'pdf')}"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  /**
+   * Issue 11: the signed Open Badges 3.0 credential, as stored when the certificate last changed
+   * (signed now only for a certificate that has none yet, such as one from before the feature).
+   */
+  app.get('/api/certificates/:id/credential', { schema: { tags, params: idParams } }, async (req, reply) => {
+    const row = await readable(req, req.params.id);
+    const credential =
+      row.credential ?? (await app.db.transaction((tx) => app.credentials.signCertificate(tx, row.id, row)));
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName(row, 'json')}"`)
+      .send(JSON.stringify(credential, null, 2));
+  });
 }
 
 /**

@@ -17,6 +17,7 @@ import { fileUrl, uploadIdOf } from '../../plugins/files';
 import { mayRead } from './access';
 import { accept, DOC_TYPE, DOCX_TYPE, unsupported, UPLOAD_MESSAGES } from './content';
 import { ingest } from './ingest';
+import { escapeHtml } from '../../lib/html';
 
 type UploadRow = typeof uploads.$inferSelect;
 
@@ -51,9 +52,6 @@ function downloadName(file: UploadRow): string {
     .slice(0, 100);
   return `${base || 'document'}${ext}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

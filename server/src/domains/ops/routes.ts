@@ -3,9 +3,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outbox } from '../../db/schema';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/html';
 
 export default async function opsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +21,7 @@ export default async function opsRoutes(base: FastifyInstance) {
   });
 
   app.get('/api/config', { schema: { tags: ['config'], response: { 200: publicConfig } } }, async () => ({
+    boardName: app.config.boardName,
     supportEmail: app.config.supportEmail,
     boardUrl: app.config.boardUrl,
     renewalUrl: app.config.renewalUrl,

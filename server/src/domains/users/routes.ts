@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { users } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toUser } from '../../lib/serialize';
 import type { UserRow } from '../../plugins/auth';
@@ -40,9 +41,6 @@ const EDITABLE = {
   certificateNo: 'admin',
   isAdmin: 'admin',
 } as const;
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** The same answer the error handler gives for a body the route schema refused (ARCHITECTURE §4). */
 function invalidBody(error: z.ZodError) {
@@ -136,6 +134,8 @@ export default async function userRoutes(base: FastifyInstance) {
             });
           }
           const updated = await updateUser(tx, current.id, changes);
+          // Issue 11: the certificates are the person's, so they follow the new address.
+          if (updated.email !== current.email) await app.registry.followEmail(tx, current.id, updated.email);
           const demoted = current.isAdmin && !updated.isAdmin;
           // A demoted admin's open sessions carry admin rights: end them.
           if (demoted) await app.sessions.endAllFor(tx, current.id);

@@ -1,0 +1,66 @@
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { type CertificatePdfInput, qrModules, renderCertificatePdf } from './pdf';
+
+const input: CertificatePdfInput = {
+  boardName: 'Recycling Advocate Certification Board',
+  boardUrl: 'https://recycling-board.example',
+  holderName: 'Morgan Member',
+  credentialName: 'Certified Recycling Advocate',
+  certificateNo: 'CRA-2001',
+  issuedOn: new Date('2026-01-10T12:00:00Z'),
+  validTill: new Date('2027-01-10T23:59:59.999Z'),
+  verificationUrl: 'https://portal.example/verify/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd',
+  status: 'Active',
+};
+
+describe('renderCertificatePdf', () => {
+  it('makes one landscape page of the asked size, with the facts in its metadata', async () => {
+    for (const [size, expected] of [
+      ['a4', [842, 595]],
+      ['letter', [792, 612]],
+    ] as const) {
+      const bytes = await renderCertificatePdf(input, size);
+      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+      const pdf = await PDFDocument.load(bytes);
+      expect(pdf.getPageCount()).toBe(1);
+      const { width, height } = pdf.getPage(0).getSize();
+      expect([Math.round(width), Math.round(height)]).toEqual(expected);
+      expect(pdf.getSubject()).toBe(input.verificationUrl);
+      expect(pdf.getTitle()).toBe('Certified Recycling Advocate — Morgan Member');
+      expect(pdf.getKeywords()).toContain('CRA-2001');
+      expect(pdf.getAuthor()).toBe(input.boardName);
+    }
+  });
+
+  it('never throws on names the font cannot draw, control characters or a very long credential', async () => {
+    const odd = {
+      ...input,
+      holderName: 'Zoë Łukasiewicz 李雷 محمد 😀\n\u0007X',
+      credentialName: 'Advocate '.repeat(25),
+      status: 'Revoked' as const,
+    };
+    const pdf = await PDFDocument.load(await renderCertificatePdf(odd, 'a4'));
+    // Control characters are dropped from what is printed.
+    expect(pdf.getTitle()).not.toContain('\n');
+    expect(pdf.getTitle()).not.toContain('\u0007');
+  });
+
+  it('draws the QR code of the verification link, one square per dark module', async () => {
+    const qr = qrModules(input.verificationUrl);
+    let dark = 0;
+    for (let r = 0; r < qr.size; r++) for (let c = 0; c < qr.size; c++) if (qr.dark(r, c)) dark++;
+    const pdf = await PDFDocument.load(await renderCertificatePdf(input, 'a4'));
+    const contents = pdf.getPage(0).node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray() : [contents];
+    const text = streams
+      .map((ref) => pdf.context.lookup(ref))
+      .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString('latin1'))
+      .join('\n');
+    // pdf-lib draws a filled rectangle as a closed, filled path ('h' then 'f'): the top band, the
+    // QR code's white box, then one per dark module.
+    const filled = text.split(/\bh\s+f\b/).length - 1;
+    expect(qr.size).toBeGreaterThanOrEqual(21);
+    expect(filled).toBe(dark + 2);
+  });
+});

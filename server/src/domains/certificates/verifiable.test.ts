@@ -1,0 +1,526 @@
+import crypto from 'node:crypto';
+import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
+import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
+import * as vc from '@digitalbazaar/vc';
+import { checkStatus, decodeList } from '@digitalbazaar/vc-bitstring-status-list';
+import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { auditLog, certificates } from '../../db/schema';
+import { loadKeys } from '../../lib/keys';
+import { statusListPlace } from '../../plugins/credentials';
+import {
+  call,
+  codeFrom,
+  createUser,
+  GOOD_PASSWORD,
+  lastMail,
+  sessionCookie,
+  type TestApp,
+  createTestApp,
+  uniqueEmail,
+} from '../../../test/harness';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof createUser>>;
+let other: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin') });
+  member = await createUser(t, { name: 'Morgan Member' });
+  other = await createUser(t);
+});
+afterAll(() => t.close());
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const number = () => `CRA-${crypto.randomBytes(4).toString('hex')}`;
+
+async function issue(over: Record<string, unknown> = {}) {
+  const res = await call(t.app, admin.cookie, {
+    method: 'POST',
+    url: '/api/certificates',
+    payload: {
+      userEmail: member.email,
+      certificateNo: number(),
+      name: 'Certified Recycling Advocate',
+      validTill: inDays(365),
+      ...over,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { _id: string; verificationUrl: string; certificateNo: string; userEmail: string };
+}
+
+const pathOf = (url: string) => new URL(url).pathname;
+const idOf = (verificationUrl: string) => pathOf(verificationUrl).split('/').pop()!;
+
+/** A verifier's document loader: the portal's own DID document and status lists, over HTTP. */
+function verifierLoader(): vc.DocumentLoader {
+  const fetchJson = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url: pathOf(url) });
+    expect(res.statusCode, url).toBe(200);
+    return res.json() as Record<string, unknown>;
+  };
+  return async (url) => {
+    if (url.startsWith('did:web:')) {
+      const doc = await fetchJson(`${t.config.appUrl}/.well-known/did.json`);
+      if (!url.includes('#')) return { contextUrl: null, documentUrl: url, document: doc };
+      const method = (doc.verificationMethod as Record<string, unknown>[]).find((m) => m.id === url);
+      return {
+        contextUrl: null,
+        documentUrl: url,
+        document: { '@context': 'https://w3id.org/security/multikey/v1', ...method },
+      };
+    }
+    if (url.startsWith(`${t.config.appUrl}/api/status-lists/`)) {
+      return { contextUrl: null, documentUrl: url, document: await fetchJson(url) };
+    }
+    // The bundled contexts (the portal's loader serves only those for anything not its own).
+    return t.app.credentials.documentLoader(url);
+  };
+}
+
+async function verifyDownloaded(credential: Record<string, unknown>) {
+  const documentLoader = verifierLoader();
+  const suite = new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 });
+  return vc.verifyCredential({
+    credential,
+    suite,
+    documentLoader,
+    checkStatus: ({ credential: c }) => checkStatus({ credential: c, documentLoader, suite }),
+  });
+}
+
+/** Each status entry's bit, read from the status list the portal serves. */
+async function statusBits(credential: Record<string, unknown>) {
+  const documentLoader = verifierLoader();
+  const suite = new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 });
+  const result = await checkStatus({ credential, documentLoader, suite });
+  expect(result.verified, JSON.stringify(result.error)).toBe(true);
+  return Object.fromEntries(result.results!.map((r) => [r.credentialStatus.statusPurpose, r.status]));
+}
+
+const download = async (id: string, cookie: string | undefined, what: 'credential' | 'pdf') =>
+  call(t.app, cookie, { method: 'GET', url: `/api/certificates/${id}/${what}` });
+
+describe('certificates belong to people, not to e-mail strings', () => {
+  it('an admin changing a member’s e-mail carries the certificates along, and the freed address claims nothing', async () => {
+    const b = await createUser(t, { email: uniqueEmail('b') });
+    const cert = await issue({ userEmail: b.email });
+    const newEmail = uniqueEmail('b-new');
+    const changed = await call(t.app, admin.cookie, {
+      method: 'PUT',
+      url: `/api/users/${b.user.id}`,
+      payload: { email: newEmail, name: 'B', certificateNo: 'CRA-T', gender: 'Human', job: 'Advocate', age: 30 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const listed = await call(t.app, admin.cookie, {
+      method: 'GET',
+      url: `/api/certificates/${encodeURIComponent(newEmail)}`,
+    });
+    expect(listed.json().map((c: { _id: string }) => c._id)).toEqual([cert._id]);
+    expect(listed.json()[0].userEmail).toBe(newEmail);
+    const own = await call(t.app, b.cookie, {
+      method: 'GET',
+      url: `/api/certificates/${encodeURIComponent(newEmail)}`,
+    });
+    expect(own.json().map((c: { _id: string }) => c._id)).toEqual([cert._id]);
+
+    // The reproduction of issue 11: sign-up with the old address and the number.
+    const takeover = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Mallory', email: b.email, certificateNo: cert.certificateNo, password: GOOD_PASSWORD },
+    });
+    expect(takeover.statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    expect(row?.holderId).toBe(b.user.id);
+  });
+
+  it('is claimed when the address is proven, by id, with the holder’s name; a deleted holder frees nothing', async () => {
+    const email = uniqueEmail('claim');
+    const cert = await issue({ userEmail: email, holderName: '' });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Casey Claimer', email, certificateNo: cert.certificateNo, password: GOOD_PASSWORD },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const cookie = sessionCookie(signup);
+    const [before] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    expect(before?.holderId).toBeNull();
+
+    const code = codeFrom((await lastMail(t, email))?.text);
+    const verified = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } });
+    expect(verified.statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    expect(after).toMatchObject({ holderId: verified.json().user._id, holderName: 'Casey Claimer' });
+    expect(after?.claimedAt).not.toBeNull();
+
+    // The account goes; the certificate stays claimed, and the free address cannot take it.
+    const removed = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${after!.holderId}` });
+    expect(removed.statusCode).toBe(204);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Newcomer', email, certificateNo: cert.certificateNo, password: GOOD_PASSWORD },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('issued to a verified member’s address, it is theirs at once', async () => {
+    const cert = await issue({ userEmail: other.email });
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    expect(row?.holderId).toBe(other.user.id);
+  });
+});
+
+describe('the public verification page', () => {
+  it('shows the minimum to anyone, as HTML without script, with noindex and an Open Graph preview', async () => {
+    const cert = await issue({ holderName: 'Morgan Member' });
+    const res = await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['x-robots-tag']).toMatch(/noindex/);
+    const html = res.body;
+    for (const text of [
+      'Valid certificate',
+      'Morgan Member',
+      'Certified Recycling Advocate',
+      cert.certificateNo,
+      t.config.boardName,
+      'Authentic',
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toMatch(/<meta property="og:title" content="Certified Recycling Advocate: Active">/);
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain(member.email);
+    expect(html).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/); // no e-mail address at all
+  });
+
+  it('answers the same facts as JSON, with nothing that leads to the holder’s e-mail', async () => {
+    const cert = await issue({ holderName: 'Morgan Member' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      holderName: 'Morgan Member',
+      credentialName: 'Certified Recycling Advocate',
+      certificateNo: cert.certificateNo,
+      status: 'Active',
+      statusSince: null,
+      signature: { valid: true, issuer: 'did:web:localhost%3A3000' },
+      board: { name: t.config.boardName },
+    });
+    expect(res.body).not.toContain(member.email);
+    expect(res.body).not.toContain(member.user.id);
+    expect(res.body).not.toContain(cert._id);
+  });
+
+  it('answers 404 for unknown, tampered and malformed ids, never a 500', async () => {
+    const cert = await issue();
+    const id = idOf(cert.verificationUrl);
+    expect(id.length).toBeGreaterThanOrEqual(22); // at least 128 bits in base64url
+    const tampered = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [
+      tampered,
+      crypto.randomBytes(24).toString('base64url'),
+      'x',
+      "'; drop table--",
+      '%00',
+      cert._id,
+    ]) {
+      const page = await t.app.inject({ method: 'GET', url: `/verify/${encodeURIComponent(bad)}` });
+      expect(page.statusCode, bad).toBe(404);
+      expect(page.body).toContain('Certificate not found');
+      const json = await t.app.inject({ method: 'GET', url: `/api/verify/${encodeURIComponent(bad)}` });
+      expect(json.statusCode, bad).toBe(404);
+    }
+  });
+
+  it('takes as long for an unknown id as for a known one', async () => {
+    const cert = await issue();
+    const known = `/api/verify/${idOf(cert.verificationUrl)}`;
+    const unknown = `/api/verify/${crypto.randomBytes(32).toString('base64url')}`;
+    const times: Record<string, number[]> = { known: [], unknown: [] };
+    for (let i = 0; i < 60; i++) {
+      for (const [kind, url] of [
+        ['known', known],
+        ['unknown', unknown],
+      ] as const) {
+        const start = process.hrtime.bigint();
+        await t.app.inject({ method: 'GET', url });
+        times[kind]!.push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    expect(Math.abs(median(times.known!) - median(times.unknown!))).toBeLessThan(5);
+  });
+
+  it('is rate limited per client address', async () => {
+    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3' });
+    try {
+      const url = `/api/verify/${crypto.randomBytes(32).toString('base64url')}`;
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.9.9.9' })).statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      const page = await limited.app.inject({ method: 'GET', url: '/verify/x', remoteAddress: '127.9.9.8' });
+      expect(page.statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts views per certificate for the holder, and keeps no visitor data', async () => {
+    const cert = await issue();
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) });
+    await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` });
+    await t.app.verificationViews.flush();
+    const mine = await call(t.app, member.cookie, {
+      method: 'GET',
+      url: `/api/certificates/${encodeURIComponent(member.email)}?limit=200`,
+    });
+    const listed = mine.json().find((c: { _id: string }) => c._id === cert._id);
+    expect(listed.verificationViews).toBe(4);
+  });
+});
+
+describe('PDF and credential downloads', () => {
+  it('gives the holder and admins a PDF with the verification link; another member gets 403', async () => {
+    const cert = await issue({ holderName: 'Morgan Member' });
+    for (const cookie of [member.cookie, admin.cookie]) {
+      const res = await download(cert._id, cookie, 'pdf');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toContain(`certificate-${cert.certificateNo}.pdf`);
+      const pdf = await PDFDocument.load(res.rawPayload);
+      expect(pdf.getPageCount()).toBe(1);
+      expect(pdf.getSubject()).toBe(cert.verificationUrl);
+    }
+    const letter = await call(t.app, member.cookie, {
+      method: 'GET',
+      url: `/api/certificates/${cert._id}/pdf?size=letter`,
+    });
+    const { width, height } = (await PDFDocument.load(letter.rawPayload)).getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([792, 612]);
+    expect((await download(cert._id, other.cookie, 'pdf')).statusCode).toBe(403);
+    expect((await download(cert._id, undefined, 'pdf')).statusCode).toBe(401);
+    expect((await download(crypto.randomUUID(), admin.cookie, 'pdf')).statusCode).toBe(404);
+    expect((await download('not-an-id', admin.cookie, 'pdf')).statusCode).toBe(400);
+  });
+
+  it('serves a signed Open Badges 3.0 credential that the library verifies against the portal’s DID document', async () => {
+    const cert = await issue({ holderName: 'Morgan Member' });
+    const res = await download(cert._id, member.cookie, 'credential');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const credential = res.json() as Record<string, unknown>;
+    expect(credential).toMatchObject({
+      '@context': [
+        'https://www.w3.org/ns/credentials/v2',
+        'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+      ],
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+      issuer: { id: 'did:web:localhost%3A3000' },
+      credentialSubject: {
+        type: ['AchievementSubject'],
+        licenseNumber: cert.certificateNo,
+        achievement: { type: ['Achievement'], name: 'Certified Recycling Advocate' },
+      },
+      proof: { type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022' },
+    });
+    // The holder is named by a salted hash of the e-mail, never the e-mail itself.
+    expect(res.body).not.toContain(member.email);
+    const [hashed] = (credential.credentialSubject as { identifier: Record<string, string>[] }).identifier;
+    expect(hashed!.identityHash).toBe(
+      `sha256$${crypto
+        .createHash('sha256')
+        .update(member.email + hashed!.salt)
+        .digest('hex')}`,
+    );
+
+    const result = await verifyDownloaded(credential);
+    expect(result.verified, JSON.stringify(result.error)).toBe(true);
+
+    // One changed character and the proof fails.
+    const tampered = JSON.parse(res.body.replace(cert.certificateNo, `${cert.certificateNo.slice(0, -1)}X`));
+    expect((await verifyDownloaded(tampered)).verified).toBe(false);
+
+    expect((await download(cert._id, other.cookie, 'credential')).statusCode).toBe(403);
+  });
+
+  it('publishes the key in a DID document of Multikeys, and keeps old keys after a rotation', async () => {
+    const cert = await issue();
+    const signed = (await download(cert._id, member.cookie, 'credential')).json();
+    const res = await t.app.inject({ method: 'GET', url: '/.well-known/did.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.id).toBe('did:web:localhost%3A3000');
+    expect(doc.verificationMethod[0]).toMatchObject({ type: 'Multikey', controller: doc.id });
+    expect(doc.assertionMethod).toContain(signed.proof.verificationMethod);
+
+    // A second process with a new ISSUER_KEY on the same database: both keys are published.
+    const rotated = await buildApp({
+      config: t.config,
+      database: t.database,
+      keys: loadKeys(undefined, t.config.dataDir),
+      issuerSeed: crypto.randomBytes(32),
+      logger: false,
+    });
+    try {
+      await rotated.ready();
+      const after = (await rotated.inject({ method: 'GET', url: '/.well-known/did.json' })).json();
+      expect(after.verificationMethod).toHaveLength(doc.verificationMethod.length + 1);
+      expect(after.assertionMethod).toContain(signed.proof.verificationMethod);
+      expect(after.assertionMethod).toContain(rotated.credentials.verificationMethod);
+      expect((await verifyDownloaded(signed)).verified).toBe(true);
+    } finally {
+      await rotated.close();
+    }
+  });
+});
+
+describe('revocation and suspension', () => {
+  const revoke = (id: string, payload: Record<string, unknown>, cookie = admin.cookie) =>
+    call(t.app, cookie, { method: 'POST', url: `/api/certificates/${id}/revoke`, payload });
+  const reinstate = (id: string, payload: Record<string, unknown> = {}, cookie = admin.cookie) =>
+    call(t.app, cookie, { method: 'POST', url: `/api/certificates/${id}/reinstate`, payload });
+
+  it('flips the status list bit with the certificate, shows "authentic, but revoked", audits and mails', async () => {
+    const cert = await issue();
+    const credential = (await download(cert._id, member.cookie, 'credential')).json();
+    expect(await statusBits(credential)).toEqual({ revocation: false, suspension: false });
+
+    const res = await revoke(cert._id, { reason: 'Exam fraud', notifyHolder: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'Revoked', revocationReason: 'Exam fraud' });
+    expect(await statusBits(credential)).toEqual({ revocation: true, suspension: false });
+
+    const page = await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) });
+    expect(page.body).toContain('Revoked certificate');
+    expect(page.body).toContain('Authentic');
+    expect(page.body).not.toContain('Valid certificate');
+    expect(page.body).not.toContain('Exam fraud'); // the reason is for the holder and admins
+    const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
+    expect(json).toMatchObject({ status: 'Revoked', signature: { valid: true } });
+    expect(json.statusSince).not.toBeNull();
+
+    const mail = await lastMail(t, member.email);
+    expect(mail?.subject).toBe(`Your certificate ${cert.certificateNo} was revoked`);
+    expect(mail?.text).toContain('Exam fraud');
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, cert._id), eq(auditLog.action, 'certificate.revoke')));
+    expect(audit).toMatchObject({ actorId: admin.user.id, details: { reason: 'Exam fraud', notifyHolder: true } });
+
+    expect((await revoke(cert._id, { reason: 'Again' })).statusCode).toBe(409);
+    const back = await reinstate(cert._id, { notifyHolder: false });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ status: 'Active', revokedAt: null, revocationReason: null });
+    expect(await statusBits(credential)).toEqual({ revocation: false, suspension: false });
+    expect((await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) })).body).toContain(
+      'Valid certificate',
+    );
+    expect((await reinstate(cert._id)).statusCode).toBe(409);
+  });
+
+  it('refuses a missing reason, the wrong role and unknown ids, and changes nothing', async () => {
+    const cert = await issue();
+    for (const payload of [
+      {},
+      { reason: '' },
+      { reason: '   ' },
+      { reason: 'x'.repeat(501) },
+      { reason: 'ok', extra: 1 },
+    ]) {
+      expect((await revoke(cert._id, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await revoke(cert._id, { reason: 'mine' }, member.cookie)).statusCode).toBe(403);
+    expect((await reinstate(cert._id, {}, member.cookie)).statusCode).toBe(403);
+    expect(
+      (
+        await call(t.app, undefined, {
+          method: 'POST',
+          url: `/api/certificates/${cert._id}/revoke`,
+          payload: { reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect((await revoke(crypto.randomUUID(), { reason: 'gone' })).statusCode).toBe(404);
+    expect((await revoke('nope', { reason: 'gone' })).statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    expect(row?.revokedAt).toBeNull();
+  });
+
+  it('shows Inactive as Suspended, in the suspension list, never as valid', async () => {
+    const cert = await issue({ status: 'Inactive' });
+    const credential = (await download(cert._id, member.cookie, 'credential')).json();
+    expect(await statusBits(credential)).toEqual({ revocation: false, suspension: true });
+    const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
+    expect(json).toMatchObject({ status: 'Suspended', signature: { valid: true } });
+
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    const active = await call(t.app, admin.cookie, {
+      method: 'PUT',
+      url: `/api/certificates/${cert._id}`,
+      payload: {
+        userEmail: row!.userEmail,
+        certificateNo: row!.certificateNo,
+        name: row!.name,
+        validTill: inDays(365),
+        status: 'Active',
+      },
+    });
+    expect(active.statusCode).toBe(200);
+    const resigned = (await download(cert._id, member.cookie, 'credential')).json();
+    expect(await statusBits(resigned)).toEqual({ revocation: false, suspension: false });
+  });
+
+  it('revokes a deleted certificate’s credential, so a copy already handed out stops verifying as valid', async () => {
+    const cert = await issue();
+    const credential = (await download(cert._id, member.cookie, 'credential')).json();
+    expect(
+      (await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/certificates/${cert._id}` })).statusCode,
+    ).toBe(204);
+    expect(await statusBits(credential)).toEqual({ revocation: true, suspension: false });
+    expect((await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) })).statusCode).toBe(404);
+  });
+
+  it('keeps one list per block of 131,072 certificates, with each position used once', async () => {
+    const positions = new Set<number>();
+    for (let i = 0; i < 131_072; i += 97) positions.add(statusListPlace(i).position);
+    expect(positions.size).toBe(Math.ceil(131_072 / 97));
+    expect(statusListPlace(131_072)).toEqual({ list: 2, position: 0 });
+    const cert = await issue();
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    await revoke(cert._id, { reason: 'Check the bit' });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/status-lists/revocation/1' })).json();
+    const bits = await decodeList({ encodedList: list.credentialSubject.encodedList });
+    expect(bits.getStatus(statusListPlace(row!.statusIndex).position)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/status-lists/other/1' })).statusCode).toBe(400);
+    // A list no certificate sits in does not exist, and asking for it stores nothing.
+    expect((await t.app.inject({ method: 'GET', url: '/api/status-lists/revocation/999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/status-lists/revocation/16385' })).statusCode).toBe(400);
+  });
+});
+
+describe('a tampered record', () => {
+  it('no longer checks out when a row is changed behind the portal’s back', async () => {
+    const cert = await issue();
+    await t.database.db
+      .update(certificates)
+      .set({ validTill: new Date('2099-12-31T23:59:59.999Z') })
+      .where(eq(certificates.id, cert._id));
+    const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
+    expect(json.signature.valid).toBe(false);
+    const page = await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) });
+    expect(page.body).toContain('The signature does not check out');
+  });
+});

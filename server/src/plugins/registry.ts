@@ -1,0 +1,72 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Tx } from '../db/client';
+import { certificates, users } from '../db/schema';
+
+type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * Issue 11: certificates belong to people, not to e-mail strings. What the accounts and users
+ * domains need of the registry lives here, so that no domain imports another:
+ * - an account claims the certificates on record under its e-mail once it proves the address
+ *   (verification, or a reset link), and holds them by id from then on;
+ * - an e-mail change carries every held certificate along;
+ * - a claimed certificate is never claimed again, even once its address is free.
+ * Each of these re-signs the credentials whose statements changed.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const resign = async (tx: Tx, rows: CertificateRow[]) => {
+      for (const row of rows) await app.credentials.signCertificate(tx, row.id, row);
+    };
+
+    app.decorate('registry', {
+      async holderFor(tx: Tx, email: string) {
+        const [holder] = await tx
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(and(eq(users.email, email), eq(users.isVerified, true)));
+        return holder;
+      },
+
+      async claimFor(tx: Tx, user: { id: string; email: string; name: string }) {
+        const claimed = await tx
+          .update(certificates)
+          .set({
+            holderId: user.id,
+            claimedAt: app.clock.now(),
+            holderName: sql`case when ${certificates.holderName} = '' then ${user.name} else ${certificates.holderName} end`,
+          })
+          .where(and(eq(certificates.userEmail, user.email), isNull(certificates.claimedAt)))
+          .returning();
+        await resign(tx, claimed);
+        return claimed.length;
+      },
+
+      async followEmail(tx: Tx, userId: string, email: string) {
+        const moved = await tx
+          .update(certificates)
+          .set({ userEmail: email })
+          .where(eq(certificates.holderId, userId))
+          .returning();
+        await resign(tx, moved);
+        return moved.length;
+      },
+    });
+  },
+  { name: 'registry', dependencies: ['db', 'credentials'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registry: {
+      /** The verified account with this e-mail, which a certificate issued to it goes to at once. */
+      holderFor(tx: Tx, email: string): Promise<{ id: string; name: string } | undefined>;
+      /** Claims the unclaimed certificates filed under the user's (proven) e-mail; how many. */
+      claimFor(tx: Tx, user: { id: string; email: string; name: string }): Promise<number>;
+      /** Files every certificate the user holds under their new e-mail; how many. */
+      followEmail(tx: Tx, userId: string, email: string): Promise<number>;
+    };
+  }
+}
