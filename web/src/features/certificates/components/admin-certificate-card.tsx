@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
-import { IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
-
-const STATUS_COLOR: Record<Certificate['status'], string> = { Active: 'green', Inactive: 'gray', Expired: 'red' };
+import { IconArrowBackUp, IconBan, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
+import { CertificateStatusBadge } from './certificate-status';
+import { QrCode } from './qr-code';
+import { VerificationLink } from './verification-link';
 
 /**
  * The date a certificate is valid till, in the reader's locale. The server keeps the last moment
@@ -17,10 +18,19 @@ interface AdminCertificateCardProps {
   certificate: Certificate;
   onEdit: () => void;
   onDelete: () => void;
+  /** Issue 11: revoke with a reason, or reinstate a revoked one. */
+  onRevoke: () => void;
+  onReinstate: () => void;
 }
 
 /** One certificate on the admin grid (spec §2). */
-export function AdminCertificateCard({ certificate, onEdit, onDelete }: AdminCertificateCardProps) {
+export function AdminCertificateCard({
+  certificate,
+  onEdit,
+  onDelete,
+  onRevoke,
+  onReinstate,
+}: AdminCertificateCardProps) {
   return (
     <Card
       withBorder
@@ -35,9 +45,7 @@ export function AdminCertificateCard({ certificate, onEdit, onDelete }: AdminCer
             {certificate.name}
           </Title>
           {/* Beside a long title the status keeps its width (it was cut to "AC…"). */}
-          <Badge color={STATUS_COLOR[certificate.status]} variant="light" style={{ flexShrink: 0 }}>
-            {certificate.status}
-          </Badge>
+          <CertificateStatusBadge status={certificate.status} style={{ flexShrink: 0 }} />
         </Group>
         <Text size="sm">
           <Text span fw={500}>
@@ -51,12 +59,38 @@ export function AdminCertificateCard({ certificate, onEdit, onDelete }: AdminCer
           </Text>{' '}
           {certificate.userEmail}
         </Text>
+        {certificate.holderName && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span fw={500}>
+              Holder:
+            </Text>{' '}
+            {certificate.holderName}
+          </Text>
+        )}
         <Text size="sm">
           <Text span fw={500}>
             Valid till:
           </Text>{' '}
           {formatValidTill(certificate.validTill)}
         </Text>
+        {certificate.revokedAt && (
+          <Text size="sm" c="red.8">
+            Revoked on {new Date(certificate.revokedAt).toLocaleDateString()}: {certificate.revocationReason}
+          </Text>
+        )}
+        <Group gap="sm" align="center" wrap="nowrap">
+          <QrCode
+            value={certificate.verificationUrl}
+            size={72}
+            label={`QR code of the verification link of ${certificate.certificateNo}`}
+          />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              Verification link · {certificate.verificationViews} views
+            </Text>
+            <VerificationLink url={certificate.verificationUrl} />
+          </Stack>
+        </Group>
         <Group gap="xs" mt="auto" pt="sm">
           <Button size="xs" variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
             Edit
@@ -64,6 +98,15 @@ export function AdminCertificateCard({ certificate, onEdit, onDelete }: AdminCer
           <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
             Delete
           </Button>
+          {certificate.revokedAt ? (
+            <Button size="xs" variant="light" leftSection={<IconArrowBackUp size={16} />} onClick={onReinstate}>
+              Reinstate
+            </Button>
+          ) : (
+            <Button size="xs" variant="outline" color="red" leftSection={<IconBan size={16} />} onClick={onRevoke}>
+              Revoke
+            </Button>
+          )}
           {certificate.downloadLink && (
             <Button
               size="xs"

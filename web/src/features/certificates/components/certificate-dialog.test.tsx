@@ -4,19 +4,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
 import { CertificateDialog } from './certificate-dialog';
 
-const existing: Certificate = {
-  _id: '7d1c1a52-6a3e-4d5e-9a59-0b8f1d6f2a10',
-  userEmail: 'holder@example.org',
+const existing: Certificate = makeCertificate({
   certificateNo: 'CRA-001',
-  name: 'Certified Recycling Advocate',
   status: 'Inactive',
-  validTill: '2031-06-15T23:59:59.999Z',
-  downloadLink: '',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+  holderName: '',
+});
 
 /** Opens the dialog in create or edit mode, as the admin page does. */
 function Harness() {

@@ -27,6 +27,7 @@ export const CERTIFICATE_FORM_DEFAULTS: CertificateFormInput = {
   status: 'Active',
   validTill: '',
   downloadLink: '',
+  holderName: '',
 };
 
 /** spec §4: edit prefills the form, validTill cut to its first 10 characters. */
@@ -39,6 +40,7 @@ export function toCertificateForm(cert: Certificate): CertificateFormInput {
     status: cert.status === 'Inactive' ? 'Inactive' : 'Active',
     validTill: cert.validTill.slice(0, 10),
     downloadLink: cert.downloadLink,
+    holderName: cert.holderName,
   };
 }
 
@@ -131,6 +133,12 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
             error={errors.certificateNo?.message}
           />
           <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
+          <TextInput
+            label="Holder"
+            description="The name printed on the certificate; left empty, it is the name of the member who claims it."
+            {...register('holderName')}
+            error={errors.holderName?.message}
+          />
           <TextInput
             label="Valid Till"
             type="date"

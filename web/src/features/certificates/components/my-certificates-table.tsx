@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useState } from 'react';
+import { certificateFileUrl } from '../api/use-certificate-status';
 import { nextSort, pageCount, pageOf, sortCertificates, type Sort, type SortKey } from '../utils/my-certificates';
-
-const STATUS_COLOR: Record<Certificate['status'], string> = { Active: 'green', Expired: 'red', Inactive: 'gray' };
+import { CertificateStatusBadge } from './certificate-status';
 
 function SortableHeader({
   label,
@@ -35,9 +35,12 @@ function SortableHeader({
 export function MyCertificatesTable({
   certificates,
   onView,
+  onShare,
 }: {
   certificates: Certificate[];
   onView: (certificate: Certificate) => void;
+  /** Issue 11: the verification link, QR code, PDF, credential and LinkedIn of one certificate. */
+  onShare: (certificate: Certificate) => void;
 }) {
   const [sort, setSort] = useState<Sort | null>(null);
   const [page, setPage] = useState(1);
@@ -51,7 +54,7 @@ export function MyCertificatesTable({
 
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -60,12 +63,13 @@ export function MyCertificatesTable({
               <SortableHeader label="Valid till" column="validTill" sort={sort} onSort={onSort} />
               <Table.Th>View Certificate</Table.Th>
               <Table.Th>Download Certificate</Table.Th>
+              <Table.Th>Verify &amp; share</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {certificates.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={5}>
+                <Table.Td colSpan={6}>
                   <Text c="dimmed" ta="center" py="md">
                     No certificates found.
                   </Text>
@@ -76,9 +80,7 @@ export function MyCertificatesTable({
               <Table.Tr key={c._id}>
                 <Table.Td fw={600}>{c.name}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[c.status]} variant="light">
-                    {c.status}
-                  </Badge>
+                  <CertificateStatusBadge status={c.status} />
                 </Table.Td>
                 <Table.Td>{new Date(c.validTill).toLocaleDateString()}</Table.Td>
                 <Table.Td>
@@ -87,15 +89,21 @@ export function MyCertificatesTable({
                   </Button>
                 </Table.Td>
                 <Table.Td>
-                  {c.downloadLink ? (
-                    <Button size="xs" component="a" href={c.downloadLink} target="_blank" rel="noopener noreferrer">
-                      Download Certificate
-                    </Button>
-                  ) : (
-                    <Button size="xs" disabled>
-                      Download Certificate
-                    </Button>
-                  )}
+                  {/* Without an uploaded document, the generated PDF (issue 11) is the certificate. */}
+                  <Button
+                    size="xs"
+                    component="a"
+                    href={c.downloadLink || certificateFileUrl(c, 'pdf')}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Download Certificate
+                  </Button>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => onShare(c)}>
+                    Verify &amp; share
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}

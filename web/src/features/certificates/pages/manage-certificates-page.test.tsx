@@ -1,20 +1,19 @@
 import { Notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Certificate } from '@portal/contract';
+import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
 import ManageCertificatesPage from './manage-certificates-page';
 
-const certificate = (n: number, extra: Record<string, string> = {}) => ({
-  _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  userEmail: `holder${n}@example.org`,
-  certificateNo: `CRA-${n}`,
-  name: `Advocate ${n}`,
-  status: 'Active',
-  validTill: '2031-06-15T23:59:59.999Z',
-  downloadLink: '',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  ...extra,
-});
+const certificate = (n: number, extra: Partial<Certificate> = {}) =>
+  makeCertificate({
+    _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    userEmail: `holder${n}@example.org`,
+    certificateNo: `CRA-${n}`,
+    name: `Advocate ${n}`,
+    ...extra,
+  });
 
 describe('ManageCertificatesPage', { timeout: 30_000 }, () => {
   const fetchMock = vi.fn();

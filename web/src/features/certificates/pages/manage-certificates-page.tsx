@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteCertificate, useManageCertificates } from '../api/use-manage-certificates';
 import { AdminCertificateCard } from '../components/admin-certificate-card';
 import { CertificateDialog, certificateErrorText } from '../components/certificate-dialog';
+import { ReinstateDialog, RevokeDialog } from '../components/revoke-dialog';
 
 const PAGE_SIZE = 12;
 
@@ -20,6 +21,8 @@ export default function ManageCertificatesPage() {
     certificate: null,
   });
   const [toDelete, setToDelete] = useState<Certificate | null>(null);
+  const [toRevoke, setToRevoke] = useState<Certificate | null>(null);
+  const [toReinstate, setToReinstate] = useState<Certificate | null>(null);
 
   const list = useManageCertificates({ q, offset, limit });
   const remove = useDeleteCertificate();
@@ -78,6 +81,8 @@ export default function ManageCertificatesPage() {
                 certificate={c}
                 onEdit={() => setDialog({ opened: true, certificate: c })}
                 onDelete={() => setToDelete(c)}
+                onRevoke={() => setToRevoke(c)}
+                onReinstate={() => setToReinstate(c)}
               />
             ))}
           </SimpleGrid>
@@ -91,6 +96,8 @@ export default function ManageCertificatesPage() {
         certificate={dialog.certificate}
         onClose={() => setDialog({ opened: false, certificate: null })}
       />
+      <RevokeDialog certificate={toRevoke} onClose={() => setToRevoke(null)} />
+      <ReinstateDialog certificate={toReinstate} onClose={() => setToReinstate(null)} />
       <ConfirmDialog
         opened={toDelete !== null}
         title="Delete certificate"

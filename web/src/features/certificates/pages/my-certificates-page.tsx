@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../../hooks/use-public-config';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth/store';
 import { useMyCertificates } from '../api/use-my-certificates';
+import { CertificateShareDialog } from '../components/certificate-share-dialog';
 import { MyCertificateViewer } from '../components/my-certificate-viewer';
 import { MyCertificatesTable } from '../components/my-certificates-table';
 import { hasExpiringSoon } from '../utils/my-certificates';
@@ -16,6 +17,7 @@ export default function MyCertificatesPage() {
   const { data: certificates, isPending, isError, error } = useMyCertificates(email);
   const { data: config } = usePublicConfig();
   const [viewing, setViewing] = useState<Certificate | null>(null);
+  const [sharing, setSharing] = useState<Certificate | null>(null);
 
   useEffect(() => {
     if (!isError) return;
@@ -49,10 +51,11 @@ export default function MyCertificatesPage() {
             <Loader aria-label="Loading certificates" />
           </Center>
         ) : (
-          <MyCertificatesTable certificates={certificates ?? []} onView={setViewing} />
+          <MyCertificatesTable certificates={certificates ?? []} onView={setViewing} onShare={setSharing} />
         )}
       </Card>
       <MyCertificateViewer certificate={viewing} onClose={() => setViewing(null)} />
+      <CertificateShareDialog certificate={sharing} onClose={() => setSharing(null)} />
     </Stack>
   );
 }

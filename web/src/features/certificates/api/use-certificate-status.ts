@@ -1,0 +1,28 @@
+import { certificate, type Certificate, type ReinstateBody, type RevokeBody } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { CERTIFICATES_KEY } from './use-manage-certificates';
+
+/** GET /api/certificates/{id}/pdf and /credential (issue 11): the holder's and admins' downloads. */
+export const certificateFileUrl = (c: Pick<Certificate, '_id'>, what: 'pdf' | 'credential') =>
+  `/api/certificates/${encodeURIComponent(c._id)}/${what}`;
+
+/** POST /api/certificates/{id}/revoke (admin): the reason is required. */
+export function useRevokeCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RevokeBody }) =>
+      api('POST', `/api/certificates/${encodeURIComponent(id)}/revoke`, { body, schema: certificate }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
+
+/** POST /api/certificates/{id}/reinstate (admin): undoes a revocation. */
+export function useReinstateCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ReinstateBody }) =>
+      api('POST', `/api/certificates/${encodeURIComponent(id)}/reinstate`, { body, schema: certificate }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
