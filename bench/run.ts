@@ -16,7 +16,7 @@ import pg from 'pg';
 import { openPglite } from '../server/src/db/client';
 import { latencyLoop, type LoadResult, measure, settings } from './lib/load';
 import { onInterrupt, type Proc, ROOT, startLimit, startPortal } from './lib/process';
-import { type Seeded, seedSql } from './lib/seed';
+import { type Seeded, seedSql, verificationIdSql } from './lib/seed';
 import { uploadVideo } from './lib/uploads';
 import { firstVisitBytes, lighthouseScores } from './lib/web';
 
@@ -62,8 +62,11 @@ const bearer = (token: string, origin?: string): Record<string, string> => ({
   ...(origin ? { origin } : {}),
 });
 
-/** GET check-auth and the member's 20 certificates, at 50 connections. */
-async function reads(section: string, server: Proc, s: Seeded) {
+/**
+ * GET check-auth and the member's 20 certificates, at 50 connections; then the public
+ * verification page and its JSON (issue 11: at least 0.8× pg20, p99 under 50 ms, on PostgreSQL).
+ */
+async function reads(section: string, server: Proc, s: Seeded, verificationId: string) {
   const headers = bearer(s.member.token);
   const probeNote = (label: string, p: { utilization: number; activeMs: number; cpuMs: number }, r: LoadResult) => {
     const total = r.rps * settings.durationS * settings.runs + r.rps * settings.warmupS;
@@ -75,6 +78,14 @@ async function reads(section: string, server: Proc, s: Seeded) {
     ['GET /api/certificates/{email} (20 rows)', `${server.url}/api/certificates/${encodeURIComponent(s.member.email)}`],
   ] as const) {
     const p = await server.probe(() => measure({ url, connections: 50, headers }));
+    addLoad(section, figure, p.result);
+    notes.push(`${section} ${probeNote(figure, p, p.result)}`);
+  }
+  for (const [figure, url] of [
+    ['GET /verify/{id} (public page, no session)', `${server.url}/verify/${verificationId}`],
+    ['GET /api/verify/{id} (public JSON, no session)', `${server.url}/api/verify/${verificationId}`],
+  ] as const) {
+    const p = await server.probe(() => measure({ url, connections: 50 }));
     addLoad(section, figure, p.result);
     notes.push(`${section} ${probeNote(figure, p, p.result)}`);
   }
@@ -317,7 +328,8 @@ async function postgresPart() {
     );
 
     log('reads on PostgreSQL');
-    await reads('reads (PostgreSQL)', server, seeded);
+    const { rows: verifiable } = await db.query<{ verification_id: string }>(verificationIdSql(seeded.member));
+    await reads('reads (PostgreSQL)', server, seeded, verifiable[0]!.verification_id);
     const second = await startPortal({ DATABASE_URL: dbUrl, DATA_DIR: dataDir });
     servers.push(second);
     await revocation(server, second, db, seeded.member);
@@ -350,6 +362,9 @@ async function pglitePart() {
     const database = await openPglite(path.join(dataDir, 'db'));
     const { sql, seeded } = seedSql(PGLITE_USERS, PGLITE_USERS * 10);
     for (const q of sql) await database.client.exec(q);
+    const { rows: verifiable } = await database.client.query<{ verification_id: string }>(
+      verificationIdSql(seeded.member),
+    );
     await database.close();
 
     // Start-up with an existing data directory (what `npm start` does after its build).
@@ -378,7 +393,7 @@ async function pglitePart() {
       idle < 150 ? 'met' : 'MISSED',
     );
 
-    await reads(`reads (${section})`, server!, seeded);
+    await reads(`reads (${section})`, server!, seeded, verifiable[0]!.verification_id);
     if (!SKIP.has('web')) await web(server!, seeded);
     await server!.stop();
   } finally {

@@ -128,6 +128,8 @@ export async function startPortal(env: Record<string, string>): Promise<Proc & {
       APP_URL: `http://127.0.0.1:${port}`,
       DEMO_DATA: '0',
       LOG_LEVEL: 'info',
+      // The bench loads the public verification page from one address: no per-address limit.
+      VERIFY_RATE_LIMIT: '1000000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -17,6 +17,10 @@ const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
  * over them (generate_series, no API), plus the bench member (20 certificates) and admin, each
  * with a session whose token the bench sends as a Bearer header.
  */
+/** The verification id of one of the bench member's certificates (an Active one), for the public page. */
+export const verificationIdSql = (member: Seeded['member']) =>
+  `select verification_id from certificates where user_email = '${member.email}' and valid_till > now() order by valid_till limit 1`;
+
 export function seedSql(users: number, certs: number): { sql: string[]; seeded: Seeded } {
   const member = { email: 'bench.member@bench.example', token: crypto.randomBytes(32).toString('base64url') };
   const admin = { email: 'bench.admin@bench.example', token: crypto.randomBytes(32).toString('base64url') };
@@ -30,19 +34,23 @@ export function seedSql(users: number, certs: number): { sql: string[]; seeded: 
             'Advocate', format('CRA-%s', i), true,
             now() - make_interval(mins => i), now() - make_interval(mins => i % 5000)
      from generate_series(1, ${users}) i`,
-    `insert into certificates (user_email, certificate_no, name, status, valid_till, created_at)
-     select format('user%s@example%s.org', u, u % 97), format('CRA-%s-%s', u, i),
-            'Certified Recycling Advocate ' || substr(md5(i::text), 1, 6),
-            case when i % 10 = 0 then 'Inactive' else 'Active' end,
-            now() + make_interval(days => (i % 1500) - 300), now() - make_interval(secs => i)
-     from (select i, 1 + i % ${Math.max(users, 1)} as u from generate_series(1, ${certs}) i) s`,
+    // Each certificate held by its member's account, as after a claim (issue 11).
+    `insert into certificates (user_email, certificate_no, name, status, valid_till, created_at,
+                               holder_id, claimed_at, holder_name)
+     select u.email, format('CRA-%s-%s', s.u, s.i),
+            'Certified Recycling Advocate ' || substr(md5(s.i::text), 1, 6),
+            case when s.i % 10 = 0 then 'Inactive' else 'Active' end,
+            now() + make_interval(days => (s.i % 1500) - 300), now() - make_interval(secs => s.i),
+            u.id, now(), u.name
+     from (select i, 1 + i % ${Math.max(users, 1)} as u from generate_series(1, ${certs}) i) s
+     join users u on u.email = format('user%s@example%s.org', s.u, s.u % 97)`,
     `insert into users (email, password_hash, name, certificate_no, is_verified, is_admin)
      values ('${member.email}', 'bench: no password', 'Bench Member', 'CRA-BENCH', true, false),
             ('${admin.email}', 'bench: no password', 'Bench Admin', '', true, true)`,
-    `insert into certificates (user_email, certificate_no, name, status, valid_till)
+    `insert into certificates (user_email, certificate_no, name, status, valid_till, holder_id, claimed_at, holder_name)
      select '${member.email}', format('CRA-BENCH-%s', i), 'Certificate ' || i, 'Active',
-            now() + make_interval(days => i * 30 - 100)
-     from generate_series(1, 20) i`,
+            now() + make_interval(days => i * 30 - 100), u.id, now(), u.name
+     from generate_series(1, 20) i, users u where u.email = '${member.email}'`,
     ...[member, admin].map(
       (s) => `insert into sessions (token_hash, user_id, expires_at)
        select '${sha256(s.token)}', id, now() + interval '12 hours' from users where email = '${s.email}'`,
