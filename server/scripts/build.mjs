@@ -1,4 +1,5 @@
-// Bundles the server (with the contract) into dist/main.js; npm packages stay external.
+// Bundles the server (with the contract) into dist/main.js, and the video worker (which runs
+// the demuxer off the server's thread) into dist/video-worker.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -6,8 +7,9 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/domains/files/video-worker.ts'],
+  outdir: 'dist',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   target: 'node20',

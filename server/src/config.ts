@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const MB = 1024 * 1024;
+
 const url = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://portal.example.org' });
 const optionalUrl = url().optional();
 const email = () => z.email({ error: 'must be an e-mail address' });
@@ -8,6 +10,15 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
   .optional();
+
+const wholeNumber = (unit: string) => {
+  const error = `must be a whole number of ${unit}`;
+  return z.coerce.number({ error }).int({ error }).min(1, { error });
+};
+
+const megabytes = z.coerce
+  .number({ error: 'must be a number of megabytes' })
+  .positive({ error: 'must be a number of megabytes' });
 
 /** ARCHITECTURE §3: every variable optional, validated at start. */
 const envSchema = z.object({
@@ -53,11 +64,13 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
   /** Requests per minute and client address to the public verification page and its JSON. */
-  VERIFY_RATE_LIMIT: z.coerce
-    .number({ error: 'must be a whole number of requests per minute' })
-    .int({ error: 'must be a whole number of requests per minute' })
-    .min(1, { error: 'must be a whole number of requests per minute' })
-    .default(120),
+  VERIFY_RATE_LIMIT: wholeNumber('requests per minute').default(120),
+  /** Issue 12 (M3): uploads per user and hour, on both upload routes together. */
+  UPLOAD_RATE_LIMIT: wholeNumber('uploads per hour').default(60),
+  /** Bytes a user may upload in any 24 hours, in MB. */
+  UPLOAD_DAILY_MB: megabytes.default(3072),
+  /** Bytes a user may hold in uploads no record refers to yet, in MB (a video and a photo fit). */
+  UPLOAD_PENDING_MB: megabytes.default(1100),
   BOARD_NAME: z.string().trim().min(1).max(200).default('Recycling Advocate Certification Board'),
   SUPPORT_EMAIL: email().default('support@recycling-board.example'),
   BOARD_URL: url().default('https://recycling-board.example'),
@@ -92,6 +105,7 @@ export interface Config {
   issuerKey: string | undefined;
   boardName: string;
   verifyRateLimit: number;
+  uploads: { ratePerHour: number; dailyBytes: number; pendingBytes: number };
   supportEmail: string;
   boardUrl: string;
   renewalUrl: string;
@@ -152,6 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issuerKey: e.ISSUER_KEY,
     boardName: e.BOARD_NAME,
     verifyRateLimit: e.VERIFY_RATE_LIMIT,
+    uploads: {
+      ratePerHour: e.UPLOAD_RATE_LIMIT,
+      dailyBytes: Math.round(e.UPLOAD_DAILY_MB * MB),
+      pendingBytes: Math.round(e.UPLOAD_PENDING_MB * MB),
+    },
     supportEmail: e.SUPPORT_EMAIL,
     boardUrl: e.BOARD_URL,
     renewalUrl: e.RENEWAL_URL,

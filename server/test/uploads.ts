@@ -224,14 +224,38 @@ const box = (type: string, body: Buffer) => {
   return Buffer.concat([size, Buffer.from(type, 'latin1'), body]);
 };
 
-/** An ISO media file header: `isom` is MP4, `qt  ` is QuickTime. */
+/**
+ * A real one-second clip carrying a phone's metadata (fixtures/README.md). `padTo` grows an MP4
+ * or MOV to that many bytes with a trailing `free` box, which players skip: a large upload that
+ * is still a playable video.
+ */
+export function video(type: 'mp4' | 'mov' | 'webm', padTo = 0): Buffer {
+  const clip = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', `clip.${type}`));
+  if (padTo <= clip.length) return clip;
+  if (type === 'webm') throw new Error('only MP4 and MOV clips can be padded');
+  return Buffer.concat([clip, box('free', Buffer.alloc(padTo - clip.length - 8))]);
+}
+
+/** What the fixtures' metadata says, as it would appear in the file's bytes. */
+export const VIDEO_METADATA = ['+40.7128-074.0060', 'Under the bridge', 'iPhone 15', 'C39XK2QJ', 'Apple'];
+/** The fixtures' creation time as QuickTime stores it (seconds since 1904, `mvhd`). */
+export const VIDEO_CREATION_TIME = (() => {
+  const value = Buffer.alloc(4);
+  value.writeUInt32BE(Date.UTC(2026, 10, 20, 21, 14, 3) / 1000 + 2_082_844_800);
+  return value;
+})();
+
+/**
+ * Junk that only starts like an ISO media file (`isom` is MP4, `qt  ` QuickTime): the first
+ * bytes of a video and random bytes after them. Not a video: refused once the container is read.
+ */
 export const isoMedia = (brand: 'isom' | 'qt  ' = 'isom', payload = 4096) =>
   Buffer.concat([
     box('ftyp', Buffer.concat([Buffer.from(brand, 'latin1'), Buffer.alloc(4), Buffer.from(`${brand}mp41`, 'latin1')])),
     box('mdat', crypto.randomBytes(payload)),
   ]);
 
-/** An EBML header with DocType webm. */
+/** Junk behind an EBML header with DocType webm: starts like a WebM, is not one. */
 export const webm = () =>
   Buffer.concat([
     Buffer.from('1a45dfa3', 'hex'),

@@ -69,6 +69,10 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     // The default order of the user list (case-insensitive name, then id).
     index('users_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    // files.release() asks whether any record still names an upload (issue 12).
+    index('users_picture_idx')
+      .on(t.picture)
+      .where(sql`${t.picture} <> ''`),
   ],
 );
 
@@ -223,6 +227,9 @@ export const certificates = pgTable(
     index('certificates_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('certificates_certificate_no_trgm_idx').using('gin', t.certificateNo.op('gin_trgm_ops')),
     index('certificates_user_email_trgm_idx').using('gin', t.userEmail.op('gin_trgm_ops')),
+    index('certificates_download_link_idx')
+      .on(t.downloadLink)
+      .where(sql`${t.downloadLink} <> ''`),
   ],
 );
 
@@ -323,7 +330,16 @@ export const reports = pgTable(
     dobEnc: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.userId)],
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.userId),
+    index('reports_image_url_idx')
+      .on(t.imageUrl)
+      .where(sql`${t.imageUrl} <> ''`),
+    index('reports_video_url_idx')
+      .on(t.videoUrl)
+      .where(sql`${t.videoUrl} <> ''`),
+  ],
 );
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
-import { uploads } from '../db/schema';
+import { certificates, reports, uploads, users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 
 export type UploadKind = (typeof uploads.$inferSelect)['kind'];
@@ -13,12 +14,26 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 
 export const NOT_OUR_FILE = 'Not a file uploaded to this portal';
 
-const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+// Lower case only, as the upload calls answer: a record names a file by exactly one string, so
+// the reference check of release() can compare strings.
+const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** The URL records store for an upload (what the upload calls answer). */
 export const fileUrl = (id: string) => `/api/files/${id}`;
 /** The upload id in one of our file URLs, or undefined for anything else. */
-export const uploadIdOf = (url: string) => FILE_URL.exec(url)?.[1]?.toLowerCase();
+export const uploadIdOf = (url: string) => FILE_URL.exec(url)?.[1];
+
+/** Of these file URLs, those that a profile, a report or a certificate names. */
+async function namedFiles(tx: Tx, urls: string[]): Promise<Set<string>> {
+  if (!urls.length) return new Set();
+  const rows = await union(
+    tx.select({ url: users.picture }).from(users).where(inArray(users.picture, urls)),
+    tx.select({ url: reports.imageUrl }).from(reports).where(inArray(reports.imageUrl, urls)),
+    tx.select({ url: reports.videoUrl }).from(reports).where(inArray(reports.videoUrl, urls)),
+    tx.select({ url: certificates.downloadLink }).from(certificates).where(inArray(certificates.downloadLink, urls)),
+  );
+  return new Set(rows.map((r) => r.url));
+}
 
 /**
  * `app.files`: what other domains call when a record (report, certificate, profile) starts or
@@ -34,7 +49,8 @@ export default fp(
         if (url === '') continue;
         const id = uploadIdOf(url);
         if (!id) throw new HttpError(400, NOT_OUR_FILE);
-        const [row] = await tx.select().from(uploads).where(eq(uploads.id, id));
+        // Locked, as release() locks it: a file is never deleted under a record that is naming it.
+        const [row] = await tx.select().from(uploads).where(eq(uploads.id, id)).for('update');
         if (!row || !opts.kinds.includes(row.kind) || (opts.ownerId !== undefined && row.ownerId !== opts.ownerId)) {
           throw new HttpError(400, NOT_OUR_FILE);
         }
@@ -79,9 +95,33 @@ export default fp(
       return gone.length;
     }
 
-    async function remove(urls: string[]) {
+    /**
+     * Issue 12 (M1, M2): one rule for every record. A file goes only when no profile, report or
+     * certificate names it any more, whoever stopped naming it.
+     */
+    async function release(urls: string[]) {
       const ids = [...new Set(urls.map(uploadIdOf).filter((id): id is string => !!id))];
-      if (ids.length) await removeRows(inArray(uploads.id, ids));
+      if (!ids.length) return;
+      try {
+        const gone = await app.db.transaction(async (tx) => {
+          // The lock comes first and the check after it, in its own statement: a record that
+          // attached one of these files meanwhile has committed by then and is seen.
+          const locked = await tx.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids)).for('update');
+          const named = await namedFiles(tx, locked.map((r) => fileUrl(r.id)));
+          const free = locked.filter((r) => !named.has(fileUrl(r.id))).map((r) => r.id);
+          if (!free.length) return [];
+          return tx.delete(uploads).where(inArray(uploads.id, free)).returning({ storageKey: uploads.storageKey });
+        });
+        for (const { storageKey } of gone) {
+          await app.storage
+            .delete(storageKey)
+            .catch((err: unknown) => app.log.warn({ err, storageKey }, 'stored file could not be deleted'));
+        }
+      } catch (err) {
+        // After the record's commit: a failure leaves a file (swept as orphan bytes at worst),
+        // never a record without its file.
+        app.log.error({ err, urls }, 'could not remove files no record names any more');
+      }
     }
 
     /**
@@ -101,7 +141,7 @@ export default fp(
       return running;
     }
 
-    app.decorate('files', { attach, remove, sweep });
+    app.decorate('files', { attach, release, sweep });
 
     if (opts.worker) {
       const sweepLogged = () => void sweep().catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
@@ -129,8 +169,12 @@ declare module 'fastify' {
        * otherwise 400 and nothing is attached.
        */
       attach(tx: Tx, urls: string[], opts: { ownerId?: string; kinds: UploadKind[] }): Promise<void>;
-      /** Deletes the uploads and their bytes (after the record is gone); ignores '' and unknown. */
-      remove(urls: string[]): Promise<void>;
+      /**
+       * After a record stopped naming these files (changed or deleted, committed): deletes each
+       * one no profile, report or certificate names any more, with its bytes. Ignores '' and
+       * unknown URLs; never throws (a failure is logged and leaves the file).
+       */
+      release(urls: string[]): Promise<void>;
       /** Deletes uploads left unattached past the grace period; answers how many. */
       sweep(): Promise<number>;
     };

@@ -167,13 +167,3 @@ export async function deleteCertificate(db: Tx, id: string) {
   const [row] = await db.delete(certificates).where(eq(certificates.id, id)).returning();
   return row;
 }
-
-/** Whether any certificate still links to the file. */
-export async function isReferenced(db: Tx, downloadLink: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: certificates.id })
-    .from(certificates)
-    .where(eq(certificates.downloadLink, downloadLink))
-    .limit(1);
-  return !!row;
-}

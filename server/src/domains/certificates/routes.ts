@@ -24,7 +24,6 @@ import {
   findCertificate,
   findCertificateForUpdate,
   insertCertificate,
-  isReferenced,
   listCertificates,
   toValidTill,
   updateCertificate,
@@ -176,7 +175,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
       });
       // The replaced document belongs to no record any more.
       if (before.downloadLink && before.downloadLink !== after.downloadLink) {
-        await removeQuietly(app, before.downloadLink);
+        await app.files.release([before.downloadLink]);
       }
       return present(after);
     },
@@ -199,7 +198,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
         });
         return row;
       });
-      if (removed.downloadLink) await removeQuietly(app, removed.downloadLink);
+      await app.files.release([removed.downloadLink]);
       return reply.status(204).send(null);
     },
   );
@@ -316,17 +315,3 @@ export default async function certificateRoutes(base: FastifyInstance) {
   });
 }
 
-/**
- * Removing a file runs after the record's transaction has committed, so a rolled-back change
- * never loses its file; a failure here must not turn a done change into an error, so it is
- * logged (with the URL, for a hand clean-up) instead.
- */
-async function removeQuietly(app: FastifyInstance, url: string) {
-  try {
-    // The same upload may back another certificate (an admin reusing a document): keep it then.
-    if (await isReferenced(app.db, url)) return;
-    await app.files.remove([url]);
-  } catch (err) {
-    app.log.error({ err, url }, 'could not remove a file no record refers to any more');
-  }
-}

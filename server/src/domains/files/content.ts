@@ -4,15 +4,21 @@ import zlib from 'node:zlib';
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '@portal/contract';
 import { HttpError } from '../../lib/errors';
 import type { UploadKind } from '../../plugins/files';
+import type { VideoType } from './video-remux';
 
 export const UPLOAD_MESSAGES = {
   unsupported: 'This type of file is not accepted.',
   tooLarge: 'The file is too large.',
   documentsAdminOnly: 'Only administrators may upload documents.',
   noFile: 'No file was sent.',
+  dailyAllowance: 'You have reached your upload allowance for today. Try again tomorrow.',
+  pendingAllowance:
+    'Too many of your uploads are not yet part of a report or profile. Submit them, or try again tomorrow.',
 } as const;
 
 export const unsupported = () => new HttpError(415, UPLOAD_MESSAGES.unsupported);
+export const overDailyAllowance = () => new HttpError(413, UPLOAD_MESSAGES.dailyAllowance);
+export const overPendingAllowance = () => new HttpError(413, UPLOAD_MESSAGES.pendingAllowance);
 export const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge);
 
 export const KIND_LIMITS: Record<UploadKind, number> = {
@@ -32,6 +38,8 @@ export interface Accepted {
   verifyDocx?: boolean;
   /** sharp's output format for images. */
   imageFormat?: 'jpeg' | 'png' | 'webp' | 'gif';
+  /** Videos are remuxed into a container of this type, without metadata (video.ts). */
+  video?: VideoType;
 }
 
 /**
@@ -43,9 +51,9 @@ const ACCEPTED: Record<string, Accepted> = {
   'image/png': { kind: 'image', contentType: 'image/png', imageFormat: 'png' },
   'image/webp': { kind: 'image', contentType: 'image/webp', imageFormat: 'webp' },
   'image/gif': { kind: 'image', contentType: 'image/gif', imageFormat: 'gif' },
-  'video/mp4': { kind: 'video', contentType: 'video/mp4' },
-  'video/webm': { kind: 'video', contentType: 'video/webm' },
-  'video/quicktime': { kind: 'video', contentType: 'video/quicktime' },
+  'video/mp4': { kind: 'video', contentType: 'video/mp4', video: 'video/mp4' },
+  'video/webm': { kind: 'video', contentType: 'video/webm', video: 'video/webm' },
+  'video/quicktime': { kind: 'video', contentType: 'video/quicktime', video: 'video/quicktime' },
   'application/pdf': { kind: 'document', contentType: 'application/pdf' },
   // A legacy .doc is an OLE compound file.
   'application/x-cfb': { kind: 'document', contentType: DOC_TYPE },
@@ -55,8 +63,8 @@ const ACCEPTED: Record<string, Accepted> = {
 };
 
 /**
- * The names a file of each accepted type may carry. Images are re-encoded and videos only
- * streamed, so a name from another type of the same kind is harmless (a PNG saved as .jpg);
+ * The names a file of each accepted type may carry. Images are re-encoded and videos
+ * remuxed, so a name from another type of the same kind is harmless (a PNG saved as .jpg);
  * documents are served by their own type, so their name must say exactly what they are.
  */
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'webp', 'gif'];

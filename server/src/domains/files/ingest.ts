@@ -5,11 +5,23 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_IMAGE_PIXELS } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { uploads } from '../../db/schema';
-import { type Accepted, assertNameMatches, assertWordDocument, KIND_LIMITS, tooLarge, unsupported } from './content';
+import type { Tx } from '../../db/client';
+import { uploads, users } from '../../db/schema';
+import type { HttpError } from '../../lib/errors';
+import {
+  type Accepted,
+  assertNameMatches,
+  assertWordDocument,
+  KIND_LIMITS,
+  overDailyAllowance,
+  overPendingAllowance,
+  tooLarge,
+  unsupported,
+} from './content';
+import { remuxWithoutMetadata } from './video';
 
 /** Enough of the head for file-type to recognise every type we accept. */
 const SAMPLE_BYTES = 64 * 1024;
@@ -25,8 +37,17 @@ class Intake extends Transform {
   private total = 0;
   accepted: Accepted | undefined;
 
-  constructor(private readonly decide: (mime: string | undefined) => Accepted) {
+  constructor(
+    private readonly decide: (mime: string | undefined) => Accepted,
+    private readonly allowance: Allowance,
+  ) {
     super();
+  }
+
+  /** The error of the first limit the bytes so far are over, if any. */
+  private overLimit(): HttpError | undefined {
+    if (this.accepted && this.total > KIND_LIMITS[this.accepted.kind]) return tooLarge();
+    return this.allowance.exceededBy(this.total);
   }
 
   private async release(): Promise<void> {
@@ -34,16 +55,16 @@ class Intake extends Transform {
     this.head = [];
     const type = await fileTypeFromBuffer(head);
     this.accepted = this.decide(type?.mime);
-    if (this.total > KIND_LIMITS[this.accepted.kind]) throw tooLarge();
+    const over = this.overLimit();
+    if (over) throw over;
     this.push(head);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.total += chunk.length;
-    if (this.accepted) {
-      if (this.total > KIND_LIMITS[this.accepted.kind]) return done(tooLarge());
-      return done(null, chunk);
-    }
+    const over = this.overLimit();
+    if (over) return done(over);
+    if (this.accepted) return done(null, chunk);
     this.head.push(chunk);
     this.headLength += chunk.length;
     if (this.headLength < SAMPLE_BYTES) return done();
@@ -86,6 +107,36 @@ async function reencodeImage(source: string, target: string, format: NonNullable
   }
 }
 
+/**
+ * Issue 12 (M3): what a user may still upload, from the bytes of their uploads of the last 24 h
+ * and of those no record names yet.
+ */
+interface Allowance {
+  exceededBy(bytes: number): HttpError | undefined;
+}
+
+async function allowanceOf(app: FastifyInstance, tx: Tx, ownerId: string): Promise<Allowance> {
+  const { dailyBytes, pendingBytes } = app.config.uploads;
+  const since = new Date(app.clock.now().getTime() - 24 * 60 * 60_000);
+  const [used] = await tx
+    .select({
+      daily: sql<string>`coalesce(sum(${uploads.size}) filter (where ${uploads.createdAt} > ${since}), 0)`,
+      pending: sql<string>`coalesce(sum(${uploads.size}) filter (where ${uploads.attachedAt} is null), 0)`,
+    })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), or(gt(uploads.createdAt, since), isNull(uploads.attachedAt))));
+  const daily = Number(used!.daily);
+  const pending = Number(used!.pending);
+  return {
+    exceededBy: (bytes) =>
+      daily + bytes > dailyBytes
+        ? overDailyAllowance()
+        : pending + bytes > pendingBytes
+          ? overPendingAllowance()
+          : undefined,
+  };
+}
+
 export interface IngestOptions {
   ownerId: string;
   /** Decides from the sniffed type: answers what to keep, or throws (415, 403). */
@@ -102,11 +153,12 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
   let row: typeof uploads.$inferSelect | undefined;
   let out: fs.WriteStream | undefined;
   try {
+    const allowance = await allowanceOf(app, app.db, opts.ownerId);
     const intake = new Intake((mime) => {
       const accepted = opts.decide(mime);
       assertNameMatches(part.filename, accepted);
       return accepted;
-    });
+    }, allowance);
     out = fs.createWriteStream(scratch, { flags: 'wx', mode: 0o600 });
     await pipeline(part.file, intake, out);
     if (part.file.truncated) throw tooLarge();
@@ -119,25 +171,36 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
       await reencodeImage(scratch, processed, accepted.imageFormat);
       ready = processed;
     }
+    if (accepted.video) {
+      await remuxWithoutMetadata(scratch, processed, accepted.video, app.log);
+      ready = processed;
+    }
     const { size } = await fsp.stat(ready);
     if (size > KIND_LIMITS[accepted.kind]) throw tooLarge();
 
     // The row first, then the bytes: a crash between the two leaves a row without bytes (swept
     // as unattached, since nobody was told its URL), never bytes that no row accounts for.
     const storageKey = app.storage.newKey();
-    const [created] = await app.db
-      .insert(uploads)
-      .values({
-        ownerId: opts.ownerId,
-        kind: accepted.kind,
-        contentType: accepted.contentType,
-        size,
-        storageKey,
-        originalName: cleanName(part.filename),
-        createdAt: app.clock.now(),
-      })
-      .returning();
-    row = created!;
+    row = await app.db.transaction(async (tx) => {
+      // The allowance again, under the owner's lock: uploads sent side by side each passed the
+      // first check against the same total; here they count one after the other.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, opts.ownerId)).for('update');
+      const over = (await allowanceOf(app, tx, opts.ownerId)).exceededBy(size);
+      if (over) throw over;
+      const [created] = await tx
+        .insert(uploads)
+        .values({
+          ownerId: opts.ownerId,
+          kind: accepted.kind,
+          contentType: accepted.contentType,
+          size,
+          storageKey,
+          originalName: cleanName(part.filename),
+          createdAt: app.clock.now(),
+        })
+        .returning();
+      return created!;
+    });
     await app.storage.putFile(storageKey, ready);
     return row;
   } catch (err) {

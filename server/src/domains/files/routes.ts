@@ -70,6 +70,13 @@ export default async function fileRoutes(base: FastifyInstance) {
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['files'];
+  // Issue 12 (M3): one count per user over both upload routes (one limiter, one store), so
+  // neither is a way around the other.
+  const uploadRate = app.rateLimit({
+    max: app.config.uploads.ratePerHour,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (req: FastifyRequest) => req.auth?.user.id ?? req.ip,
+  });
 
   /** The one file part of the request, sent under one of `fields`. */
   async function filePart(req: FastifyRequest, fields: string[], fileSize: number): Promise<MultipartFile> {
@@ -85,7 +92,10 @@ export default async function fileRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/upload-file',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadFileResponse } } },
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadFileResponse } },
+      onRequest: uploadRate,
+    },
     async (req, reply) => {
       const user = req.auth!.user;
       const part = await filePart(req, ['file'], MAX_VIDEO_BYTES);
@@ -105,7 +115,10 @@ export default async function fileRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/upload',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadImageResponse } } },
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadImageResponse } },
+      onRequest: uploadRate,
+    },
     async (req, reply) => {
       const part = await filePart(req, ['image', 'file'], MAX_IMAGE_BYTES);
       const file = await ingest(app, part, {

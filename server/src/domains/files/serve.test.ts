@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, reports, uploads, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { call, createTestApp, createUser, type TestApp } from '../../../test/harness';
-import { doc, docx, filesUnder, type FilePart, isoMedia, multipart, pdf, png } from '../../../test/uploads';
+import { doc, docx, filesUnder, type FilePart, multipart, pdf, png, video as clip } from '../../../test/uploads';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<typeof createUser>>;
@@ -78,8 +78,10 @@ describe('GET /api/files/:id', () => {
   });
 
   it('answers byte ranges so that video can seek', async () => {
-    const video = isoMedia('isom', 5000);
-    const url = await uploadAs(alice, { filename: 'v.mp4', contentType: 'video/mp4', data: video });
+    const url = await uploadAs(alice, { filename: 'v.mp4', contentType: 'video/mp4', data: clip('mp4', 8000) });
+    // What is stored is the clip remuxed without its metadata: ranges are read from that.
+    const video = (await get(alice, url)).rawPayload;
+    expect(video.length).toBeGreaterThan(1000);
     const part = await get(alice, url, { range: 'bytes=100-199' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${video.length}`);
@@ -97,9 +99,6 @@ describe('GET /api/files/:id', () => {
       expect(bad.statusCode, range).toBe(416);
       expect(bad.headers['content-range']).toBe(`bytes */${video.length}`);
     }
-    const whole = await get(alice, url);
-    expect(whole.statusCode).toBe(200);
-    expect(whole.rawPayload.equals(video)).toBe(true);
   });
 
   it('lets the reporting member and admins read report media, and nobody else', async () => {
@@ -151,7 +150,7 @@ describe('GET /api/files/:id', () => {
 describe('app.files', () => {
   it('attach() marks the files and refuses another user’s upload, a wrong kind and foreign URLs', async () => {
     const url = await uploadAs(alice, await image());
-    const video = await uploadAs(alice, { filename: 'v.mp4', contentType: 'video/mp4', data: isoMedia() });
+    const video = await uploadAs(alice, { filename: 'v.mp4', contentType: 'video/mp4', data: clip('mp4') });
     const attach = (urls: string[], opts: Parameters<typeof t.app.files.attach>[2]) =>
       t.app.files.attach(t.database.db, urls, opts);
 
@@ -183,11 +182,11 @@ describe('app.files', () => {
     expect((await rowOf(url))!.attachedAt).toBeNull();
   });
 
-  it('remove() deletes rows and bytes, ignoring empty and unknown URLs', async () => {
+  it('release() deletes rows and bytes no record names, ignoring empty and unknown URLs', async () => {
     const url = await uploadAs(alice, await image());
     const key = (await rowOf(url))!.storageKey;
     expect(await t.app.storage.stat(key)).not.toBeNull();
-    await t.app.files.remove(['', url, '/api/files/7f1c2d9e-0000-4000-8000-000000000000', 'https://x.example/a']);
+    await t.app.files.release(['', url, '/api/files/7f1c2d9e-0000-4000-8000-000000000000', 'https://x.example/a']);
     expect(await rowOf(url)).toBeUndefined();
     expect(await t.app.storage.stat(key)).toBeNull();
     expect((await get(alice, url)).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reports } from '../../db/schema';
 import { call, createTestApp, createUser, holdsNumber, type TestApp } from '../../../test/harness';
-import { multipart, png, webm } from '../../../test/uploads';
+import { multipart, png, video } from '../../../test/uploads';
 import { REPORT_DELETED, REPORT_UNREADABLE } from './routes';
 
 let t: TestApp;
@@ -27,7 +27,7 @@ async function upload(cookie: string, kind: 'image' | 'video') {
   const body =
     kind === 'image'
       ? multipart({ filename: 'face.png', contentType: 'image/png', data: await png() })
-      : multipart({ filename: 'clip.webm', contentType: 'video/webm', data: webm() });
+      : multipart({ filename: 'clip.webm', contentType: 'video/webm', data: video('webm') });
   const res = await call(t.app, cookie, { method: 'POST', url: '/api/upload-file', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().fileUrl as string;

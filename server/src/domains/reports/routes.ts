@@ -123,13 +123,8 @@ export default async function reportRoutes(base: FastifyInstance) {
         });
         return row;
       });
-      // The media go once the row is gone for good; a failure leaves files, never a dangling report.
-      const media = [removed.imageUrl, removed.videoUrl].filter(Boolean);
-      if (media.length) {
-        await app.files.remove(media).catch((err: unknown) => {
-          req.log.error({ err, reportId: removed.id }, 'report media could not be removed');
-        });
-      }
+      // The media go once the row is gone for good, unless another record still names them.
+      await app.files.release([removed.imageUrl, removed.videoUrl]);
       return { message: REPORT_DELETED };
     },
   );

@@ -72,9 +72,3 @@ export async function deleteUser(tx: Tx, id: string) {
   const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
   return row;
 }
-
-/** Whether any profile still shows the picture. */
-export async function pictureInUse(db: Tx, url: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.picture, url)).limit(1);
-  return !!row;
-}

@@ -23,7 +23,6 @@ import {
   emailTakenByOther,
   findUserForUpdate,
   listUsers,
-  pictureInUse,
   updateUser,
 } from './repository';
 
@@ -150,7 +149,8 @@ export default async function userRoutes(base: FastifyInstance) {
         .catch((err: unknown) => {
           throw isUniqueViolation(err) ? conflict(USER_MESSAGES.emailTaken) : err;
         });
-      if (before.picture && before.picture !== after.picture) await removeQuietly(app, before.picture);
+      // After the commit: a rolled-back change never loses its picture.
+      if (before.picture !== after.picture) await app.files.release([before.picture]);
       return toUser(after);
     },
   );
@@ -176,19 +176,8 @@ export default async function userRoutes(base: FastifyInstance) {
         });
         return target;
       });
-      if (removed.picture) await removeQuietly(app, removed.picture);
+      await app.files.release([removed.picture]);
       return reply.status(204).send(null);
     },
   );
-}
-
-/** A picture no profile shows any more; after the commit, and a failure is only logged. */
-async function removeQuietly(app: FastifyInstance, url: string) {
-  try {
-    // An admin may have given the same image to another profile: keep it then.
-    if (await pictureInUse(app.db, url)) return;
-    await app.files.remove([url]);
-  } catch (err) {
-    app.log.error({ err, url }, 'could not remove a file no record refers to any more');
-  }
 }

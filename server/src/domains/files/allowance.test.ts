@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../db/schema';
+import { call, createTestApp, createUser, driver, sessionCookie, type TestApp } from '../../../test/harness';
+import { filesUnder, multipart, png, video } from '../../../test/uploads';
+
+/**
+ * Issue 12 (M3): what one member may upload is bounded: uploads per hour over both routes,
+ * bytes per 24 hours, and bytes that no record names yet. Beyond a bound the answer is clear
+ * and nothing is kept.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  // A clip (test/fixtures) is 3.2 KB sent and 2.8 KB kept: one fits the pending allowance and
+  // three the daily one, a fourth does not.
+  t = await createTestApp({ UPLOAD_RATE_LIMIT: '6', UPLOAD_DAILY_MB: '0.0105', UPLOAD_PENDING_MB: '0.005' });
+});
+afterAll(() => t.close());
+
+type Member = Awaited<ReturnType<typeof createUser>>;
+
+const sendVideo = (who: Member) =>
+  call(t.app, who.cookie, {
+    method: 'POST',
+    url: '/api/upload-file',
+    ...multipart({ filename: 'clip.mp4', contentType: 'video/mp4', data: video('mp4') }),
+  });
+
+async function stored() {
+  const [rows] = await t.database.db.select({ n: count() }).from(uploads);
+  return { files: filesUnder(path.join(t.config.dataDir, 'uploads')).length, rows: rows!.n };
+}
+
+const fileReport = (who: Member, videoUrl: string) =>
+  call(t.app, who.cookie, {
+    method: 'POST',
+    url: '/api/reports',
+    payload: { clientName: 'Allowance Client', videoUrl },
+  });
+
+describe('upload allowances', () => {
+  it('refuses bytes past the unattached allowance until the upload is used in a report', async () => {
+    const member = await createUser(t);
+    const first = await sendVideo(member);
+    expect(first.statusCode, first.body).toBe(201);
+
+    const before = await stored();
+    const second = await sendVideo(member);
+    expect(second.statusCode).toBe(413);
+    expect(second.json()).toEqual({
+      message: 'Too many of your uploads are not yet part of a report or profile. Submit them, or try again tomorrow.',
+    });
+    expect(await stored()).toEqual(before);
+
+    // Another member's allowance is their own.
+    expect((await sendVideo(await createUser(t))).statusCode).toBe(201);
+
+    // Once the first is part of a report, it no longer counts as waiting.
+    expect((await fileReport(member, first.json().fileUrl)).statusCode).toBe(201);
+    expect((await sendVideo(member)).statusCode).toBe(201);
+  });
+
+  it('refuses bytes past the daily allowance, even when they are all in reports', async () => {
+    const member = await createUser(t);
+    for (let i = 0; i < 3; i++) {
+      const res = await sendVideo(member);
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await fileReport(member, res.json().fileUrl)).statusCode).toBe(201);
+    }
+    const before = await stored();
+    const over = await sendVideo(member);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({ message: 'You have reached your upload allowance for today. Try again tomorrow.' });
+    expect(await stored()).toEqual(before);
+
+    // A day later (signed in again) the allowance is back.
+    t.clock.advanceMinutes(24 * 60 + 1);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: member.password },
+    });
+    expect((await sendVideo({ ...member, cookie: sessionCookie(again) })).statusCode).toBe(201);
+  });
+
+  it('counts uploads per member and hour over both routes', async () => {
+    const member = await createUser(t);
+    const image = async (who: Member, url: '/api/upload' | '/api/upload-file') =>
+      call(t.app, who.cookie, {
+        method: 'POST',
+        url,
+        ...multipart({
+          field: url === '/api/upload' ? 'image' : 'file',
+          filename: 'me.png',
+          contentType: 'image/png',
+          data: await png(),
+        }),
+      });
+    for (let i = 0; i < 3; i++) {
+      expect((await image(member, '/api/upload')).statusCode).toBe(201);
+      expect((await image(member, '/api/upload-file')).statusCode).toBe(201);
+    }
+    const limited = await image(member, '/api/upload');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.any(String) });
+    expect((await image(member, '/api/upload-file')).statusCode).toBe(429);
+    // The count is the member's, not the address's or everyone's.
+    expect((await image(await createUser(t), '/api/upload-file')).statusCode).toBe(201);
+  });
+
+  it.runIf(driver === 'postgres')('lets exactly one of two uploads sent side by side past the allowance', async () => {
+    const member = await createUser(t);
+    const results = await Promise.all([sendVideo(member), sendVideo(member)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 413]);
+  });
+});
