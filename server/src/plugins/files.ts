@@ -106,8 +106,15 @@ export default fp(
         const gone = await app.db.transaction(async (tx) => {
           // The lock comes first and the check after it, in its own statement: a record that
           // attached one of these files meanwhile has committed by then and is seen.
-          const locked = await tx.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids)).for('update');
-          const named = await namedFiles(tx, locked.map((r) => fileUrl(r.id)));
+          const locked = await tx
+            .select({ id: uploads.id })
+            .from(uploads)
+            .where(inArray(uploads.id, ids))
+            .for('update');
+          const named = await namedFiles(
+            tx,
+            locked.map((r) => fileUrl(r.id)),
+          );
           const free = locked.filter((r) => !named.has(fileUrl(r.id))).map((r) => r.id);
           if (!free.length) return [];
           return tx.delete(uploads).where(inArray(uploads.id, free)).returning({ storageKey: uploads.storageKey });

@@ -314,4 +314,3 @@ export default async function certificateRoutes(base: FastifyInstance) {
       .send(JSON.stringify(credential, null, 2));
   });
 }
-
