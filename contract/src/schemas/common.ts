@@ -15,10 +15,35 @@ export const idParams = z.strictObject({ id: z.uuid({ message: 'Not a valid id' 
 /** ISO 8601 timestamp as the API sends it. */
 export const isoDateTime = z.iso.datetime({ offset: true });
 
+/**
+ * The years every date the API takes must fall in, read in UTC (issue 12, L3): PostgreSQL has no
+ * year 0000 (it was a 500), and the API's timestamps have four-digit years. A timestamp whose
+ * offset carries it across either end is out of range too.
+ */
+export const DATE_YEAR_RANGE = { min: 1, max: 9999 } as const;
+export const DATE_RANGE_MESSAGE = `Enter a date between the years ${DATE_YEAR_RANGE.min} and ${DATE_YEAR_RANGE.max}`;
+
+/** Whether a well-formed date or timestamp falls in DATE_YEAR_RANGE; '' passes. */
+const inDateRange = (value: string) => {
+  if (value === '') return true;
+  // A bare date parses as midnight UTC, a timestamp as the instant it names.
+  const year = new Date(value).getUTCFullYear();
+  return year >= DATE_YEAR_RANGE.min && year <= DATE_YEAR_RANGE.max;
+};
+
+/**
+ * Bounds a date schema to DATE_YEAR_RANGE: every date field of the contract goes through it. The
+ * bound is checked only on what the format admitted, so a malformed date gets one message.
+ */
+export const withinDateRange = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine(inDateRange, { message: DATE_RANGE_MESSAGE, when: (payload) => payload.issues.length === 0 });
+
 /** A calendar date (YYYY-MM-DD) or a full ISO timestamp, as forms and API clients send them. */
-export const dateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  message: 'Enter a valid date',
-});
+export const dateInput = withinDateRange(
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    message: 'Enter a valid date',
+  }),
+);
 
 /** Query of every collection (ARCHITECTURE §4); the total travels in X-Total-Count. */
 export const listQuery = z.strictObject({

@@ -20,7 +20,7 @@ import {
   TRANSITION_HOUSING_SITUATIONS,
   YES_NO,
 } from '../report-options';
-import { isoDateTime } from './common';
+import { isoDateTime, withinDateRange } from './common';
 
 /*
  * The 'Report a Homeless' intake (spec §3). spec §5: nothing is required, so every field has
@@ -55,9 +55,9 @@ const checkboxes = <const T extends readonly [string, ...string[]]>(values: T) =
 const flag = z.boolean({ error: 'Must be true or false' }).default(false);
 
 /** A calendar date (YYYY-MM-DD) or ''. */
-export const isoDateOrEmpty = z
-  .union([z.literal(''), z.iso.date()], { error: 'Enter a valid date (YYYY-MM-DD)' })
-  .default('');
+export const isoDateOrEmpty = withinDateRange(
+  z.union([z.literal(''), z.iso.date()], { error: 'Enter a valid date (YYYY-MM-DD)' }),
+).default('');
 
 const money = z
   .number({ error: 'Enter an amount' })

@@ -22,6 +22,19 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
+/**
+ * A timestamptz that reads every year right. Drizzle's own column parses PostgreSQL's text
+ * (`0049-06-01 00:00:00+00`) with `new Date(text)`, which takes a year below 100 for 19xx or
+ * 20xx; as ISO 8601 (`0049-06-01T00:00:00+00:00`) it is read as written. For dates a person
+ * types (the contract allows the years 1 to 9999).
+ */
+const instant = customType<{ data: Date; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  toDriver: (value) => value.toISOString(),
+  fromDriver: (value) =>
+    typeof value === 'string' ? new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) : value,
+});
+
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -181,7 +194,7 @@ export const certificates = pgTable(
     status: text({ enum: ['Active', 'Inactive'] })
       .notNull()
       .default('Active'),
-    validTill: timestamp({ withTimezone: true }).notNull(),
+    validTill: instant().notNull(),
     downloadLink: text().notNull().default(''),
     /** The account that claimed it (issue 11): from then on the certificate is theirs, by id. */
     holderId: uuid().references(() => users.id, { onDelete: 'set null' }),

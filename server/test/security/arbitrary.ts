@@ -52,6 +52,58 @@ function matching(pattern: RegExp, min: number, max: number): fc.Arbitrary<strin
   return pool.length ? fc.constantFrom(...pool) : fc.string({ minLength: min, maxLength: Math.min(max, 80) });
 }
 
+/**
+ * Dates at and just past every edge the stack has (issue 12, L3: the year 0000 was a 500): the
+ * ends of the years 1 to 9999, in UTC and across offsets; February 29 of leap and non-leap years
+ * and centuries; the two-digit years JavaScript's legacy parser rewrites; the Unix epoch and 2038;
+ * expanded years and impossible fields. Offered to every date and timestamp field, and each one
+ * sent to every such field by the fuzz suite.
+ */
+export const BOUNDARY_DATES = [
+  '0000-01-01',
+  '0000-02-29',
+  '0000-12-31',
+  '0001-01-01',
+  '0001-12-31',
+  '0049-12-31',
+  '0099-12-31',
+  '0100-01-01',
+  '1899-12-31',
+  '1900-02-29',
+  '1969-12-31',
+  '1970-01-01',
+  '2000-02-29',
+  '2023-02-29',
+  '2024-02-29',
+  '2038-01-19',
+  '2100-02-29',
+  '9999-12-31',
+  '10000-01-01',
+  '-0001-01-01',
+  '+010000-01-01',
+  '275760-09-13',
+  '0000-00-00',
+  '2024-00-10',
+  '2024-04-31',
+  '9999-13-01',
+  '0000-12-31T23:59:59.999Z',
+  '0001-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+00:01',
+  '0001-01-01T00:00:00-23:59',
+  '1900-02-29T00:00:00Z',
+  '2024-02-29T12:00:00Z',
+  '1970-01-01T00:00:00.000000001Z',
+  '9999-12-31T23:59:59.999Z',
+  '9999-12-31T23:59:59.999-00:01',
+  '9999-12-31T00:00:00+23:59',
+  '+010000-01-01T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '2024-01-01T24:00:00Z',
+  '2024-01-01T00:00:60Z',
+] as const;
+
+const isDateFormat = (def: Def) => def.type === 'string' && (def.format === 'date' || def.format === 'datetime');
+
 function stringArbitrary(def: Def): fc.Arbitrary<string> {
   let min = 0;
   let max = 60;
@@ -67,6 +119,7 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
     : fc.string({ minLength: min, maxLength: Math.min(max, 80), unit: 'binary' });
   return fc.oneof(
     { weight: 16, arbitrary: fitting },
+    ...(isDateFormat(def) ? [{ weight: 8, arbitrary: fc.constantFrom(...BOUNDARY_DATES) }] : []),
     { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
     // Just past the longest allowed: the 400 must come from the schema, not the database.
     { weight: 1, arbitrary: fc.constant('x'.repeat(Math.min(max, 100_000) + 1)) },
@@ -148,4 +201,22 @@ function objectArbitrary(shape: Record<string, z.ZodType>, depth: number): fc.Ar
 export function arbitraryFor(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 4) return junk;
   return fc.oneof({ weight: depth === 0 ? 10 : 40, arbitrary: shaped(schema, depth) }, { weight: 1, arbitrary: junk });
+}
+
+/** Whether a field takes a date: a date or timestamp string, or a union or wrapper of one. */
+function takesDate(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (isDateFormat(def)) return true;
+  if (def.type === 'union') return def.options!.some(takesDate);
+  if (def.type === 'pipe') return takesDate(def.in!);
+  return def.innerType !== undefined && takesDate(def.innerType);
+}
+
+/** The path of every date field of a schema, in nested objects too. */
+export function datePaths(schema: z.ZodType, path: string[] = []): string[][] {
+  if (takesDate(schema)) return [path];
+  const def = defOf(schema);
+  if (def.type === 'object') return Object.entries(def.shape!).flatMap(([k, v]) => datePaths(v, [...path, k]));
+  if (def.type === 'pipe') return datePaths(def.in!, path);
+  return def.innerType ? datePaths(def.innerType, path) : [];
 }
