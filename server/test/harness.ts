@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -61,6 +61,20 @@ async function openFreshDatabase(): Promise<Database> {
   }
   const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
   return openPglite(undefined, { loadDataDir: dump, migrate: false });
+}
+
+/**
+ * The connection string of a test's own PostgreSQL database, for a process run beside the app
+ * (pg_dump, a command-line tool).
+ */
+export async function postgresUrlOf(database: Database): Promise<string> {
+  if (driver !== 'postgres') throw new Error('postgresUrlOf is for the PostgreSQL tests');
+  const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: [{ name: string }];
+  };
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${rows[0].name}`;
+  return url.toString();
 }
 
 const rnd = () => crypto.randomInt(1, 255);

@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { driver } from './harness';
+import type { Database } from '../src/db/client';
+import { createTestApp, driver } from './harness';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DRIZZLE_KIT = path.resolve(SERVER, '../node_modules/.bin/drizzle-kit');
@@ -14,9 +16,10 @@ const DRIZZLE_KIT = path.resolve(SERVER, '../node_modules/.bin/drizzle-kit');
  * Some migrations are written by hand (trigram indexes, the audit log's permissions, row counts),
  * each with the snapshot drizzle-kit would have written. drizzle-kit, run on a copy of the
  * migrations, must find nothing left to generate: the schema in src/db/schema.ts and the
- * migrations describe the same database. (It does not read the database, so once is enough.)
+ * snapshots describe the same database. (It reads no database, so both projects run the same
+ * check; the test below holds the snapshot against the database each driver built.)
  */
-describe.runIf(driver === 'pglite')('migrations', () => {
+describe('migrations', () => {
   it('match the schema: drizzle-kit generates nothing new', { timeout: 60_000 }, async () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
     try {
@@ -35,6 +38,128 @@ describe.runIf(driver === 'pglite')('migrations', () => {
       expect(fs.readdirSync(copy).sort()).toEqual(before);
     } finally {
       fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
+interface SnapshotTable {
+  name: string;
+  columns: Record<string, { name: string; type: string; primaryKey: boolean; notNull: boolean; default?: unknown }>;
+  indexes: Record<string, { name: string; isUnique: boolean; method: string }>;
+  foreignKeys: Record<
+    string,
+    { name: string; tableFrom: string; tableTo: string; columnsFrom: string[]; columnsTo: string[]; onDelete: string }
+  >;
+  compositePrimaryKeys: Record<string, { columns: string[] }>;
+  uniqueConstraints: Record<string, { name: string }>;
+  checkConstraints: Record<string, { name: string }>;
+}
+
+/** The database the newest snapshot describes, as lines that can be compared. */
+function described(): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(SERVER, 'drizzle/meta/_journal.json'), 'utf8')) as {
+    entries: { idx: number }[];
+  };
+  const last = String(journal.entries.at(-1)!.idx).padStart(4, '0');
+  const snapshot = JSON.parse(fs.readFileSync(path.join(SERVER, `drizzle/meta/${last}_snapshot.json`), 'utf8')) as {
+    tables: Record<string, SnapshotTable>;
+    sequences: Record<string, { name: string }>;
+  };
+  const lines: string[] = [];
+  for (const table of Object.values(snapshot.tables)) {
+    const columns = Object.values(table.columns);
+    for (const c of columns) {
+      lines.push(
+        `column ${table.name}.${c.name} ${c.type}${c.notNull ? ' not null' : ''}${'default' in c ? ' default' : ''}`,
+      );
+    }
+    const primary = columns.filter((c) => c.primaryKey).map((c) => c.name);
+    for (const key of [primary, ...Object.values(table.compositePrimaryKeys).map((k) => k.columns)]) {
+      if (key.length) lines.push(`primary key ${table.name}(${key.join(',')})`);
+    }
+    for (const i of Object.values(table.indexes))
+      lines.push(`index ${i.name}${i.isUnique ? ' unique' : ''} ${i.method}`);
+    for (const f of Object.values(table.foreignKeys)) {
+      lines.push(
+        `foreign key ${f.name} ${f.tableFrom}(${f.columnsFrom.join(',')}) -> ${f.tableTo}(${f.columnsTo.join(',')}) on delete ${f.onDelete}`,
+      );
+    }
+    for (const u of Object.values(table.uniqueConstraints)) lines.push(`unique ${u.name}`);
+    for (const k of Object.values(table.checkConstraints)) lines.push(`check ${k.name}`);
+  }
+  for (const s of Object.values(snapshot.sequences)) lines.push(`sequence ${s.name}`);
+  return lines.sort();
+}
+
+const ON_DELETE: Record<string, string> = {
+  a: 'no action',
+  r: 'restrict',
+  c: 'cascade',
+  n: 'set null',
+  d: 'set default',
+};
+
+/** What the database holds, as the same lines. */
+async function built(database: Database): Promise<string[]> {
+  const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const lines: string[] = [];
+  for (const c of await rows<{ t: string; c: string; type: string; not_null: boolean; has_default: boolean }>(sql`
+    select cl.relname as t, a.attname as c, format_type(a.atttypid, a.atttypmod) as type,
+           a.attnotnull as not_null, a.atthasdef as has_default
+    from pg_attribute a join pg_class cl on cl.oid = a.attrelid
+    where cl.relnamespace = 'public'::regnamespace and cl.relkind = 'r' and a.attnum > 0 and not a.attisdropped`)) {
+    lines.push(`column ${c.t}.${c.c} ${c.type}${c.not_null ? ' not null' : ''}${c.has_default ? ' default' : ''}`);
+  }
+  const columnsOf = (keys: SQL, table: SQL) => sql`(
+    select string_agg(a.attname, ',' order by k.i) from unnest(${keys}) with ordinality k(n, i)
+    join pg_attribute a on a.attrelid = ${table} and a.attnum = k.n)`;
+  for (const k of await rows<{
+    name: string;
+    type: string;
+    t: string;
+    cols: string;
+    ft: string;
+    fcols: string;
+    del: string;
+  }>(sql`
+    select con.conname as name, con.contype as type, cl.relname as t, ${columnsOf(sql`con.conkey`, sql`con.conrelid`)} as cols,
+           ft.relname as ft, ${columnsOf(sql`con.confkey`, sql`con.confrelid`)} as fcols, con.confdeltype as del
+    from pg_constraint con join pg_class cl on cl.oid = con.conrelid left join pg_class ft on ft.oid = con.confrelid
+    where cl.relnamespace = 'public'::regnamespace and con.contype in ('p', 'f', 'u', 'c')`)) {
+    if (k.type === 'p') lines.push(`primary key ${k.t}(${k.cols})`);
+    else if (k.type === 'f') {
+      lines.push(`foreign key ${k.name} ${k.t}(${k.cols}) -> ${k.ft}(${k.fcols}) on delete ${ON_DELETE[k.del]}`);
+    } else lines.push(`${k.type === 'u' ? 'unique' : 'check'} ${k.name}`);
+  }
+  // Indexes of their own; those behind a primary key or unique constraint are listed above.
+  for (const i of await rows<{ name: string; is_unique: boolean; method: string }>(sql`
+    select i.relname as name, x.indisunique as is_unique, am.amname as method
+    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class cl on cl.oid = x.indrelid
+    join pg_am am on am.oid = i.relam
+    where cl.relnamespace = 'public'::regnamespace
+      and not exists (select 1 from pg_constraint con where con.conindid = x.indexrelid)`)) {
+    lines.push(`index ${i.name}${i.is_unique ? ' unique' : ''} ${i.method}`);
+  }
+  for (const s of await rows<{ name: string }>(sql`
+    select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace`)) {
+    lines.push(`sequence ${s.name}`);
+  }
+  return lines.sort();
+}
+
+/**
+ * Built by a hand-written migration and in no snapshot: 0002 made the audit log's filter indexes
+ * without declaring them in schema.ts (reported on issue 12). Listed so that nothing else can be.
+ */
+const UNDECLARED = ['index audit_log_action_created_at_idx btree', 'index audit_log_actor_email_trgm_idx gin'];
+
+describe(`the database the migrations build (${driver})`, () => {
+  it('is the one the newest snapshot describes: tables, columns, keys, indexes and sequences', async () => {
+    const t = await createTestApp();
+    try {
+      expect(await built(t.database)).toEqual([...described(), ...UNDECLARED].sort());
+    } finally {
+      await t.close();
     }
   });
 });

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { reportBody } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, driver, type TestApp } from './harness';
-import { openPglite } from '../src/db/client';
+import { call, createTestApp, createUser, driver, postgresUrlOf, type TestApp } from './harness';
+import { type Database, openPglite } from '../src/db/client';
 import { reports } from '../src/db/schema';
 import { openRow, toRowValues } from '../src/domains/reports/repository';
 import { keyFiles, loadKeys, piiKeyring } from '../src/lib/keys';
@@ -94,28 +94,55 @@ describe('PII key rotation (issue 12)', () => {
 
 const execFileAsync = promisify(execFile);
 
-// The command itself, end to end, on an embedded database of its own (the rotation logic is
-// driver-independent and covered above on both drivers).
-describe.runIf(driver === 'pglite')('npm run rotate-pii-key', () => {
+/**
+ * The database the command is run against, with a report of its own: on PGlite the directory in
+ * DATA_DIR (one process at a time, so closed while the command runs), on PostgreSQL a fresh
+ * database named by DATABASE_URL.
+ */
+async function commandDatabase(dataDir: string) {
+  if (driver === 'postgres') {
+    const own = await createTestApp();
+    return {
+      env: { DATABASE_URL: await postgresUrlOf(own.database) },
+      use: <T>(work: (db: Database['db']) => Promise<T>) => work(own.database.db),
+      close: () => own.close(),
+    };
+  }
+  return {
+    env: {},
+    async use<T>(work: (db: Database['db']) => Promise<T>) {
+      const database = await openPglite(path.join(dataDir, 'db'));
+      try {
+        return await work(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+    close: async () => {},
+  };
+}
+
+// The command itself, end to end, as an operator runs it.
+describe(`npm run rotate-pii-key (${driver})`, () => {
   it('with --new-key, makes a fresh key current, keeps the old one, and re-seals every report', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-rotate-'));
+    const target = await commandDatabase(dataDir);
     try {
       const oldKeys = loadKeys(undefined, dataDir);
-      const database = await openPglite(path.join(dataDir, 'db'));
       const id = crypto.randomUUID();
       const fields = reportBody.parse({ clientName: 'Casey', ssn: '222-33-4444', dob: '1961-06-30' });
-      await database.db
-        .insert(reports)
-        .values({ ...toRowValues(createPii([oldKeys.pii]), id, '', fields, new Date()), userId: null });
-      await database.close();
+      await target.use((db) =>
+        db
+          .insert(reports)
+          .values({ ...toRowValues(createPii([oldKeys.pii]), id, '', fields, new Date()), userId: null }),
+      );
 
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
+      delete env.DATABASE_URL;
       const { stdout } = await execFileAsync(
         process.execPath,
         ['--import', 'tsx', 'src/cli/rotate-pii-key.ts', '--new-key', '--batch-size', '1'],
-        {
-          cwd: path.resolve(import.meta.dirname, '..'),
-          env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
-        },
+        { cwd: path.resolve(import.meta.dirname, '..'), env: { ...env, ...target.env } },
       );
       expect(stdout).toContain('Done: 1 re-sealed, 0 already current, 0 failed.');
 
@@ -123,11 +150,11 @@ describe.runIf(driver === 'pglite')('npm run rotate-pii-key', () => {
       expect(keyIdOf(keys.pii)).not.toBe(keyIdOf(oldKeys.pii));
       expect(keys.piiOld.map(keyIdOf)).toEqual([keyIdOf(oldKeys.pii)]);
       expect(fs.readFileSync(keyFiles(dataDir).old, 'utf8').trim()).toBe(oldKeys.pii.toString('base64'));
-      const reopened = await openPglite(path.join(dataDir, 'db'));
-      const [row] = await reopened.db.select().from(reports);
-      await reopened.close();
+      const [row] = await target.use((db) => db.select().from(reports));
       expect(openRow(createPii([keys.pii]), row!)).toMatchObject({ ssn: '222334444', dob: '1961-06-30' });
+      expect(() => openRow(createPii([oldKeys.pii]), row!)).toThrow(PiiError);
     } finally {
+      await target.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
     // Three PGlite opens (one in the command it spawns) take a while on a busy machine.
