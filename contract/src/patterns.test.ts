@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, URL_PATTERN, withHttps, withHttpsUnlessHttp } from './patterns';
+import { EMAIL_PATTERN, singleLine, URL_PATTERN, withHttps, withHttpsUnlessHttp } from './patterns';
+import { signupBody } from './schemas/auth';
 import { jobBody } from './schemas/job';
 import { notificationBody, NOTIFICATION_URL_ERROR } from './schemas/notification';
 
@@ -31,6 +32,14 @@ describe('URL pattern (spec §5)', () => {
     expect(withHttpsUnlessHttp('example.org')).toBe('https://example.org');
     expect(withHttpsUnlessHttp('https://example.org')).toBe('https://example.org');
   });
+
+  it('prefixes https:// to a host that merely begins with "http" (issue 12, L5)', () => {
+    for (const link of ['httpfoo.example.org', 'https.example.org/x', 'httpexample.org', 'http//example.org']) {
+      expect(withHttpsUnlessHttp(link), link).toBe(`https://${link}`);
+      expect(withHttps(link), link).toBe(`https://${link}`);
+    }
+    expect(withHttpsUnlessHttp('HTTP://example.org')).toBe('HTTP://example.org');
+  });
 });
 
 describe('link rules in the bodies', () => {
@@ -48,5 +57,24 @@ describe('link rules in the bodies', () => {
     expect(bad.error?.issues[0]?.message).toBe(NOTIFICATION_URL_ERROR);
     const empty = notificationBody.safeParse({ title: '', message: 'm', link: 'x.org' });
     expect(empty.error?.issues[0]?.message).toBe('Please fill in all fields.');
+  });
+});
+
+describe('names are one line (issue 12, L5)', () => {
+  it.each([
+    ['Ada Lovelace', 'Ada Lovelace'],
+    ['  Ada \n Lovelace  ', 'Ada Lovelace'],
+    ['Eve\r\nSubject: x', 'Eve Subject: x'],
+    ['Ann\u0000Lee', 'Ann Lee'],
+    ['Tab\tand\u007fdel\u0085nel', 'Tab and del nel'],
+    ['Line\u2028and\u2029para', 'Line and para'],
+    ['José Ñúñez 山田', 'José Ñúñez 山田'],
+    ['\n\u0000', ''],
+  ])('%j becomes %j', (input, output) => expect(singleLine(input)).toBe(output));
+
+  it('the sign-up schema cleans the name, and refuses one that is left empty', () => {
+    const body = { email: 'a@b.co', certificateNo: 'C-1', password: 'Lantern-Orchard-42' };
+    expect(signupBody.parse({ ...body, name: 'Eve\nEvil' }).name).toBe('Eve Evil');
+    expect(signupBody.safeParse({ ...body, name: '\n\t' }).error?.issues[0]?.message).toBe('Full Name is required');
   });
 });

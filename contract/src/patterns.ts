@@ -14,9 +14,24 @@ export function withHttps(link: string): string {
   return /^https?:\/\//i.test(link) ? link : `https://${link}`;
 }
 
-/** spec §5 (notifications): a link not starting with http gets https:// prefixed. */
+/**
+ * spec §5 (notifications): a link not starting with http gets https:// prefixed. Read as "with
+ * no http(s) scheme" (issue 12): a host that merely begins with "http" (httpfoo.example.org)
+ * would otherwise stay a relative link.
+ */
 export function withHttpsUnlessHttp(link: string): string {
-  return /^http/i.test(link) ? link : `https://${link}`;
+  return withHttps(link);
+}
+
+/** Control characters (C0, DEL, C1), the Unicode line and paragraph separators, and whitespace. */
+const BREAKS_AND_CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}\s]+/gu;
+
+/**
+ * A name is one line of text (issue 12): names go verbatim into mails, PDFs and credentials,
+ * so each run of control characters or whitespace becomes one space, and the ends are trimmed.
+ */
+export function singleLine(text: string): string {
+  return text.replace(BREAKS_AND_CONTROLS, ' ').trim();
 }
 
 export function normalizeEmail(email: string): string {

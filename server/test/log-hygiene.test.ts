@@ -41,6 +41,8 @@ const secrets: string[] = [...SECRET_FORMS];
 /** Six-digit codes are searched as whole numbers inside strings (a timestamp may hold any digits). */
 const codes: string[] = [];
 const email = uniqueEmail('hygiene');
+const otherEmail = uniqueEmail('other');
+const CLIENT_SEARCH = 'Hygiene Client';
 let userId = '';
 
 const post = (cookie: string | undefined, url: string, payload?: object) =>
@@ -111,9 +113,20 @@ beforeAll(async () => {
   expect(revealed.json()).toEqual({ ssn: SSN.replaceAll('-', '') });
   expect((await call(t.app, cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
   expect((await call(t.app, undefined, { method: 'GET', url: '/api/users' })).statusCode).toBe(401);
-  expect((await call(t.app, cookie, { method: 'GET', url: `/api/certificates/${uniqueEmail('x')}` })).statusCode).toBe(
-    403,
-  );
+  expect((await call(t.app, cookie, { method: 'GET', url: `/api/certificates/${otherEmail}` })).statusCode).toBe(403);
+
+  // E-mails in paths and search terms (issue 12, L5): answered, and kept out of the request log.
+  for (const url of [`/api/certificates/${email}`, `/api/certificates/${encodeURIComponent(email)}?limit=5`]) {
+    expect((await call(t.app, cookie, { method: 'GET', url })).statusCode, url).toBe(200);
+  }
+  for (const url of [
+    `/api/reports?q=${encodeURIComponent(CLIENT_SEARCH)}&limit=5`,
+    `/api/reports?limit=5&q=${CLIENT_SEARCH.replace(' ', '+')}`,
+    `/api/users?q=${encodeURIComponent(email)}`,
+    `/api/certificates?sort=name&q=${email}`,
+  ]) {
+    expect((await call(t.app, admin.cookie, { method: 'GET', url })).statusCode, url).toBe(200);
+  }
   expect((await post(cookie, '/api/auth/logout')).statusCode).toBe(200);
 });
 afterAll(() => t.close());
@@ -143,6 +156,21 @@ describe('log hygiene (issue 14)', () => {
       for (const code of codes) if (holdsNumber(text, code)) hits.push(`code ${code} in ${raw}`);
     }
     expect(hits).toEqual([]);
+  });
+
+  it('no log line holds an e-mail from a path or a search term (issue 12, L5)', () => {
+    const privateForms = new Set(
+      [email, otherEmail, CLIENT_SEARCH].flatMap((v) => [v, encodeURIComponent(v), v.replace(' ', '+')]),
+    );
+    const hits = t.logs.flatMap((raw) => [...privateForms].filter((v) => raw.includes(v)).map((v) => `${v} in ${raw}`));
+    expect(hits).toEqual([]);
+    // The requests themselves are logged, with what was left out marked.
+    const urls = lines().map((l) => (l.req as { url?: string } | undefined)?.url);
+    expect(urls).toContain('/api/certificates/[redacted]');
+    expect(urls).toContain('/api/certificates/[redacted]?limit=5');
+    expect(urls).toContain('/api/reports?q=[redacted]&limit=5');
+    expect(urls).toContain('/api/reports?limit=5&q=[redacted]');
+    expect(urls).toContain('/api/certificates?sort=name&q=[redacted]');
   });
 
   it('logs every auth event with its name, the actor when known and the request id', () => {

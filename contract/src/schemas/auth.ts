@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants';
-import { emailField, user } from './user';
+import { emailField, nameText, user } from './user';
 
 /** What the server accepts as a new password (ARCHITECTURE §5); the common-list check is the server's. */
 export const newPassword = z
@@ -9,7 +9,7 @@ export const newPassword = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const signupBody = z.strictObject({
-  name: z.string().trim().min(1, 'Full Name is required').max(100),
+  name: nameText(100).min(1, 'Full Name is required'),
   email: emailField,
   certificateNo: z.string().trim().min(1, 'Certificate No is required').max(50),
   password: newPassword,

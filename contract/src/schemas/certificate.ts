@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES, DISPLAY_STATUSES, VERIFICATION_STATUSES } from '../constants';
 import { dateInput, isoDateTime, listQuery } from './common';
-import { emailField } from './user';
+import { emailField, nameText } from './user';
 
 /**
  * A certificate as the API returns it; status Expired is derived from validTill at read time.
@@ -39,12 +39,12 @@ export const fileLink = z
 export const certificateBody = z.strictObject({
   userEmail: emailField,
   certificateNo: z.string().trim().min(1, 'Certificate No is required').max(50),
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: nameText(200).min(1, 'Name is required'),
   status: z.enum(CERTIFICATE_STATUSES).default('Active'),
   validTill: dateInput,
   downloadLink: fileLink.default(''),
   /** Optional: the holder's name as the board has it; empty takes the name of the account that claims it. */
-  holderName: z.string().trim().max(200).default(''),
+  holderName: nameText(200).default(''),
 });
 export type CertificateBody = z.input<typeof certificateBody>;
 

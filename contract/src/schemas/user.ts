@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../patterns';
+import { EMAIL_PATTERN, singleLine } from '../patterns';
 import { isoDateTime, listQuery } from './common';
 
 export const address = z.object({
@@ -38,6 +38,12 @@ export const emailField = z
 
 const optionalText = (max: number) => z.string().trim().max(max);
 
+/**
+ * A name (a person's, a certificate's): one line, whatever was sent (issue 12). Names go
+ * verbatim into mails, PDFs and credentials, so control characters are cleaned out, not refused.
+ */
+export const nameText = (max: number) => z.string().overwrite(singleLine).max(max);
+
 /** '' or the link POST /api/upload answered for an image (the server checks whose it is). */
 const pictureLink = optionalText(500).regex(/^(\/api\/files\/[0-9a-f-]{36})?$/, 'Not an image uploaded to this portal');
 
@@ -49,7 +55,7 @@ const pictureLink = optionalText(500).regex(/^(\/api\/files\/[0-9a-f-]{36})?$/, 
 export const profileUpdate = z.strictObject({
   email: z.string().optional(),
   password: z.string().optional(),
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: nameText(100).min(1, 'Name is required'),
   job: optionalText(100).default(''),
   age: z.coerce
     .number({ message: 'Age must be a number' })
@@ -68,7 +74,7 @@ export type ProfileUpdate = z.input<typeof profileUpdate>;
 /** spec §5: the admin's Edit User form; e-mail, name, certificateNo, gender, job, age required. */
 export const adminUserUpdate = profileUpdate.extend({
   email: emailField,
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: nameText(100).min(1, 'Name is required'),
   certificateNo: z.string().trim().min(1, 'Certificate No is required').max(50),
   gender: z.string().trim().min(1, 'Gender is required').max(50),
   job: z.string().trim().min(1, 'Job is required').max(100),

@@ -68,9 +68,6 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     isVerified: boolean().notNull().default(false),
     lastLogin: timestamp({ withTimezone: true }),
-    /** Consecutive failed logins, and the lock they lead to (never permanent). */
-    failedLogins: integer().notNull().default(0),
-    lockedUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -363,3 +360,22 @@ export const rowCounts = pgTable('row_counts', {
   tableName: text().primaryKey(),
   n: bigint({ mode: 'number' }).notNull(),
 });
+
+/**
+ * Throttles per e-mail address (issue 12), kept alike for accounts and for addresses without one
+ * so that no answer tells them apart: consecutive failed logins and the lock they lead to (never
+ * permanent), and when the owner was last told of a sign-up with their address. Keyed by an HMAC
+ * of the normalised address, so an address without an account is never stored in clear.
+ */
+export const emailThrottles = pgTable(
+  'email_throttles',
+  {
+    emailHash: text().primaryKey(),
+    failedLogins: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    signupNoticeAt: timestamp({ withTimezone: true }),
+    /** The last change: rows left alone for a day are forgotten (domains/auth/throttle.ts). */
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.updatedAt)],
+);

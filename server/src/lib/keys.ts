@@ -9,6 +9,8 @@ export interface Keys {
   piiOld: Buffer[];
   /** Key of the keyed hashes of verification codes. */
   codeHmac: Buffer;
+  /** Key of the keyed hashes of e-mail addresses that throttles are kept under. */
+  emailHmac: Buffer;
 }
 
 /** Where the generated keys live when PII_KEY is not set (outside production). */
@@ -51,7 +53,12 @@ export function loadKeys(piiKey: string | undefined, dataDir: string, piiKeysOld
     old = fs.existsSync(files.old) ? parseKeys(fs.readFileSync(files.old, 'utf8')) : [];
   }
   for (const key of [master, ...old]) if (key.length !== 32) throw new Error('A PII key must be 32 bytes');
-  return { pii: master, piiOld: old, codeHmac: derive(master, 'verification-code-hmac') };
+  return {
+    pii: master,
+    piiOld: old,
+    codeHmac: derive(master, 'verification-code-hmac'),
+    emailHmac: derive(master, 'email-throttle-hmac'),
+  };
 }
 
 /** Every PII key, the current one first: what createPii takes. */

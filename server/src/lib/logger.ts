@@ -1,8 +1,36 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { stdSerializers } from 'pino';
 
-/** Reset tokens travel in the path; they never reach a log line. */
-export const redactUrl = (url: string) => url.replace(/(reset-password\/)[^/?#]+/g, '$1[redacted]');
+const REDACTED = '[redacted]';
+/** An e-mail address in a path segment or a query value, raw or percent-encoded. */
+const holdsEmail = (part: string) => /@|%40/i.test(part);
+
+/**
+ * What a URL may say in a log line. Reset tokens travel in the path, e-mail addresses too
+ * (`/api/certificates/{userEmail}`), and searches (`q`) hold names and addresses (issue 12): none
+ * of them reaches a log line. The rest of the URL stays, so a request can still be told apart.
+ */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const cleanPath = path
+    .replace(/(reset-password\/)[^/]+/g, `$1${REDACTED}`)
+    .split('/')
+    .map((segment) => (holdsEmail(segment) ? REDACTED : segment))
+    .join('/');
+  if (queryAt < 0) return cleanPath;
+  const cleanQuery = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return holdsEmail(pair) ? REDACTED : pair;
+      const name = pair.slice(0, equals);
+      return name === 'q' || holdsEmail(pair.slice(equals + 1)) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${cleanPath}?${cleanQuery}`;
+}
 
 /**
  * A failed query's error carries its parameters (Drizzle puts them in `params` and in the

@@ -28,6 +28,16 @@ export default fp(
     let running: Promise<number> | undefined;
     let timer: NodeJS.Timeout | undefined;
 
+    if (!transport) {
+      // Loud, once, at start (issue 12): an operator who forgot SMTP_URL must not think mail goes out.
+      app.addHook('onReady', async () => {
+        app.log.warn(
+          `SMTP_URL is not set: mail is not sent. Mails stay in the outbox, readable at ${app.config.appUrl}/dev/mail ` +
+            'from this machine only.',
+        );
+      });
+    }
+
     async function deliverBatch(): Promise<number> {
       const now = app.clock.now();
       const due = await app.db

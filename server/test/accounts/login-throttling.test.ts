@@ -1,5 +1,8 @@
-import { AUTH_MESSAGES } from '@portal/contract';
+import { AUTH_MESSAGES, normalizeEmail } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailThrottles } from '../../src/db/schema';
+import { throttleKey } from '../../src/domains/auth/throttle';
 import {
   createTestApp,
   createUser,
@@ -84,6 +87,33 @@ describe('per account', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await login(t, email, 'Fresh-Start-Password-88')).statusCode).toBe(200);
+  });
+});
+
+describe('per address, with or without an account (issue 12)', () => {
+  const rowOf = async (email: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(emailThrottles)
+        .where(eq(emailThrottles.emailHash, throttleKey(t.app.keys.emailHmac, normalizeEmail(email))))
+    )[0];
+
+  it('failures are forgotten a day after the last change', async () => {
+    const { email } = await createUser(t);
+    for (let i = 1; i <= 9; i++) expect((await login(t, email, `Wrong-Password-${i}`)).statusCode).toBe(401);
+    t.clock.advanceMinutes(24 * 60 + 1);
+    for (let i = 1; i <= 9; i++) expect((await login(t, email, `Wrong-Again-${i}`)).statusCode).toBe(401);
+    expect((await login(t, email, GOOD_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('rows nobody touched for a day are removed by later failures', async () => {
+    const gone = uniqueEmail('gone');
+    expect((await login(t, gone, 'Some-Guess-1')).statusCode).toBe(401);
+    expect((await rowOf(gone))?.failedLogins).toBe(1);
+    t.clock.advanceMinutes(24 * 60 + 1);
+    expect((await login(t, uniqueEmail('later'), 'Some-Guess-1')).statusCode).toBe(401);
+    expect(await rowOf(gone)).toBeUndefined();
   });
 });
 

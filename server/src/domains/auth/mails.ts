@@ -36,3 +36,18 @@ signed-in session was ended.
 
 If this was not you, reset your password at once and write to ${supportEmail}.`,
 });
+
+/** Issue 12: sign-up answers a taken address like any refused one; its owner hears of it here. */
+export const signupAttemptMail = (to: string, name: string, appUrl: string): Mail => ({
+  to,
+  subject: 'Someone tried to sign up with your e-mail address',
+  text: `Hello ${name},
+
+Someone just tried to create a Certified Recycling Advocate account with this e-mail address,
+which already has an account. No new account was created.
+
+If it was you, log in at ${appUrl}/login instead, or choose a new password at
+${appUrl}/forgot-password if you no longer know it.
+
+If it was not you, you can ignore this e-mail: nothing changed on your account.`,
+});

@@ -10,7 +10,7 @@ import {
   signupBody,
   verifyEmailBody,
 } from '@portal/contract';
-import { and, eq, gt, isNull, lte, or, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { certificates, passwordResetTokens, users } from '../../db/schema';
@@ -20,7 +20,7 @@ import { badRequest, conflict, tooMany, unauthorized } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toUser } from '../../lib/serialize';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { passwordChangedMail, resetMail } from './mails';
+import { passwordChangedMail, resetMail, signupAttemptMail } from './mails';
 import {
   assertMayResend,
   consumeVerificationCode,
@@ -28,10 +28,17 @@ import {
   MAX_RESETS_PER_HOUR,
   recentResetCount,
 } from './service';
+import {
+  claimSignupNotice,
+  clearFailures,
+  countFailure,
+  liftLock,
+  LOCK_MINUTES,
+  lockedUntil,
+  throttleKey,
+} from './throttle';
 
-/** Consecutive failed logins that lock an account, and for how long (never permanently). */
-export const LOCK_AFTER_FAILURES = 10;
-export const LOCK_MINUTES = 15;
+export { LOCK_AFTER_FAILURES, LOCK_MINUTES } from './throttle';
 
 /** A user id no account has: the stand-in that lets unknown e-mails run the same queries. */
 const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
@@ -44,23 +51,26 @@ export default async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
+  const keyOf = (normalizedEmail: string) => throttleKey(app.keys.emailHmac, normalizedEmail);
+
   /**
-   * Counts a failed login in the database, so failures that arrive together are all counted; the
-   * LOCK_AFTER_FAILURES-th locks the account (and restarts the count: a lock is never permanent).
-   * Only an account not locked meanwhile counts.
+   * Issue 12: a sign-up with an address that has an account is answered like any refused one;
+   * the owner is mailed instead (once an hour at most). An address without an account does the
+   * same work, in a transaction that is rolled back, so the time taken does not tell them apart.
    */
-  async function countFailure(userId: string, now: Date) {
-    const reachesLimit = sql`${users.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES}`;
-    const lockUntil = addMinutes(now, LOCK_MINUTES).toISOString();
-    const [counted] = await app.db
-      .update(users)
-      .set({
-        failedLogins: sql`case when ${reachesLimit} then 0 else ${users.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${reachesLimit} then ${lockUntil}::timestamptz else null end`,
+  async function tellOwnerOfSignup(email: string, owner: { email: string; name: string } | undefined) {
+    let told = false;
+    await app.db
+      .transaction(async (tx) => {
+        const due = await claimSignupNotice(tx, keyOf(email), app.clock.now());
+        await app.mail.enqueue(tx, signupAttemptMail(owner?.email ?? email, owner?.name ?? 'there', app.config.appUrl));
+        told = Boolean(owner) && due;
+        if (!told) tx.rollback();
       })
-      .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
-      .returning({ lockedUntil: users.lockedUntil });
-    return counted;
+      .catch((err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      });
+    if (told) app.mail.kick();
   }
 
   app.post(
@@ -69,11 +79,16 @@ export default async function authRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const { name, certificateNo, password } = req.body;
       const email = normalizeEmail(req.body.email);
+      const registry = app.config.signupPolicy === 'registry';
       assertAcceptablePassword(password);
-      const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (existing) throw conflict(AUTH_MESSAGES.emailTaken);
-      if (app.config.signupPolicy === 'registry') {
-        const [onRecord] = await app.db
+      const [existing] = await app.db
+        .select({ id: users.id, email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.email, email));
+      // Under the registry policy the certificate is looked up whether or not the address is taken.
+      let onRecord = true;
+      if (registry) {
+        const [certificate] = await app.db
           .select({ id: certificates.id })
           .from(certificates)
           .where(
@@ -86,7 +101,15 @@ export default async function authRoutes(base: FastifyInstance) {
             ),
           )
           .limit(1);
-        if (!onRecord) throw badRequest(AUTH_MESSAGES.notRegistered);
+        onRecord = Boolean(certificate);
+      }
+      if (existing || !onRecord) {
+        await tellOwnerOfSignup(email, existing);
+        req.log.info({ userId: existing?.id, event: 'signup_refused' }, 'sign-up refused');
+        // Under the open policy anyone may sign up, so only a taken address is refused, and the
+        // answer says so: an answer that hid it would have to fake the session a sign-up starts.
+        if (existing && !registry) throw conflict(AUTH_MESSAGES.emailTaken);
+        throw badRequest(AUTH_MESSAGES.notRegistered);
       }
       const passwordHash = await hashPassword(password);
       const user = await app.db
@@ -100,7 +123,9 @@ export default async function authRoutes(base: FastifyInstance) {
           return created!;
         })
         .catch((err: unknown) => {
-          throw isUniqueViolation(err) ? conflict(AUTH_MESSAGES.emailTaken) : err;
+          // A concurrent sign-up took the address: answered as above.
+          if (!isUniqueViolation(err)) throw err;
+          throw registry ? badRequest(AUTH_MESSAGES.notRegistered) : conflict(AUTH_MESSAGES.emailTaken);
         });
       app.mail.kick();
       req.log.info({ userId: user.id, event: 'signup' }, 'account created');
@@ -151,39 +176,33 @@ export default async function authRoutes(base: FastifyInstance) {
     { schema: { tags, body: loginBody, response: { 200: authResponse } }, ...limit(30, 5) },
     async (req, reply) => {
       const email = normalizeEmail(req.body.email);
+      const key = keyOf(email);
       const now = app.clock.now();
+      // Issue 12: the lock is the address's, whether or not it has an account, so an unknown
+      // address runs the same queries and gets the same answers (a dummy argon2 check included).
       const [user] = await app.db.select().from(users).where(eq(users.email, email));
-      if (!user) {
-        await verifyAgainstDummy(req.body.password);
-        // Issue 3: the same failure count a known account gets, on a row that does not exist.
-        await countFailure(NO_USER_ID, now);
-        req.log.info({ event: 'login_failed' }, 'login refused');
-        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      const lockEnds = await lockedUntil(app.db, key, now);
+      if (lockEnds) {
+        req.log.info({ userId: user?.id, event: 'login_locked' }, 'login refused: address locked');
+        throw tooMany(AUTH_MESSAGES.tooMany, (lockEnds.getTime() - now.getTime()) / 1000);
       }
-      if (user.lockedUntil && user.lockedUntil > now) {
-        req.log.info({ userId: user.id, event: 'login_locked' }, 'login refused: account locked');
-        throw tooMany(AUTH_MESSAGES.tooMany, (user.lockedUntil.getTime() - now.getTime()) / 1000);
-      }
-      // Only an account not locked meanwhile (by a concurrent request) may count or clear failures.
-      const notLocked = and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now)));
-      if (!(await verifyPassword(user.passwordHash, req.body.password))) {
-        const counted = await countFailure(user.id, now);
-        const lock = Boolean(counted?.lockedUntil);
-        req.log.info({ userId: user.id, event: lock ? 'lockout' : 'login_failed' }, 'login refused');
+      const passwordRight = user
+        ? await verifyPassword(user.passwordHash, req.body.password)
+        : await verifyAgainstDummy(req.body.password);
+      if (!user || !passwordRight) {
+        const locked = await countFailure(app.db, key, now);
+        req.log.info({ userId: user?.id, event: locked ? 'lockout' : 'login_failed' }, 'login refused');
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       const updated = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ failedLogins: 0, lockedUntil: null, lastLogin: now })
-          .where(notLocked)
-          .returning();
-        if (!row) return undefined;
+        // Only an address not locked meanwhile (by a concurrent request) may sign in.
+        if (!(await clearFailures(tx, key, now))) return undefined;
+        const [row] = await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
         await app.sessions.start(tx, req, reply, user.id);
         return row;
       });
       if (!updated) {
-        req.log.info({ userId: user.id, event: 'login_locked' }, 'login refused: account locked');
+        req.log.info({ userId: user.id, event: 'login_locked' }, 'login refused: address locked');
         throw tooMany(AUTH_MESSAGES.tooMany, LOCK_MINUTES * 60);
       }
       req.log.info({ userId: user.id, event: 'login_ok' }, 'signed in');
@@ -288,9 +307,10 @@ export default async function authRoutes(base: FastifyInstance) {
         // Receiving the link proves the address, so a reset also verifies it.
         const [row] = await tx
           .update(users)
-          .set({ passwordHash, failedLogins: 0, lockedUntil: null, isVerified: true })
+          .set({ passwordHash, isVerified: true })
           .where(eq(users.id, claimed.userId))
           .returning();
+        await liftLock(tx, keyOf(row!.email), now);
         await app.registry.claimFor(tx, row!);
         await app.sessions.endAllFor(tx, claimed.userId);
         await app.mail.enqueue(tx, passwordChangedMail(row!.email, row!.name, app.config.supportEmail));

@@ -63,13 +63,43 @@ describe('sign-up and e-mail verification', () => {
     expect(res.json().message).toBe(AUTH_MESSAGES.notRegistered);
   });
 
-  it('answers 409 for an e-mail already registered, whatever its case', async () => {
+  it('answers an e-mail already registered as one not on record, whatever its case, and mails its owner', async () => {
     const email = uniqueEmail();
     const certificateNo = await registerCertificate(t, email);
     expect((await signup({ name: 'A', email, certificateNo, password: GOOD_PASSWORD })).statusCode).toBe(201);
     const again = await signup({ name: 'B', email: email.toUpperCase(), certificateNo, password: GOOD_PASSWORD });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: AUTH_MESSAGES.notRegistered });
+    const notice = await lastMail(t, email);
+    expect(notice?.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(notice?.text).toMatch(/^Hello A,$/m);
+
+    // One notice an hour at most, however often someone tries.
+    const noticesTo = async () =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.to, email))).filter(
+        (m) => m.subject === notice?.subject,
+      ).length;
+    await signup({ name: 'B', email, certificateNo, password: GOOD_PASSWORD });
+    expect(await noticesTo()).toBe(1);
+    t.clock.advanceMinutes(61);
+    await signup({ name: 'B', email, certificateNo, password: GOOD_PASSWORD });
+    expect(await noticesTo()).toBe(2);
+  });
+
+  it('under SIGNUP_POLICY=open, answers 409 for an e-mail already registered and mails its owner', async () => {
+    const open = await createTestApp({ SIGNUP_POLICY: 'open' });
+    try {
+      const email = uniqueEmail();
+      const body = { name: 'A', email, certificateNo: 'ANY-1', password: GOOD_PASSWORD };
+      const first = await open.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+      expect(first.statusCode).toBe(201);
+      const again = await open.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...body, name: 'B' } });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: AUTH_MESSAGES.emailTaken });
+      expect((await lastMail(open, email))?.subject).toBe('Someone tried to sign up with your e-mail address');
+    } finally {
+      await open.close();
+    }
   });
 
   it('refuses short, overlong and common passwords, and unknown fields', async () => {

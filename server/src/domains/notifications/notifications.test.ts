@@ -115,10 +115,13 @@ describe('notification validation on the server (spec §5)', () => {
   it('prefixes https:// to a link not starting with http, and keeps http links', async () => {
     expect((await add({ ...valid, link: 'example.org/news' })).link).toBe('https://example.org/news');
     expect((await add({ ...valid, link: 'http://192.168.1.10:8080/x' })).link).toBe('http://192.168.1.10:8080/x');
+    // Issue 12 (L5): a host that merely begins with "http" has no scheme and gets one too.
+    expect((await add({ ...valid, link: 'httpfoo.example.org/a' })).link).toBe('https://httpfoo.example.org/a');
+    expect((await add({ ...valid, link: 'HTTPS://example.org' })).link).toBe('HTTPS://example.org');
   });
 
   it('refuses a link that is not a URL after prefixing', async () => {
-    // 'httpexample' starts with http, so it is not prefixed, and is no URL.
+    // Prefixed, 'httpexample' and 'http//example.org' are still no URL (no dot in their host).
     for (const link of ['not a url', 'httpexample', 'http//example.org', 'example']) {
       const res = await asAdmin({ method: 'POST', url: '/api/notifications/add', payload: { ...valid, link } });
       expect(res.statusCode, link).toBe(400);

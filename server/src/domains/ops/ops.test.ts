@@ -60,6 +60,51 @@ describe('operations endpoints', () => {
   });
 });
 
+describe('the development mailbox (/dev/mail, without SMTP_URL)', () => {
+  const devMail = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.app.inject({ method: 'GET', url: '/dev/mail', remoteAddress, headers });
+
+  it('answers requests from this machine only, by the socket address', async () => {
+    for (const local of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      expect((await devMail(t, local)).statusCode, local).toBe(200);
+    }
+    for (const remote of ['203.0.113.7', '10.0.0.2', '::ffff:192.0.2.1', '2001:db8::1']) {
+      const res = await devMail(t, remote);
+      expect(res.statusCode, remote).toBe(403);
+      expect(res.body).not.toMatch(/<article>|verification code/i);
+    }
+    // A forwarded request came through a proxy: never local, whatever it claims.
+    expect((await devMail(t, '203.0.113.7', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(403);
+    expect((await devMail(t, '127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(403);
+    expect((await devMail(t, '127.0.0.1', { forwarded: 'for=203.0.113.7' })).statusCode).toBe(403);
+  });
+
+  it('a trusted proxy does not make a remote client local', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      expect((await devMail(proxied, '203.0.113.7', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('warns at start that mail is not sent and where it can be read', () => {
+    const warnings = t.logs.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40);
+    expect(warnings.map((w) => w.msg)).toContainEqual(expect.stringMatching(/mail is not sent.*\/dev\/mail/i));
+  });
+
+  it('with SMTP_URL, there is no /dev/mail and no such warning', async () => {
+    const relayed = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      expect((await devMail(relayed, '127.0.0.1')).statusCode).toBe(404);
+      const warnings = relayed.logs.map((l) => JSON.parse(l) as { level: number }).filter((l) => l.level >= 40);
+      expect(warnings).toEqual([]);
+    } finally {
+      await relayed.close();
+    }
+  });
+});
+
 describe('the error handler', () => {
   it('answers a 500 with nothing internal, and logs the cause without query parameters', async () => {
     await t.database.db.execute(sql`

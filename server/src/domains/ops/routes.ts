@@ -1,9 +1,25 @@
 import { publicConfig } from '@portal/contract';
 import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outbox } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+const LOOPBACK = /^(?:(?:::ffff:)?127(?:\.\d{1,3}){3}|::1)$/i;
+
+/**
+ * Whether a request comes from the machine the server runs on (issue 12): by the socket's
+ * address, never a header a client can write. A request that went through a proxy (it says so
+ * in a forwarding header) is not local, even when the proxy itself runs on this machine.
+ */
+const fromThisMachine = (req: FastifyRequest) =>
+  LOOPBACK.test(req.socket.remoteAddress ?? '') &&
+  req.headers['x-forwarded-for'] === undefined &&
+  req.headers.forwarded === undefined;
+
+const DEV_MAIL_LOCAL_ONLY = 'The development mailbox can be read only from the machine the server runs on.';
 
 export default async function opsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -29,8 +45,10 @@ export default async function opsRoutes(base: FastifyInstance) {
   }));
 
   // Without SMTP_URL, a newcomer reads the mails here to finish sign-up (never in production).
+  // They hold verification codes and reset links: only for someone on this machine (issue 12).
   if (!app.config.production && !app.config.smtpUrl) {
     app.get('/dev/mail', { schema: { hide: true } }, async (req, reply) => {
+      if (!fromThisMachine(req)) throw forbidden(DEV_MAIL_LOCAL_ONLY);
       const mails = await app.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
       const items = mails
         .map(

@@ -40,18 +40,19 @@ export async function findUserForUpdate(tx: Tx, id: string): Promise<UserRow | u
 }
 
 /**
- * Whether an administrator other than `id` remains. Locks every admin row, so two admins
- * demoting or deleting each other at once cannot both pass this check (the second waits and
- * then sees the first one's change).
+ * Whether an administrator other than `id` remains who can act as one: only a verified admin
+ * can (an unverified one is refused everything but verification), so only those count (issue
+ * 12). Locks every admin row, so two admins demoting or deleting each other at once cannot both
+ * pass this check (the second waits and then sees the first one's change).
  */
 export async function anotherAdminExists(tx: Tx, id: string): Promise<boolean> {
   const admins = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, isVerified: users.isVerified })
     .from(users)
     .where(eq(users.isAdmin, true))
     .orderBy(users.id)
     .for('update');
-  return admins.some((a) => a.id !== id);
+  return admins.some((a) => a.id !== id && a.isVerified);
 }
 
 export async function emailTakenByOther(tx: Tx, email: string, id: string): Promise<boolean> {

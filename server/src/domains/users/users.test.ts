@@ -359,6 +359,43 @@ describe('the last administrator', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('counts only verified administrators (issue 12, L4)', async () => {
+    const fresh = await createTestApp();
+    try {
+      const verified = await createUser(fresh, { isAdmin: true });
+      await createUser(fresh, { isAdmin: true, isVerified: false });
+      const edit = (caller: TestUser, target: TestUser, over: Record<string, unknown>) =>
+        call(fresh.app, caller.cookie, {
+          method: 'PUT',
+          url: `/api/users/${target.user.id}`,
+          payload: adminEdit(target, over),
+        });
+      // An unverified admin cannot act as one: the verified one is the last administrator.
+      const demote = await edit(verified, verified, { isAdmin: false });
+      expect(demote.statusCode, demote.body).toBe(409);
+      expect(demote.json().message).toBe(USER_MESSAGES.lastAdminDemote);
+      const [row] = await fresh.database.db.select().from(users).where(eq(users.id, verified.user.id));
+      expect(row?.isAdmin).toBe(true);
+
+      // Two verified admins deleting each other at once: one of them stays.
+      const second = await createUser(fresh, { isAdmin: true });
+      const [ra, rb] = await Promise.all([
+        call(fresh.app, verified.cookie, { method: 'DELETE', url: `/api/users/${second.user.id}` }),
+        call(fresh.app, second.cookie, { method: 'DELETE', url: `/api/users/${verified.user.id}` }),
+      ]);
+      const statuses = [ra.statusCode, rb.statusCode].sort();
+      expect(statuses[0]).toBe(204);
+      expect([401, 409]).toContain(statuses[1]);
+      const admins = await fresh.database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.isAdmin, true), eq(users.isVerified, true)));
+      expect(admins).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('survives two admins demoting each other at once: one of them stays an admin', async () => {
     const a = await createUser(solo, { isAdmin: true });
     const b = await createUser(solo, { isAdmin: true });

@@ -31,7 +31,7 @@ describe('checkNotification (spec §5 order)', () => {
       title: 'Invalid URL',
       message: NOTIFICATION_URL_ERROR,
     });
-    // Starts with http, so no prefix is added, and "httpfoo" alone is not a URL.
+    // Prefixed (issue 12: only a scheme counts as "http"), "httpfoo" is still no URL: its host has no dot.
     expect(checkNotification({ title: 't', message: 'm', link: 'httpfoo' })).toMatchObject({ title: 'Invalid URL' });
   });
 
