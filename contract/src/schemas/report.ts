@@ -20,6 +20,7 @@ import {
   TRANSITION_HOUSING_SITUATIONS,
   YES_NO,
 } from '../report-options';
+import { singleLine } from '../patterns';
 import { isoDateTime, withinDateRange } from './common';
 
 /*
@@ -94,7 +95,8 @@ const amounts = <const K extends readonly string[]>(keys: K) =>
 const reportShape = {
   imageUrl: mediaLink,
   videoUrl: mediaLink,
-  clientName: shortText,
+  // Shown in lists and exported: one line, like every name (patterns.ts, singleLine).
+  clientName: z.string().overwrite(singleLine).max(200, 'At most 200 characters').default(''),
   hvIsClientId: text(100),
   projectStartDate: isoDateOrEmpty,
   roSigned: yesNo,

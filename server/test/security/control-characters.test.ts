@@ -127,6 +127,19 @@ describe('names with control characters', () => {
     expect(lines.filter((l) => /^(Subject:|Click|Reason: none)/.test(l))).toEqual([]);
   });
 
+  it("a report's client name is one line in the admin list", async () => {
+    const member = await createUser(t);
+    const admin = await createUser(t, { isAdmin: true });
+    const filed = await call(t.app, member.cookie, {
+      method: 'POST',
+      url: '/api/reports',
+      payload: { clientName: INJECTED },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const list = await call(t.app, admin.cookie, { method: 'GET', url: '/api/reports?q=Subject' });
+    expect(list.json().map((r: { clientName: string }) => r.clientName)).toContain(CLEANED);
+  });
+
   it('names stored before the contract cleaned them are cleaned by migration 0007', async () => {
     const { user } = await createUser(t, { name: ' Old\r\nName\u0007\u2028 ' });
     const kept = await createUser(t, { name: 'José  Ñúñez 山田' });
