@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outbox, reports, uploads, users } from '../../src/db/schema';
-import { filesUnder, isoMedia, png } from '../uploads';
+import { filesUnder, png, video } from '../uploads';
 import {
   ADMIN,
   api,
@@ -39,7 +39,9 @@ describe.each(drivers)('SIGKILL during sign-ups, uploads and reports (%s)', (dri
   it('loses nothing acknowledged and leaves nothing partial', async () => {
     const target = await newTarget(driver);
     targets.push(target);
-    let server: ServerProcess | undefined = await startServer(target);
+    // 60 uploads from one admin: the hourly upload rate has its own test (allowance.test.ts).
+    const env = { UPLOAD_RATE_LIMIT: '1000' };
+    let server: ServerProcess | undefined = await startServer(target, env);
     try {
       const cookie = await signIn(server, ADMIN.email, ADMIN.password);
       const run = Date.now();
@@ -48,12 +50,12 @@ describe.each(drivers)('SIGKILL during sign-ups, uploads and reports (%s)', (dri
       let settled = 0;
       const s = server;
 
-      // Videos of 2 MB are still streaming when the process dies.
+      // Videos of 2 MB (a real clip, padded) are still streaming when the process dies.
       const uploadsInFlight = Array.from({ length: UPLOADS }, async () => {
         const res = await upload(s, cookie, '/api/upload-file', {
           filename: 'clip.mp4',
           contentType: 'video/mp4',
-          data: isoMedia('isom', 2 * 1024 * 1024),
+          data: video('mp4', 2 * 1024 * 1024),
         }).catch(() => undefined);
         answered.uploads!.push(res?.status ?? 0);
         if (res?.status === 201) acknowledged.uploads++;
@@ -81,7 +83,7 @@ describe.each(drivers)('SIGKILL during sign-ups, uploads and reports (%s)', (dri
         heldUpload(
           s,
           cookie,
-          { filename: 'long.mp4', contentType: 'video/mp4', data: isoMedia('isom', 4 * 1024 * 1024) },
+          { filename: 'long.mp4', contentType: 'video/mp4', data: video('mp4', 4 * 1024 * 1024) },
           held,
         ),
       );
@@ -122,7 +124,7 @@ describe.each(drivers)('SIGKILL during sign-ups, uploads and reports (%s)', (dri
       expect(heldAnswers).toEqual(heldAnswers.map(() => 0));
 
       // Restart on the same data; the start-up sweep runs once.
-      server = await startServer(target);
+      server = await startServer(target, env);
       const swept = await server.waitForLog(/upload sweep finished/);
       const sweptCounts = JSON.parse(swept) as { orphans: number; scratch: number };
       await server.stop();
