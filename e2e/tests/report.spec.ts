@@ -178,7 +178,8 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(adminPage.getByText('Report deleted successfully.', { exact: true })).toBeVisible();
   await expect(adminPage.getByText('Report Deleted Success', { exact: true })).toBeVisible();
-  await expect(adminPage.getByText('No reports found.')).toBeVisible();
+  // Other tests file reports on the same server at the same time, so the list need not be empty.
+  await expect(card).toHaveCount(0);
   // Its files went with it.
   expect((await admin.get(stored.videoUrl)).status()).toBe(404);
   await adminContext.close();
