@@ -386,3 +386,20 @@ export const emailThrottles = pgTable(
   },
   (t) => [index().on(t.updatedAt)],
 );
+
+/**
+ * Fixed-window request counters shared by every server process (issue 14): the per-IP and
+ * per-account limits of @fastify/rate-limit and the upload allowances, kept here rather than in
+ * one process's memory so that two instances behind one address count as one. `key` names the
+ * limit and what it counts (e.g. `login:ip:203.0.113.7`); a row past `resetAt` starts a new
+ * window on its next hit, and rows past it are purged.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.resetAt)],
+);
