@@ -18,7 +18,7 @@ import { latencyLoop, type LoadResult, measure, settings } from './lib/load';
 import { onInterrupt, type Proc, ROOT, startLimit, startPortal } from './lib/process';
 import { type Seeded, seedSql, verificationIdSql } from './lib/seed';
 import { uploadVideo } from './lib/uploads';
-import { firstVisitBytes, lighthouseScores } from './lib/web';
+import { firstVisitBytes, lighthouseAccessibility, lighthouseScores } from './lib/web';
 
 const env = process.env;
 const USERS = Number(env.BENCH_USERS ?? 100_000);
@@ -418,6 +418,14 @@ async function web(server: Proc, s: Seeded) {
       'web (measured only)',
       `Lighthouse 12 mobile ${l.path} (median of ${settings.runs})`,
       `score ${l.score} · LCP ${fmt(l.lcpMs)} ms · TBT ${fmt(l.tbtMs)} ms · CLS ${fmt(l.cls, 3)}`,
+    );
+  }
+  const pages = ['/', '/login', '/admin/default', '/admin/report'];
+  for (const a of await lighthouseAccessibility(server.url, pages, s.admin.token)) {
+    add(
+      'web (measured only)',
+      `Lighthouse 12 accessibility ${a.path} (target 100)`,
+      a.failed.length ? `score ${a.score} · failed: ${a.failed.join(', ')}` : `score ${a.score}`,
     );
   }
 }

@@ -100,3 +100,43 @@ export async function lighthouseScores(base: string, paths: string[], runs: numb
   }
   return out;
 }
+
+export interface AccessibilityScore {
+  path: string;
+  score: number;
+  /** The ids of the audits that failed (an empty list at a score of 100). */
+  failed: string[];
+}
+
+/**
+ * Lighthouse 12's accessibility category (issue 13: 100 on every screen it names). Its audits
+ * are axe-core rules, so one run per page is exact; pages under /admin are read as the admin.
+ */
+export async function lighthouseAccessibility(
+  base: string,
+  paths: string[],
+  adminToken: string,
+): Promise<AccessibilityScore[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const out: AccessibilityScore[] = [];
+  try {
+    for (const p of paths) {
+      const r = await lighthouse(`${base}${p}`, {
+        port: chrome.port,
+        onlyCategories: ['accessibility'],
+        logLevel: 'error',
+        output: 'json',
+        ...(p.startsWith('/admin') ? { extraHeaders: { Cookie: `sid=${adminToken}` } } : {}),
+      });
+      if (!r) throw new Error(`Lighthouse gave no result for ${p}`);
+      const category = r.lhr.categories.accessibility;
+      const failed = (category?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && r.lhr.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id);
+      out.push({ path: p, score: Math.round((category?.score ?? 0) * 100), failed });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}

@@ -73,8 +73,10 @@ test('sign up, verify with the mailed code, reach the dashboard, log out and log
   await expect(page.getByText('Email verified successfully')).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/');
 
-  // Signed in and verified: the landing page's Login leads straight to the dashboard.
-  await page.getByRole('link', { name: 'Login', exact: true }).click();
+  // Signed in and verified: the landing page offers the dashboard in place of Sign Up and Login
+  // (issue 13).
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeHidden();
+  await page.getByRole('link', { name: 'Go to dashboard' }).first().click();
   await expect(page).toHaveURL(/\/admin\/default$/);
 
   await logOut(page, name);

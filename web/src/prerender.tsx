@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import LoginPage from './features/auth/pages/login-page';
 import LandingPage from './features/landing/pages/landing-page';
 
@@ -21,7 +21,7 @@ export const renderLandingPage = () => render('/', <LandingPage />);
 export const renderLoginPage = () =>
   render(
     '/login',
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LoginPage />
     </MantineProvider>,
   );

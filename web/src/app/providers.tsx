@@ -1,12 +1,13 @@
 import '../styles/mantine-frame.css';
-import { MantineProvider } from '@mantine/core';
+import { em, MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@portal/contract';
 import { Outlet, useMatches } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { useAuth } from '../features/auth/store';
 import { readSessionExpiry } from '../lib/session-cookie';
-import { theme } from './theme';
+import { cssVariablesResolver, PHONE_MAX_WIDTH, theme } from './theme';
 
 /**
  * The toasts, mounted by App beside the router rather than inside a screen, so that a toast
@@ -15,9 +16,24 @@ import { theme } from './theme';
  */
 export function Toasts() {
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" autoClose={TOAST_MS} limit={5} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <PlacedNotifications />
     </MantineProvider>
+  );
+}
+
+/**
+ * Issue 13: toasts never hide the top bar's controls. On a desktop they sit bottom right; on a
+ * phone, at the top below the bar (a phone's bottom is the thumb's, and its keyboard's). Texts
+ * and durations are spec §8's, unchanged.
+ */
+function PlacedNotifications() {
+  const phone = useMediaQuery(`(max-width: ${em(PHONE_MAX_WIDTH)})`, false);
+  return phone ? (
+    // Below the bar: mantine-frame.css places the top-center stack by TOP_BAR_HEIGHT_VAR.
+    <Notifications position="top-center" autoClose={TOAST_MS} limit={5} />
+  ) : (
+    <Notifications position="bottom-right" autoClose={TOAST_MS} limit={5} />
   );
 }
 
@@ -40,5 +56,9 @@ export default function ProvidersLayout() {
   const isCheckingAuth = useAuth((s) => s.isCheckingAuth);
   const guestScreen = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.guest);
   const wait = isCheckingAuth && !(guestScreen && readSessionExpiry(document.cookie) === undefined);
-  return <MantineProvider theme={theme}>{wait ? <FullScreenLoader /> : <Outlet />}</MantineProvider>;
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {wait ? <FullScreenLoader /> : <Outlet />}
+    </MantineProvider>
+  );
 }

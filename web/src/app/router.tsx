@@ -8,6 +8,13 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
+/**
+ * What a lazy route shows while its code loads on the first visit: nothing (the landing page and
+ * the login snapshot are already on screen; others are blank for that moment, as before). Said
+ * once per route, so that React Router does not warn about it in the console (issue 13).
+ */
+const HydrateFallback = () => null;
+
 const guest = (element: React.ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
 export const router = createBrowserRouter([
@@ -16,23 +23,33 @@ export const router = createBrowserRouter([
   { path: '/', Component: LandingPage },
   // Every other screen: Mantine, toasts and the session check's loader (providers.tsx).
   {
+    HydrateFallback,
     lazy: page(() => import('./providers')),
     children: [
       {
         element: guest(<Outlet />),
         handle: { guest: true } satisfies RouteHandle,
         children: [
-          { path: '/signup', lazy: page(() => import('../features/auth/pages/signup-page')) },
-          { path: '/login', lazy: page(() => import('../features/auth/pages/login-page')) },
-          { path: '/forgot-password', lazy: page(() => import('../features/auth/pages/forgot-password-page')) },
-          { path: '/reset-password/:token', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
+          { path: '/signup', HydrateFallback, lazy: page(() => import('../features/auth/pages/signup-page')) },
+          { path: '/login', HydrateFallback, lazy: page(() => import('../features/auth/pages/login-page')) },
+          {
+            path: '/forgot-password',
+            HydrateFallback,
+            lazy: page(() => import('../features/auth/pages/forgot-password-page')),
+          },
+          {
+            path: '/reset-password/:token',
+            HydrateFallback,
+            lazy: page(() => import('../features/auth/pages/reset-password-page')),
+          },
         ],
       },
-      { path: '/verify-email', lazy: page(() => import('../features/auth/pages/verify-email-page')) },
+      { path: '/verify-email', HydrateFallback, lazy: page(() => import('../features/auth/pages/verify-email-page')) },
       { path: '/admin', element: <Navigate to="/admin/default" replace /> },
       { path: '/rtl', element: <Navigate to="/rtl/default" replace /> },
       // The dashboards read data: TanStack Query comes with them, not with the guest screens.
       {
+        HydrateFallback,
         lazy: page(() => import('./query-frame')),
         children: [
           // The layout builds the screens' routes from the navigation for the user's role (navigation.tsx).
@@ -43,7 +60,7 @@ export const router = createBrowserRouter([
                 <Outlet />
               </RequireVerified>
             ),
-            children: [{ path: '*', lazy: page(() => import('./layouts/dashboard-layout')) }],
+            children: [{ path: '*', HydrateFallback, lazy: page(() => import('./layouts/dashboard-layout')) }],
           },
           // ARCHITECTURE §6: rtl/* is behind the same guards as admin/* (the spec has none).
           {
@@ -53,11 +70,11 @@ export const router = createBrowserRouter([
                 <Outlet />
               </RequireVerified>
             ),
-            children: [{ path: '*', lazy: page(() => import('./layouts/rtl-layout')) }],
+            children: [{ path: '*', HydrateFallback, lazy: page(() => import('./layouts/rtl-layout')) }],
           },
         ],
       },
-      { path: '*', lazy: page(() => import('../components/not-found-page')) },
+      { path: '*', HydrateFallback, lazy: page(() => import('../components/not-found-page')) },
     ],
   },
 ]);

@@ -1,7 +1,8 @@
-import { Alert, Center, Group, Loader, Pagination, Text, TextInput } from '@mantine/core';
+import { Alert, Center, Group, Loader, Pagination, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api';
+import { EmptyState, type EmptyStateProps } from './empty-state';
 
 /**
  * The parts every admin list shares (searched and paged on the server: ARCHITECTURE §4): the
@@ -25,7 +26,7 @@ export function SearchBox({
     <TextInput
       aria-label={label}
       placeholder={placeholder}
-      leftSection={<IconSearch size={16} />}
+      leftSection={<IconSearch size={16} aria-hidden />}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       w={{ base: '100%', sm: 360 }}
@@ -57,7 +58,8 @@ export function ListBody<D extends { items: readonly unknown[] }>({
   /** The loader's accessible name. */
   loading: string;
   error: string | ((err: unknown) => ReactNode);
-  empty: string;
+  /** The empty state: a text, or a text with its explanation and next action (issue 13). */
+  empty: string | EmptyStateProps;
   children: (page: D) => ReactNode;
 }) {
   if (query.isPending) {
@@ -75,9 +77,13 @@ export function ListBody<D extends { items: readonly unknown[] }>({
       </Alert>
     );
   }
-  if (query.data.items.length === 0) return <Text c="dimmed">{empty}</Text>;
+  if (query.data.items.length === 0) {
+    return typeof empty === 'string' ? <EmptyState title={empty} /> : <EmptyState {...empty} />;
+  }
   return children(query.data);
 }
+
+const CONTROL_NAMES = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
 
 /** The page numbers under a list, when it has more than one page. */
 export function ListPages({
@@ -94,7 +100,15 @@ export function ListPages({
   if (pages <= 1) return null;
   return (
     <Group justify="center">
-      <Pagination total={pages} value={page} onChange={onChange} aria-label={label} />
+      <Pagination
+        total={pages}
+        value={page}
+        onChange={onChange}
+        aria-label={label}
+        // The arrows are icons: each control and page number gets a name.
+        getControlProps={(control) => ({ 'aria-label': CONTROL_NAMES[control] })}
+        getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
+      />
     </Group>
   );
 }

@@ -6,11 +6,12 @@ import '../../styles/mantine-dashboard.css';
 import { Box, Center, Drawer, Loader } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useElementSize } from '@mantine/hooks';
 import { DRAWER_WIDTH, SIDEBAR_WIDTH, XL_CONTENT_REDUCTION } from '@portal/contract';
-import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type CSSProperties, type MouseEvent } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { SessionExpiryWarning } from '../../components/session-expiry-warning';
 import { useAuth } from '../../features/auth/store';
 import { activeRoute, DEFAULT_BRAND_TEXT, flattenRoutes, NAVIGATION, navigationFor, type Layout } from '../navigation';
+import { TOP_BAR_HEIGHT_VAR } from '../theme';
 import { DashboardNavbar } from './dashboard-navbar';
 import classes from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
@@ -24,6 +25,15 @@ const BRAND: Record<Layout, string> = {
   '/admin': 'Recycling Advocate',
   '/rtl': 'Recycling Advocate RTL',
 };
+
+/** The skip link moves focus, not only the scroll position, to the screen's content. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main-content');
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
 
 const pageLoader = (
   <Center py="xl">
@@ -59,6 +69,15 @@ export function DashboardShell({ layout }: { layout: Layout }) {
     };
   }, [dir]);
 
+  // Toasts on a phone sit below the top bar, not over its controls (providers.tsx).
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty(TOP_BAR_HEIGHT_VAR, `${Math.round(navbarHeight)}px`);
+    return () => {
+      root.removeProperty(TOP_BAR_HEIGHT_VAR);
+    };
+  }, [navbarHeight]);
+
   const style = {
     '--sidebar-width': `${SIDEBAR_WIDTH}px`,
     '--xl-content-reduction': `${XL_CONTENT_REDUCTION}px`,
@@ -66,21 +85,28 @@ export function DashboardShell({ layout }: { layout: Layout }) {
 
   return (
     <Box className={classes.root} dir={dir} style={style}>
+      <a href="#main-content" className={classes.skipLink} onClick={skipToContent}>
+        Skip to main content
+      </a>
       <SessionExpiryWarning refresh={() => useAuth.getState().checkAuth()} />
       <aside className={classes.sidebar}>
         <Sidebar brand={BRAND[layout]} entries={entries} />
       </aside>
-      <Drawer
+      <Drawer.Root
         opened={drawerOpened}
         onClose={drawer.close}
         size={DRAWER_WIDTH}
         position={dir === 'rtl' ? 'right' : 'left'}
         padding={0}
-        withCloseButton={false}
-        aria-label="Navigation"
       >
-        <Sidebar brand={BRAND[layout]} entries={entries} onNavigate={drawer.close} />
-      </Drawer>
+        <Drawer.Overlay />
+        {/* The dialog itself carries the name (a name on the drawer's wrapping div is not allowed). */}
+        <Drawer.Content aria-label="Navigation">
+          <Drawer.Body>
+            <Sidebar brand={BRAND[layout]} entries={entries} onNavigate={drawer.close} />
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
       <div className={classes.main}>
         <DashboardNavbar
           ref={navbarRef}
@@ -90,7 +116,7 @@ export function DashboardShell({ layout }: { layout: Layout }) {
           drawerOpened={drawerOpened}
           onToggleDrawer={drawer.toggle}
         />
-        <main className={classes.content} style={{ paddingTop: navbarHeight + 40 }}>
+        <main id="main-content" tabIndex={-1} className={classes.content} style={{ paddingTop: navbarHeight + 40 }}>
           {pathname !== RTL_HIDDEN_PATH && (
             <Suspense fallback={pageLoader}>
               <Routes>
@@ -103,7 +129,8 @@ export function DashboardShell({ layout }: { layout: Layout }) {
           )}
         </main>
         <footer className={classes.footer}>
-          © {new Date().getFullYear()} Recycling Advocate Portal. All rights reserved.
+          {/* An English sentence in the rtl variant: isolated, so its punctuation stays put (issue 13). */}
+          <bdi>© {new Date().getFullYear()} Recycling Advocate Portal. All rights reserved.</bdi>
         </footer>
       </div>
     </Box>

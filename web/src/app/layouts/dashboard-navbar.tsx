@@ -38,47 +38,46 @@ export const DashboardNavbar = forwardRef<HTMLElement, DashboardNavbarProps>(fun
 
   return (
     <Box component="header" ref={ref} className={classes.navbar} data-scrolled={scroll.y > 1 || undefined}>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Box>
-          <Breadcrumbs separator="/" fz="sm">
-            <Text size="sm" c="dimmed">
-              Pages
-            </Text>
-            <Text size="sm" c="dimmed" aria-current="page">
-              {title}
-            </Text>
-          </Breadcrumbs>
-          <Title order={1} size="h2" c="brand.9">
-            {title}
-          </Title>
-          {messageNavbar && (
-            <Text size="sm" c="dimmed">
-              {messageNavbar}
-            </Text>
-          )}
-        </Box>
-        <Group
-          gap="xs"
-          wrap="nowrap"
-          bg="white"
-          p={6}
-          style={{ borderRadius: 999, boxShadow: '0 8px 24px rgb(29 85 152 / 10%)' }}
-        >
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+          {/* On a phone the menu button sits at the start edge, outside the greeting (issue 13). */}
           <Burger
             className={classes.burger}
             opened={drawerOpened}
             onClick={onToggleDrawer}
             size="sm"
             aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={drawerOpened}
           />
+          <Box style={{ minWidth: 0 }}>
+            <Breadcrumbs separator="/" fz="sm" component="nav" aria-label="Breadcrumb">
+              <Text size="sm" c="dimmed">
+                Pages
+              </Text>
+              <Text size="sm" c="dimmed" aria-current="page" dir="auto">
+                {title}
+              </Text>
+            </Breadcrumbs>
+            <Title order={1} size="h2" c="brand.9" dir="auto" className={classes.title}>
+              {title}
+            </Title>
+            {messageNavbar && (
+              <Text size="sm" c="dimmed">
+                {messageNavbar}
+              </Text>
+            )}
+          </Box>
+        </Group>
+        <Group gap="xs" wrap="nowrap" p={6} ms="auto" className={classes.pill}>
           <Text size="sm" fw={500} px={4}>
             Hello, {user?.name}
           </Text>
           <NotificationsPopover />
           <Menu position="bottom-end" shadow="md" width={200}>
             <Menu.Target>
-              <UnstyledButton aria-label="User menu" style={{ borderRadius: 999 }}>
-                <Avatar src={user?.picture || null} alt={user?.name} color="brand" radius="xl" size={36}>
+              <UnstyledButton aria-label="User menu" className={classes.avatarButton}>
+                {/* Decorative here: the button carries the name. */}
+                <Avatar src={user?.picture || null} alt="" color="brand" radius="xl" size={36} aria-hidden>
                   {user?.name.slice(0, 1).toUpperCase()}
                 </Avatar>
               </UnstyledButton>

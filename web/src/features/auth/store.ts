@@ -1,6 +1,7 @@
 import type { User } from '@portal/contract';
 import { create } from 'zustand';
 import { api, errorMessage } from '../../lib/api';
+import { readSessionExpiry } from '../../lib/session-cookie';
 
 /**
  * The contract's auth schema, loaded when first needed: the store is part of the entry chunk, and
@@ -99,6 +100,13 @@ export const useAuth = create<AuthState>()((set) => ({
   checkAuth: async () => {
     set({ isCheckingAuth: true, error: null });
     const before = signIns;
+    // The server sets a readable companion cookie with every session (session-cookie.ts). Without
+    // it there is no session to find, and asking would only log an expected 401 in the console
+    // of every guest (issue 13): the answer is known, a guest.
+    if (readSessionExpiry(document.cookie) === undefined) {
+      set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null });
+      return;
+    }
     try {
       // Parsed after the answer: a guest's 401 never loads the schema.
       const answer = await api('GET', '/api/auth/check-auth');

@@ -66,7 +66,14 @@ export default function AuditLogPage() {
         query={list}
         loading="Loading the audit log"
         error="Unable to fetch the audit log. Please try again."
-        empty={filtered ? 'No entries match these filters.' : 'The audit log is empty.'}
+        empty={
+          filtered
+            ? { title: 'No entries match these filters.', description: 'Widen the dates or clear the filters.' }
+            : {
+                title: 'The audit log is empty.',
+                description: 'Every change an administrator makes, and every SSN revealed, is recorded here.',
+              }
+        }
       >
         {({ items, total }) => (
           <>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 /** The frame every public auth screen shares: the brand, a card and the screen's title. */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Center mih="100vh" p="md" bg="landing.0">
+    <Center component="main" mih="100vh" p="md" bg="landing.0">
       <Stack w="100%" maw={440} gap="md">
         <Anchor component={Link} to="/" c="landing.7" fw={700} ta="center" underline="never">
           <Image src="/favicon.svg" alt="" w={40} h={40} mx="auto" mb={4} />

@@ -23,7 +23,8 @@ export default function VerifyEmailPage() {
     try {
       await verifyEmail(code);
       toast.success('Email verified successfully', 'Your account is ready.');
-      void navigate('/');
+      // spec §2: on to /; the landing page then offers the dashboard (issue 13).
+      void navigate('/', { state: { verified: true } });
     } catch {
       // The store holds the server's message (spec §8), shown below.
     } finally {

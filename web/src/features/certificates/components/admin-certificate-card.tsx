@@ -92,18 +92,35 @@ export function AdminCertificateCard({
           </Stack>
         </Group>
         <Group gap="xs" mt="auto" pt="sm">
-          <Button size="xs" variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+          <Button size="xs" variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
             Edit
           </Button>
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onDelete}
+          >
             Delete
           </Button>
           {certificate.revokedAt ? (
-            <Button size="xs" variant="light" leftSection={<IconArrowBackUp size={16} />} onClick={onReinstate}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconArrowBackUp size={16} aria-hidden />}
+              onClick={onReinstate}
+            >
               Reinstate
             </Button>
           ) : (
-            <Button size="xs" variant="outline" color="red" leftSection={<IconBan size={16} />} onClick={onRevoke}>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red"
+              leftSection={<IconBan size={16} aria-hidden />}
+              onClick={onRevoke}
+            >
               Revoke
             </Button>
           )}
@@ -115,7 +132,7 @@ export function AdminCertificateCard({
               href={certificate.downloadLink}
               target="_blank"
               rel="noopener noreferrer"
-              leftSection={<IconDownload size={16} />}
+              leftSection={<IconDownload size={16} aria-hidden />}
             >
               Download Certificate
             </Button>

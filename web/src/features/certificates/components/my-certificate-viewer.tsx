@@ -1,6 +1,8 @@
 import { Anchor, Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
+import { certificateFileUrl } from '../api/use-certificate-status';
 import { useCertificateDocumentKind } from '../api/use-my-certificates';
+import { NO_DOCUMENT_YET } from './my-certificates-table';
 
 const frameStyle = { width: '100%', height: '70vh', border: 0 } as const;
 
@@ -50,9 +52,20 @@ export function MyCertificateViewer({
     <Modal opened={certificate !== null} onClose={onClose} title={certificate?.name} size="xl" centered>
       {certificate &&
         (certificate.downloadLink === '' ? (
-          <Text py="lg" ta="center">
-            No document available
-          </Text>
+          <Stack align="center" py="lg" gap="xs" ta="center">
+            <Text fw={600}>No document available</Text>
+            <Text size="sm" c="dimmed">
+              {NO_DOCUMENT_YET}. Meanwhile, the generated PDF of your certificate is always available.
+            </Text>
+            <Button
+              component="a"
+              href={certificateFileUrl(certificate, 'pdf')}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Download PDF
+            </Button>
+          </Stack>
         ) : (
           <DocumentView certificate={certificate} />
         ))}

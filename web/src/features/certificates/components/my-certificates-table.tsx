@@ -2,6 +2,8 @@ import { Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine
 import type { Certificate } from '@portal/contract';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
 import { certificateFileUrl } from '../api/use-certificate-status';
 import { nextSort, pageCount, pageOf, sortCertificates, type Sort, type SortKey } from '../utils/my-certificates';
 import { CertificateStatusBadge } from './certificate-status';
@@ -30,6 +32,9 @@ function SortableHeader({
     </Table.Th>
   );
 }
+
+/** Issue 13: what a certificate without an uploaded document says. */
+export const NO_DOCUMENT_YET = 'No document yet — your board will add it';
 
 /** The holder's certificates (spec §2), sortable, 11 rows a page (ARCHITECTURE §6). */
 export function MyCertificatesTable({
@@ -70,9 +75,15 @@ export function MyCertificatesTable({
             {certificates.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={6}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No certificates found.
-                  </Text>
+                  <EmptyState
+                    title="No certificates found."
+                    description="Certificates your certifying board records for your email address appear here. If yours is missing, the Help page says whom to contact."
+                    action={
+                      <Button component={Link} to="../help" relative="path" variant="light" size="xs">
+                        Go to Help
+                      </Button>
+                    }
+                  />
                 </Table.Td>
               </Table.Tr>
             )}
@@ -87,6 +98,12 @@ export function MyCertificatesTable({
                   <Button size="xs" variant="light" onClick={() => onView(c)}>
                     View Certificate
                   </Button>
+                  {/* Issue 13: never a silent gap; the Download button below gives the generated PDF. */}
+                  {c.downloadLink === '' && (
+                    <Text size="xs" c="dimmed" mt={4}>
+                      {NO_DOCUMENT_YET}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {/* Without an uploaded document, the generated PDF (issue 11) is the certificate. */}

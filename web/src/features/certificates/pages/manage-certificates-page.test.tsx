@@ -42,7 +42,7 @@ describe('ManageCertificatesPage', { timeout: 30_000 }, () => {
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('target', '_blank');
     // 30 certificates, 12 a page: three pages.
-    expect(screen.getByRole('button', { name: '3' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
   });
 
   it('shows the load failure toast of spec §8', async () => {

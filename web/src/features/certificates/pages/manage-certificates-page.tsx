@@ -58,7 +58,10 @@ export default function ManageCertificatesPage() {
           value={search}
           onChange={setSearch}
         />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ opened: true, certificate: null })}>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setDialog({ opened: true, certificate: null })}
+        >
           Add New
         </Button>
       </Group>
@@ -71,7 +74,20 @@ export default function ManageCertificatesPage() {
             Unable to fetch certificates. Please try again.
           </Alert>
         )}
-        empty={q ? 'No certificates match your search.' : 'No certificates found.'}
+        empty={
+          q
+            ? { title: 'No certificates match your search.', description: 'Try part of a name, a number or an email.' }
+            : {
+                title: 'No certificates found.',
+                description:
+                  'Add the certificates your board has issued. A holder can sign up once theirs is on record.',
+                action: (
+                  <Button variant="light" onClick={() => setDialog({ opened: true, certificate: null })}>
+                    Add a certificate
+                  </Button>
+                ),
+              }
+        }
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -28,6 +28,10 @@ export default function MyCertificatesPage() {
 
   return (
     <Stack gap="lg">
+      <Text maw={720}>
+        Your certificates as your certifying board records them. View or download each one, or share a link that anyone
+        can use to check it.
+      </Text>
       {certificates && hasExpiringSoon(certificates) && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
           <Group justify="space-between" gap="sm">

@@ -1,6 +1,7 @@
 import { Card, List, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { DEFAULT_HELP_CONTENT, type HelpContent } from '@portal/contract';
 import { useEffect, useId } from 'react';
+import { EmptyState } from '../../../components/empty-state';
 import { useHelpContent } from '../api/use-help-content';
 
 const LISTS: { key: keyof HelpContent; title: string }[] = [
@@ -22,6 +23,8 @@ function HelpList({ title, items, loading }: { title: string; items: string[]; l
           <Skeleton height={12} width="85%" />
           <Skeleton height={12} width="70%" />
         </Stack>
+      ) : items.length === 0 ? (
+        <EmptyState compact title="Nothing here yet." description="Your board has not added anything to this list." />
       ) : (
         <List spacing="xs" size="sm" aria-labelledby={headingId}>
           {items.map((item, index) => (

@@ -17,6 +17,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { EmptyState } from '../../../components/empty-state';
 import { useHelpContent } from '../api/use-help-content';
 import { useSaveHelpContent } from '../api/use-help-mutations';
 
@@ -46,7 +47,7 @@ function HelpListEditor({
           {title}
         </Title>
         <ActionIcon variant="light" aria-label={`Add ${entry}`} onClick={() => onChange([...entries, ''])}>
-          <IconPlus size={18} />
+          <IconPlus size={18} aria-hidden />
         </ActionIcon>
       </Group>
       <Stack gap="xs">
@@ -70,7 +71,7 @@ function HelpListEditor({
               aria-label={`Delete ${entry} ${index + 1}`}
               onClick={() => onChange(entries.filter((_, i) => i !== index))}
             >
-              <IconTrash size={18} />
+              <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
         ))}
@@ -111,7 +112,7 @@ export default function ManageHelpPage() {
           </Group>
         ) : (
           <Button
-            leftSection={<IconEdit size={16} />}
+            leftSection={<IconEdit size={16} aria-hidden />}
             disabled={!content.data}
             onClick={() => content.data && setDraft(structuredClone(content.data))}
           >
@@ -145,9 +146,7 @@ export default function ManageHelpPage() {
               {title}
             </Title>
             {content.data[key].length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No entries.
-              </Text>
+              <EmptyState compact title="No entries." description="Choose Edit to add one." />
             ) : (
               <List spacing="xs">
                 {content.data[key].map((item, i) => (

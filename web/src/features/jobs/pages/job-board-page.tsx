@@ -1,5 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconMapPin } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/empty-state';
 import { useJobs } from '../api/use-jobs';
 
 /** /admin/job-board (spec §2): job cards in 1, 2 or 3 columns by screen width. */
@@ -13,7 +14,10 @@ export default function JobBoardPage() {
       ) : isError ? (
         <Text c="red">Error: {error.message}</Text>
       ) : jobs.length === 0 ? (
-        <Text c="dimmed">No jobs found.</Text>
+        <EmptyState
+          title="No jobs found."
+          description="Openings your certifying board posts appear here. Check back soon."
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {jobs.map((item) => (

@@ -45,7 +45,7 @@ export default function ManageJobsPage() {
     <Stack>
       <Group justify="space-between">
         <SearchBox label="Search jobs" placeholder="Search jobs..." value={search} onChange={setSearch} />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ opened: true, job: null })}>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ opened: true, job: null })}>
           Add New
         </Button>
       </Group>
@@ -54,7 +54,22 @@ export default function ManageJobsPage() {
         query={list}
         loading="Loading jobs"
         error="Unable to fetch jobs. Please try again."
-        empty="No jobs found."
+        empty={
+          q
+            ? {
+                title: 'No jobs found.',
+                description: 'No job matches your search: try part of a title, company or location.',
+              }
+            : {
+                title: 'No jobs found.',
+                description: "A job you add appears on every member's Job Board.",
+                action: (
+                  <Button variant="light" onClick={() => setDialog({ opened: true, job: null })}>
+                    Add a job
+                  </Button>
+                ),
+              }
+        }
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -77,7 +92,7 @@ export default function ManageJobsPage() {
                     <Button
                       size="xs"
                       variant="light"
-                      leftSection={<IconEdit size={16} />}
+                      leftSection={<IconEdit size={16} aria-hidden />}
                       onClick={() => setDialog({ opened: true, job })}
                     >
                       Edit
@@ -86,7 +101,7 @@ export default function ManageJobsPage() {
                       size="xs"
                       variant="light"
                       color="red"
-                      leftSection={<IconTrash size={16} />}
+                      leftSection={<IconTrash size={16} aria-hidden />}
                       onClick={() => setToDelete(job)}
                     >
                       Delete
@@ -98,7 +113,7 @@ export default function ManageJobsPage() {
                       href={job.applyLink}
                       target="_blank"
                       rel="noopener noreferrer"
-                      leftSection={<IconExternalLink size={16} />}
+                      leftSection={<IconExternalLink size={16} aria-hidden />}
                     >
                       Visit Job
                     </Button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../auth/store';
 import { usePublicConfig } from '../api/public-config';
 import classes from './landing-page.module.css';
 
@@ -10,10 +11,16 @@ import classes from './landing-page.module.css';
  * and the router (docs/performance.md).
  */
 export default function LandingPage() {
+  const member = useSignedInMember();
+  const justVerified = (useLocation().state as { verified?: boolean } | null)?.verified === true;
   return (
     <div className={classes.page}>
-      <Header />
-      <main>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <Header member={member} />
+      <main id="main-content" tabIndex={-1} className={classes.main}>
+        {member && justVerified && <Welcome name={member.name} />}
         <Hero />
         <div className={`${classes.container} ${classes.content}`}>
           <div className={classes.grid}>
@@ -51,7 +58,17 @@ export default function LandingPage() {
   );
 }
 
-function Header() {
+/**
+ * The signed-in, verified user once the session check has answered. The page is prerendered for
+ * guests: until the check answers (and during hydration) it shows what a guest sees.
+ */
+function useSignedInMember() {
+  const user = useAuth((s) => s.user);
+  const signedIn = useAuth((s) => s.isAuthenticated && !s.isCheckingAuth);
+  return signedIn && user?.isVerified ? user : null;
+}
+
+function Header({ member }: { member: { name: string } | null }) {
   return (
     <header className={classes.header}>
       <div className={`${classes.container} ${classes.headerInner}`}>
@@ -60,15 +77,41 @@ function Header() {
           <span className={classes.brandName}>Certified Recycling Advocate</span>
         </Link>
         <nav className={classes.actions} aria-label="Account">
-          <Link to="/signup" className={classes.button}>
-            Sign Up
-          </Link>
-          <Link to="/login" className={`${classes.button} ${classes.outline}`}>
-            Login
-          </Link>
+          {/* Issue 13: a signed-in member is offered the way in, not Sign Up and Login again. */}
+          {member ? (
+            <Link to="/admin/default" className={classes.button}>
+              Go to dashboard
+            </Link>
+          ) : (
+            <>
+              <Link to="/signup" className={classes.button}>
+                Sign Up
+              </Link>
+              <Link to="/login" className={`${classes.button} ${classes.outline}`}>
+                Login
+              </Link>
+            </>
+          )}
         </nav>
       </div>
     </header>
+  );
+}
+
+/** After e-mail verification (spec §2: it lands here), a clear way on to the dashboard. */
+function Welcome({ name }: { name: string }) {
+  return (
+    <section className={classes.welcome} aria-labelledby="welcome-title" role="status">
+      <div className={`${classes.container} ${classes.welcomeInner}`}>
+        <div>
+          <h2 id="welcome-title">You&apos;re in, {name}</h2>
+          <p>Your email address is verified and your account is ready.</p>
+        </div>
+        <Link to="/admin/default" className={`${classes.button} ${classes.large}`}>
+          Go to dashboard
+        </Link>
+      </div>
+    </section>
   );
 }
 

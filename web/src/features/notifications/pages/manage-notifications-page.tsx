@@ -105,7 +105,7 @@ export default function ManageNotificationsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Manage Notifications</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
           Add Notification
         </Button>
       </Group>
@@ -114,7 +114,15 @@ export default function ManageNotificationsPage() {
         query={list}
         loading="Loading notifications"
         error={() => <Text c="red">Error fetching notifications.</Text>}
-        empty="No notifications available."
+        empty={{
+          title: 'No notifications available.',
+          description: "A notification you add appears in every member's top bar.",
+          action: (
+            <Button variant="light" onClick={() => setAdding(true)}>
+              Add a notification
+            </Button>
+          ),
+        }}
       >
         {({ items }) => (
           <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -143,7 +151,7 @@ export default function ManageNotificationsPage() {
                     loading={remove.isPending && remove.variables === n._id}
                     onClick={() => del(n._id)}
                   >
-                    <IconTrash size={18} />
+                    <IconTrash size={18} aria-hidden />
                   </ActionIcon>
                 </Group>
               </Card>

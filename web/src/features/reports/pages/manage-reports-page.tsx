@@ -71,7 +71,14 @@ export default function ManageReportsPage() {
         query={list}
         loading="Loading reports"
         error="Unable to load reports. Please try again."
-        empty={q ? 'No reports match your search.' : 'No reports found.'}
+        empty={
+          q
+            ? { title: 'No reports match your search.', description: 'Try part of the client name.' }
+            : {
+                title: 'No reports found.',
+                description: 'Intake reports that members file from the Report screen appear here.',
+              }
+        }
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

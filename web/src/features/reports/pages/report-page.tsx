@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { emptyReport, type ReportFields, type ReportFieldsInput, reportFields } from '@portal/contract';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
@@ -8,7 +8,11 @@ import { toast } from '../../../lib/toast';
 import { type UploadStage, useSubmitReport } from '../api/use-reports';
 import { MediaInput } from '../components/media-input';
 import { ReportFieldInput } from '../components/report-field-input';
+import { ReportSectionNav } from '../components/report-section-nav';
 import { isField, REPORT_SECTIONS } from '../report-sections';
+import classes from './report-page.module.css';
+
+const MEDIA_SECTION = 'report-section-media';
 
 const STAGE_LABEL: Record<UploadStage, string> = { image: 'Uploading image', video: 'Uploading video' };
 
@@ -53,15 +57,24 @@ export default function ReportPage() {
   const busy = form.formState.isSubmitting;
 
   return (
-    <Stack gap="lg" maw={1100}>
+    <Stack gap="lg" maw={1400}>
       <div>
         <Title order={2}>Report a Homeless</Title>
         <Text c="dimmed">(Complete this form for ALL adults)</Text>
       </div>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Report a Homeless">
-        <Stack gap="lg">
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="report-section-media">
-            <Title order={3} size="h4" mb="sm" id="report-section-media">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Report a Homeless" className={classes.layout}>
+        <ReportSectionNav
+          control={form.control}
+          media={{ id: MEDIA_SECTION, title: 'Image and Video', answered: Number(!!image) + Number(!!video), total: 2 }}
+          submit={
+            <Button type="submit" loading={busy} size="md" fullWidth>
+              Submit Form
+            </Button>
+          }
+        />
+        <Stack gap="lg" className={classes.sections}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={MEDIA_SECTION}>
+            <Title order={3} size="h4" mb="sm" id={MEDIA_SECTION} tabIndex={-1} className={classes.section}>
               Image and Video
             </Title>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -79,7 +92,7 @@ export default function ReportPage() {
               component="section"
               aria-labelledby={`report-section-${s}`}
             >
-              <Title order={3} size="h4" mb="sm" id={`report-section-${s}`}>
+              <Title order={3} size="h4" mb="sm" id={`report-section-${s}`} tabIndex={-1} className={classes.section}>
                 {section.title}
               </Title>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
@@ -97,19 +110,13 @@ export default function ReportPage() {
           ))}
 
           {progress && (
-            <Stack gap={4}>
+            <Stack gap={4} role="status">
               <Text size="sm">
                 {STAGE_LABEL[progress.stage]}… {Math.round(progress.fraction * 100)}%
               </Text>
               <Progress value={progress.fraction * 100} aria-label={STAGE_LABEL[progress.stage]} animated />
             </Stack>
           )}
-
-          <Group>
-            <Button type="submit" loading={busy} size="md">
-              Submit Form
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Stack>

@@ -59,10 +59,10 @@ export function UserDetailsDialog({ user, onClose, onEdit, onDelete }: UserDetai
         </Table.Tbody>
       </Table>
       <Group justify="flex-end" mt="lg">
-        <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+        <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
           Edit User
         </Button>
-        <Button color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+        <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
           Delete User
         </Button>
       </Group>

@@ -49,7 +49,14 @@ export default function ManageUsersPage() {
         query={list}
         loading="Loading users"
         error="Unable to fetch users. Please try again."
-        empty={q ? 'No users match your search.' : 'No users found.'}
+        empty={
+          q
+            ? { title: 'No users match your search.', description: 'Try part of a name or an email address.' }
+            : {
+                title: 'No users found.',
+                description: 'Members appear here once they sign up with a certificate on record.',
+              }
+        }
       >
         {({ items }) => (
           <Table.ScrollContainer minWidth={720}>

@@ -1,0 +1,325 @@
+/**
+ * Issue 13: WCAG 2.2 AA, checked by axe-core on every screen: guest, member and admin; ltr and
+ * rtl; desktop and phone; with the drawer, the popovers, the dialogs and toasts open. Any
+ * violation, of any impact, fails.
+ */
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { BASE_URL } from '../support/env';
+import { adminApi, createCertificate, createMember, uniqueEmail, PASSWORD } from '../support/fixtures';
+import { logIn, logInAsAdmin } from '../support/session';
+import { expect, type Locator, type Page, test } from '../support/test';
+import { inDays, once } from './member-support';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Viewport = keyof typeof VIEWPORTS;
+
+const MEMBER_SCREENS = ['default', 'certificates', 'report', 'job-board', 'messages', 'profile', 'help'];
+const ADMIN_SCREENS = [
+  ...MEMBER_SCREENS,
+  'manage/certificates',
+  'manage/reports',
+  'manage/notifications',
+  'manage/jobs',
+  'manage/users',
+  'manage/help',
+  'manage/audit',
+];
+
+/**
+ * Waits until the screen has stopped changing: no loader, skeleton or busy region, and no
+ * transition running (a dialog fading in has its final colours only at the end).
+ */
+async function settle(page: Page) {
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  // A function, not a string: the page's Content-Security-Policy forbids eval.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running'),
+  );
+}
+
+/** The violations on the page as one line each, so that a failure says what and where. */
+async function violations(page: Page): Promise<string[]> {
+  await settle(page);
+  const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // A tally for measuring (e.g. before and after a change): one JSON line per violation and node.
+  if (process.env.A11Y_TALLY) {
+    const lines = found.flatMap((v) =>
+      v.nodes.map(() => JSON.stringify({ rule: v.id, impact: v.impact, url: page.url() })),
+    );
+    if (lines.length) fs.appendFileSync(process.env.A11Y_TALLY, `${lines.join('\n')}\n`);
+  }
+  return found.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact ?? 'n/a'}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`,
+    ),
+  );
+}
+
+/** Scans the page as it is; every violation is reported, and the test fails at the end. */
+async function scan(page: Page, what: string) {
+  expect.soft(await violations(page), `axe violations on ${what}`).toEqual([]);
+}
+
+/** Stand-in for a popup blocker: /admin/messages stays on screen instead of leaving for the dashboard. */
+const blockPopups = (page: Page) => page.addInitScript({ content: 'window.open = () => null;' });
+
+async function openScreen(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** The popovers and the drawer of the top bar, each scanned open, then closed again. */
+async function scanTopBar(page: Page, what: string, viewport: Viewport) {
+  const open = async (trigger: Locator, surface: Locator, name: string) => {
+    await trigger.click();
+    await expect(surface).toBeVisible();
+    await scan(page, `${what} with the ${name} open`);
+    await page.keyboard.press('Escape');
+    await expect(surface).toBeHidden();
+  };
+  await open(page.getByRole('button', { name: 'Notifications' }), page.getByRole('dialog'), 'notifications');
+  await open(page.getByRole('button', { name: 'User menu' }), page.getByRole('menu'), 'user menu');
+  if (viewport === 'phone') {
+    await open(page.getByRole('button', { name: 'Open navigation' }), page.getByRole('dialog'), 'drawer');
+  }
+}
+
+const sharedAdmin = once(adminApi);
+
+/** A member with certificates (one expiring soon: the renewal warning), and a report, a job and a notification on record. */
+const sharedMember = once(async () => {
+  const admin = await sharedAdmin();
+  const member = await createMember(admin, { name: 'Avery Access' });
+  await createCertificate(admin, { userEmail: member.email, name: 'Expiring Advocate', validTill: inDays(10) });
+  const stamp = Date.now().toString(36);
+  for (const [path, data] of [
+    [
+      '/api/jobs',
+      {
+        title: `Sorting lead ${stamp}`,
+        company: 'Green Co',
+        location: 'Springfield',
+        description: 'Leads the sorting line.',
+        applyLink: 'https://example.org/apply',
+      },
+    ],
+    [
+      '/api/notifications/add',
+      { title: `Drive ${stamp}`, message: 'Bring sorted plastics.', link: 'https://example.org/drive' },
+    ],
+  ] as const) {
+    const res = await admin.post(path, { data });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+  const report = await member.api.post('/api/reports', { data: { clientName: `Client ${stamp}` } });
+  expect(report.status(), await report.text()).toBeLessThan(300);
+  return member;
+});
+
+// Each test walks a dozen screens, with an axe run on each.
+test.describe.configure({ timeout: 600_000 });
+test.use({ actionTimeout: 15_000 });
+
+for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
+  test.describe(`at ${VIEWPORTS[viewport].width} px`, () => {
+    test.use({ viewport: VIEWPORTS[viewport] });
+
+    test(`guest screens (${viewport})`, async ({ page }) => {
+      for (const path of [
+        '/',
+        '/signup',
+        '/login',
+        '/forgot-password',
+        '/reset-password/not-a-real-token',
+        '/verify-email',
+        '/no-such-page',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await scan(page, `${path} (${viewport})`);
+      }
+
+      // The sign-up checklist half met, and the form's own errors.
+      await page.goto('/signup');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('abc1');
+      await scan(page, `/signup with a weak password (${viewport})`);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.getByText(/required|at least/i).first()).toBeVisible();
+      await scan(page, `/signup with errors (${viewport})`);
+
+      // The server's message inline.
+      await page.goto('/login');
+      await page.getByLabel('Email Address').fill(uniqueEmail('nobody'));
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong-password-1');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await scan(page, `/login with an error (${viewport})`);
+
+      await page.goto('/forgot-password');
+      await page.getByLabel('Email Address').fill(uniqueEmail('nobody'));
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await expect(page.getByText(/If an account exists for/)).toBeVisible();
+      await scan(page, `/forgot-password sent (${viewport})`);
+
+      // A toast: the reset of an unknown token fails.
+      await page.goto('/reset-password/not-a-real-token');
+      await page.getByRole('textbox', { name: 'New Password', exact: true }).fill(PASSWORD);
+      await page.getByRole('textbox', { name: 'Confirm New Password', exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Set New Password' }).click();
+      await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
+      await scan(page, `/reset-password with a toast (${viewport})`);
+
+      // Signed up, not yet verified: the code screen with its resend link.
+      const email = uniqueEmail('unverified');
+      await createCertificate(await sharedAdmin(), {
+        userEmail: email,
+        certificateNo: `CRA-A11Y-${Date.now().toString(36)}`,
+      }).then(async ({ certificateNo }) => {
+        const res = await page.request.post('/api/auth/signup', {
+          headers: { origin: BASE_URL },
+          data: { name: 'Una Verified', email, certificateNo, password: PASSWORD },
+        });
+        expect(res.status(), await res.text()).toBe(201);
+      });
+      await page.goto('/verify-email');
+      await expect(page.getByRole('button', { name: 'Resend code' })).toBeVisible();
+      await scan(page, `/verify-email signed up (${viewport})`);
+    });
+
+    for (const dir of ['ltr', 'rtl'] as const) {
+      const layout = dir === 'rtl' ? '/rtl' : '/admin';
+
+      test(`member screens, ${dir} (${viewport})`, async ({ page }) => {
+        const member = await sharedMember();
+        await blockPopups(page);
+        await logIn(page, member.email, member.password);
+        for (const screen of MEMBER_SCREENS) {
+          await openScreen(page, `${layout}/${screen}`);
+          await scan(page, `${layout}/${screen} as a member (${viewport})`);
+        }
+        await openScreen(page, `${layout}/default`);
+        await scanTopBar(page, `${layout}/default as a member (${viewport})`, viewport);
+      });
+
+      test(`admin screens, ${dir} (${viewport})`, async ({ page }) => {
+        await sharedMember(); // data on every list
+        await blockPopups(page);
+        await logInAsAdmin(page);
+        for (const screen of ADMIN_SCREENS) {
+          await openScreen(page, `${layout}/${screen}`);
+          await scan(page, `${layout}/${screen} as an admin (${viewport})`);
+        }
+        await openScreen(page, `${layout}/manage/users`);
+        await scanTopBar(page, `${layout}/manage/users as an admin (${viewport})`, viewport);
+      });
+    }
+
+    test(`member dialogs and toasts (${viewport})`, async ({ page }) => {
+      const member = await sharedMember();
+      await logIn(page, member.email, member.password);
+
+      await openScreen(page, '/admin/certificates');
+      const row = page.getByRole('row', { name: /Expiring Advocate/ });
+      await row.getByRole('button', { name: 'View Certificate' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await scan(page, `the certificate viewer (${viewport})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await row.getByRole('button', { name: 'Verify & share' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await scan(page, `Verify & share (${viewport})`);
+      await page.keyboard.press('Escape');
+
+      await openScreen(page, '/admin/profile');
+      await page.getByRole('button', { name: 'Update Profile' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await scan(page, `the profile dialog (${viewport})`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Your profile has been updated successfully.')).toBeVisible();
+      await scan(page, `the profile saved toast (${viewport})`);
+    });
+
+    test(`admin dialogs and toasts (${viewport})`, async ({ page }) => {
+      const member = await sharedMember();
+      await logInAsAdmin(page);
+      const dialog = page.getByRole('dialog');
+      const openDialog = async (button: Locator, what: string) => {
+        await button.click();
+        await expect(dialog.first()).toBeVisible();
+        await scan(page, `${what} (${viewport})`);
+      };
+      // Escape closes the top dialog (Edit User goes back to User Details): until none is left.
+      const closeDialog = async () => {
+        await expect(async () => {
+          await page.keyboard.press('Escape');
+          await expect(dialog).toHaveCount(0, { timeout: 1000 });
+        }).toPass();
+      };
+
+      await openScreen(page, '/admin/manage/certificates');
+      await page.getByRole('textbox', { name: 'Search certificates' }).fill(member.email);
+      const card = page.getByRole('article', { name: `Certificate ${member.certificateNo}` });
+      await openDialog(page.getByRole('button', { name: 'Add New' }), 'the new certificate dialog');
+      await closeDialog();
+      await openDialog(card.getByRole('button', { name: 'Edit' }), 'the edit certificate dialog');
+      await closeDialog();
+      await openDialog(card.getByRole('button', { name: 'Revoke' }), 'the revoke dialog');
+      await closeDialog();
+      await openDialog(card.getByRole('button', { name: 'Delete' }), 'the delete certificate question');
+      await closeDialog();
+
+      await openScreen(page, '/admin/manage/reports');
+      await openDialog(page.getByRole('button', { name: 'View' }).first(), 'the report details');
+      await closeDialog();
+      await openDialog(page.getByRole('button', { name: 'Delete' }).first(), 'the delete report question');
+      await closeDialog();
+
+      await openScreen(page, '/admin/manage/jobs');
+      await openDialog(page.getByRole('button', { name: 'Add New' }), 'the job dialog');
+      // spec §5: an invalid link is refused with a toast.
+      for (const [label, value] of [
+        ['Title', 'T'],
+        ['Company', 'C'],
+        ['Location', 'L'],
+        ['Description', 'D'],
+        ['Apply Link', 'not a link'],
+      ] as const) {
+        await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+      }
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(page.getByText('Please enter a valid apply link.')).toBeVisible();
+      await scan(page, `the job dialog with a toast (${viewport})`);
+      await closeDialog();
+
+      await openScreen(page, '/admin/manage/users');
+      await page.getByRole('textbox', { name: 'Search users' }).fill(member.email);
+      await openDialog(
+        page.getByRole('row', { name: new RegExp(member.email) }).getByRole('button', { name: 'View' }),
+        'the user details',
+      );
+      await openDialog(dialog.getByRole('button', { name: 'Edit User' }), 'the edit user dialog');
+      await closeDialog();
+
+      await openScreen(page, '/admin/manage/notifications');
+      await openDialog(page.getByRole('button', { name: 'Add Notification' }), 'the add notification dialog');
+      await closeDialog();
+
+      await openScreen(page, '/admin/manage/help');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+      await scan(page, `the help editor (${viewport})`);
+    });
+  });
+}
