@@ -13,6 +13,8 @@ export default tseslint.config(
       'server/drizzle/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      // Stryker's working copies of the tree during `npm run test:mutation`.
+      '.stryker-tmp/**',
     ],
   },
   js.configs.recommended,

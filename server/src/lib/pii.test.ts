@@ -1,9 +1,13 @@
 import crypto from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { createPii, keyIdOf, PiiError } from './pii';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPii, keyIdOf, type Pii, PiiError } from './pii';
 
 const key = crypto.randomBytes(32);
-const pii = createPii([key]);
+// Made in a hook, not at import: a file that fails to load would count as passing under Stryker.
+let pii: Pii;
+beforeAll(() => {
+  pii = createPii([key]);
+});
 const ROW = '6f1c2a52-9a0e-4a59-9d1e-1f2a3b4c5d6e';
 const OTHER_ROW = '0b7e8f6a-3c1d-4e2f-9a8b-7c6d5e4f3a2b';
 
@@ -70,5 +74,85 @@ describe('PII keyring', () => {
 
   it('gives two equal values different ciphertexts', () => {
     expect(pii.encrypt('123456789', ROW, 'ssn')).not.toBe(pii.encrypt('123456789', ROW, 'ssn'));
+  });
+});
+
+describe('PII keys and values that are refused', () => {
+  /** Two keys whose ids (the first 8 hex digits of their SHA-256) are both 9ac175ed. */
+  const COLLIDING = [
+    'MKa+sYrCtfLLK72eUCcFBVRwaLbXdq0jCj0xG9fw55A=',
+    'KQkW1IDPoadASLgCplDrRRhZ0/892+5uC1f4f4Pc8xs=',
+  ].map((k) => Buffer.from(k, 'base64'));
+
+  it('needs at least one key, each of 32 bytes, and no two keys with one id', () => {
+    expect(() => createPii([])).toThrow('No PII key');
+    expect(() => createPii([key, crypto.randomBytes(31)])).toThrow('A PII key must be 32 bytes');
+    expect(COLLIDING.map(keyIdOf)).toEqual(['9ac175ed', '9ac175ed']);
+    expect(() => createPii(COLLIDING)).toThrow('Two PII keys share the id 9ac175ed');
+    // The same key listed twice is one key, not a collision.
+    const twice = createPii([key, key]);
+    expect(twice.decrypt(pii.encrypt('x', ROW, 'ssn'), ROW, 'ssn')).toBe('x');
+  });
+
+  it('names no key for what is not a sealed value of this version', () => {
+    const [, keyId, iv, tag, ciphertext] = pii.encrypt('x', ROW, 'ssn').split('.');
+    expect(pii.keyIdOf(['v1', keyId, iv, tag, ciphertext].join('.'))).toBe(keyId);
+    expect(pii.keyIdOf(['v2', keyId, iv, tag, ciphertext].join('.'))).toBeUndefined();
+    expect(pii.keyIdOf(['v1', keyId, iv, tag].join('.'))).toBeUndefined();
+    expect(pii.keyIdOf(['v1', keyId, iv, tag, ciphertext, ciphertext].join('.'))).toBeUndefined();
+  });
+
+  it('says why a value does not open, with a PiiError', () => {
+    const sealed = pii.encrypt('123456789', ROW, 'ssn');
+    const [, keyId, iv, tag, ciphertext] = sealed.split('.') as [string, string, string, string, string];
+    const value = (parts: Partial<Record<'version' | 'keyId' | 'iv' | 'tag' | 'ciphertext', string>>) =>
+      [
+        parts.version ?? 'v1',
+        parts.keyId ?? keyId,
+        parts.iv ?? iv,
+        parts.tag ?? tag,
+        parts.ciphertext ?? ciphertext,
+      ].join('.');
+    const refusal = (text: string) => {
+      try {
+        pii.decrypt(text, ROW, 'ssn');
+      } catch (err) {
+        return err as Error;
+      }
+      throw new Error(`${text} opened`);
+    };
+    const shorter = (part: string) => Buffer.from(part, 'base64url').subarray(1).toString('base64url');
+
+    expect(refusal('123456789')).toMatchObject({
+      name: 'PiiError',
+      message: 'Not an encrypted value of a known version',
+    });
+    expect(refusal(value({ version: 'v0' })).message).toBe('Not an encrypted value of a known version');
+    expect(refusal(`${sealed}.x`).message).toBe('Not an encrypted value of a known version');
+    expect(refusal(value({ keyId: '00000000' })).message).toBe('No key with id 00000000');
+    // A short IV or tag, and any text base64url would decode by skipping characters.
+    for (const text of [
+      value({ iv: shorter(iv) }),
+      value({ tag: shorter(tag) }),
+      value({ iv: `${iv}!` }),
+      value({ tag: `${tag}!` }),
+      value({ ciphertext: `${ciphertext}!` }),
+      value({ ciphertext: `!${ciphertext}` }),
+    ]) {
+      expect(refusal(text), text).toBeInstanceOf(PiiError);
+      expect(refusal(text).message, text).toBe('Malformed encrypted value');
+    }
+    expect(refusal(value({ ciphertext: shorter(ciphertext) })).message).toBe(
+      'Encrypted value failed its integrity check',
+    );
+    expect(refusal(value({ tag: Buffer.alloc(16).toString('base64url') })).message).toBe(
+      'Encrypted value failed its integrity check',
+    );
+  });
+
+  it('opens values of any length and any text', () => {
+    for (const text of ['', 'é', '名前', 'x'.repeat(1000)]) {
+      expect(pii.decrypt(pii.encrypt(text, ROW, 'data'), ROW, 'data')).toBe(text);
+    }
   });
 });
