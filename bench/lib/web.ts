@@ -35,7 +35,7 @@ export async function firstVisitBytes(base: string, paths: string[], adminToken:
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       if (p.startsWith('/admin')) {
-        await context.setCookie({ name: 'sid', value: adminToken, domain: '127.0.0.1', path: '/', httpOnly: true });
+        await context.setCookie(...sessionCookies(adminToken));
       }
       const assets = new Map<string, 'js' | 'css'>();
       page.on('response', (res) => {
@@ -56,6 +56,20 @@ export async function firstVisitBytes(base: string, paths: string[], adminToken:
     await browser.close();
   }
   return out;
+}
+
+/**
+ * A signed-in browser's cookies: the session, and the readable companion the server sends with
+ * it (`<seconds left>-<server time>`), without which the web app takes the visitor for a guest
+ * and never asks the server (web/src/lib/session-cookie.ts). The server replaces the companion
+ * with its own on the first answer.
+ */
+function sessionCookies(token: string) {
+  const at = { domain: '127.0.0.1', path: '/' };
+  return [
+    { name: 'sid', value: token, httpOnly: true, ...at },
+    { name: 'session_expiry', value: `900-${Date.now()}`, ...at },
+  ];
 }
 
 export interface LighthouseScore {
@@ -119,16 +133,32 @@ export async function lighthouseAccessibility(
 ): Promise<AccessibilityScore[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const out: AccessibilityScore[] = [];
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
+    const [page] = await browser.pages();
+    await page!.setCookie(...sessionCookies(adminToken));
     for (const p of paths) {
       const r = await lighthouse(`${base}${p}`, {
         port: chrome.port,
         onlyCategories: ['accessibility'],
         logLevel: 'error',
         output: 'json',
-        ...(p.startsWith('/admin') ? { extraHeaders: { Cookie: `sid=${adminToken}` } } : {}),
+        ...(p.startsWith('/admin')
+          ? {
+              extraHeaders: {
+                Cookie: sessionCookies(adminToken)
+                  .map((c) => `${c.name}=${c.value}`)
+                  .join('; '),
+              },
+              // The page reads the companion cookie from document.cookie: it must be in the browser.
+              disableStorageReset: true,
+            }
+          : {}),
       });
       if (!r) throw new Error(`Lighthouse gave no result for ${p}`);
+      // A lost session would score the login screen instead: say so rather than report it.
+      const landed = new URL(r.lhr.finalDisplayedUrl).pathname;
+      if (landed !== p) throw new Error(`Lighthouse was sent from ${p} to ${landed}`);
       const category = r.lhr.categories.accessibility;
       const failed = (category?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && r.lhr.audits[ref.id]?.score === 0)
@@ -136,6 +166,7 @@ export async function lighthouseAccessibility(
       out.push({ path: p, score: Math.round((category?.score ?? 0) * 100), failed });
     }
   } finally {
+    await browser.disconnect();
     chrome.kill();
   }
   return out;
