@@ -82,6 +82,10 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ ADMIN_EMAIL: 'root@example.org' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'root@example.org', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ STORAGE_URL: 's3://x' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: '/var/lib/portal/uploads' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 's3://bucket/p?endpoint=minio:9000' }, 'STORAGE_URL'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
   ])('refuses %o with one line naming %s', (env, name) => {
     const message = failure(env);
     expect(message).toContain(name);
@@ -93,5 +97,7 @@ describe('loadConfig', () => {
     const secret = 'c2hvcnQtc2VjcmV0LXZhbHVl';
     expect(failure({ PII_KEY: secret })).not.toContain(secret);
     expect(failure({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })).not.toContain('hunter2');
+    expect(failure({ STORAGE_URL: 's3://AKIA:hunter2@bucket/x' })).not.toContain('hunter2');
+    expect(failure({ STORAGE_URL: 's3://bucket/x?endpoint=ftp://admin:hunter2@minio' })).not.toContain('hunter2');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type StorageLocation } from './lib/storage-url';
 
 const MB = 1024 * 1024;
 
@@ -78,6 +79,14 @@ const envSchema = z.object({
   CHAT_URL: url().default('https://chat.recycling-board.example'),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Issue 14: unset = the local disk in DATA_DIR; `s3://bucket/prefix?endpoint=…` = an S3-compatible store. */
+  STORAGE_URL: z.string().optional(),
+  /** Issue 14: unset = throttles counted in PostgreSQL; `redis://…` = counted in Redis. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  AWS_REGION: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -112,6 +121,8 @@ export interface Config {
   chatUrl: string;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  storage: StorageLocation;
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +153,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  let storage: StorageLocation = { driver: 'disk' };
+  if (e.STORAGE_URL) {
+    try {
+      storage = parseStorageUrl(e.STORAGE_URL, e.AWS_REGION);
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration: STORAGE_URL ${(err as Error).message}`);
+    }
   }
   return {
     production,
@@ -177,5 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatUrl: e.CHAT_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
+    storage,
+    redisUrl: e.REDIS_URL,
   };
 }

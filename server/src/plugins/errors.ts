@@ -6,6 +6,7 @@ import { HttpError } from '../lib/errors';
 /** PostgreSQL refuses text it cannot store (a NUL byte, an invalid sequence): that is bad input. */
 const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
 
+/** The database, or Redis holding the rate limits (plugins/limits.ts), cannot answer: 503. */
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
 function isDatabaseUnavailable(err: unknown): boolean {
@@ -14,7 +15,7 @@ function isDatabaseUnavailable(err: unknown): boolean {
   const message = (err as Error).message ?? '';
   const causeMessage = (err as { cause?: { message?: string } }).cause?.message ?? '';
   const down =
-    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/;
+    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end|enableOfflineQueue options is false|Connection is closed/;
   return (
     DB_DOWN_CODES.has(code ?? '') || DB_DOWN_CODES.has(causeCode ?? '') || down.test(message) || down.test(causeMessage)
   );
@@ -38,6 +39,8 @@ export default fp(
         });
       }
       if (err instanceof HttpError) {
+        // A 503 of our own (file storage down, issue 14) is logged with what caused it.
+        if (err.statusCode >= 500) req.log.error({ err: err.cause ?? err }, err.message);
         return reply.status(err.statusCode).headers(err.headers).send({ message: err.message });
       }
       const dbCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? err.code;

@@ -16,7 +16,8 @@ export interface ByteRange {
 
 /**
  * Where uploaded bytes live (ARCHITECTURE §2). Keys are chosen by the server (`newKey`), never
- * taken from a client's file name. An S3-compatible driver is the path for several instances.
+ * taken from a client's file name. Two drivers: the local disk (below) and an S3-compatible
+ * bucket (storage-s3.ts), the path for several instances.
  */
 export interface Storage {
   /** A fresh random key. */
@@ -77,19 +78,47 @@ async function scratchInUse(file: string, name: string): Promise<boolean> {
 }
 
 /**
+ * Working files in `dir`, named by their process (see scratchName): where an upload is staged
+ * and processed (sniffed, re-encoded, remuxed in a worker) before its bytes are stored.
+ */
+export function localScratch(dir: string): Pick<Storage, 'scratchPath' | 'sweepScratch'> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return {
+    scratchPath: () => path.join(dir, scratchName()),
+    async sweepScratch() {
+      let removed = 0;
+      for (const name of await fsp.readdir(dir)) {
+        const file = path.join(dir, name);
+        if (await scratchInUse(file, name)) continue;
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
+
+/** A fresh random key: a two-character shard and 32 hex characters. */
+export function newStorageKey(): string {
+  const hex = crypto.randomBytes(16).toString('hex');
+  return `${hex.slice(0, 2)}/${hex}`;
+}
+
+/** Whether `key` is one newStorageKey() makes (anything else, a path from a request, is refused). */
+export const isStorageKey = (key: string) => KEY.test(key);
+
+/**
  * Local disk under `root`: `root/ab/ab…` for the files, `root/.tmp` for files being written
  * (same file system, so the final rename is atomic).
  */
 export function localDiskStorage(root: string): Storage {
-  const tmpDir = path.join(root, '.tmp');
-  fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+  const scratch = localScratch(path.join(root, '.tmp'));
 
   const fileOf = (key: string) => {
     // Keys come from newKey(); anything else (a path from a request) is refused outright.
     if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
     return path.join(root, key);
   };
-  const scratchPath = () => path.join(tmpDir, scratchName());
 
   async function place(key: string, localPath: string) {
     const target = fileOf(key);
@@ -99,13 +128,10 @@ export function localDiskStorage(root: string): Storage {
   }
 
   return {
-    newKey() {
-      const hex = crypto.randomBytes(16).toString('hex');
-      return `${hex.slice(0, 2)}/${hex}`;
-    },
+    newKey: newStorageKey,
     async put(key, source) {
       fileOf(key);
-      const temp = scratchPath();
+      const temp = scratch.scratchPath();
       try {
         await pipeline(source, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
         return await place(key, temp);
@@ -139,7 +165,7 @@ export function localDiskStorage(root: string): Storage {
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });
     },
-    scratchPath,
+    scratchPath: scratch.scratchPath,
     async *keys() {
       for (const shard of await fsp.readdir(root)) {
         if (!SHARD.test(shard)) continue;
@@ -149,23 +175,41 @@ export function localDiskStorage(root: string): Storage {
         }
       }
     },
-    async sweepScratch() {
-      let removed = 0;
-      for (const name of await fsp.readdir(tmpDir)) {
-        const file = path.join(tmpDir, name);
-        if (await scratchInUse(file, name)) continue;
-        await fsp.rm(file, { force: true });
-        removed++;
-      }
-      return removed;
-    },
+    sweepScratch: scratch.sweepScratch,
   };
 }
 
-/** `app.storage`: the local-disk driver rooted at DATA_DIR/uploads. */
+/**
+ * `app.storage`: the local-disk driver rooted at DATA_DIR/uploads, or the S3-compatible one when
+ * STORAGE_URL names a bucket (issue 14). A bucket that cannot be reached stops the start, with one
+ * line that names it.
+ */
 export default fp(
   async (app: FastifyInstance, opts: { storage?: Storage }) => {
-    app.decorate('storage', opts.storage ?? localDiskStorage(path.join(app.config.dataDir, 'uploads')));
+    const location = app.config.storage;
+    if (opts.storage || location.driver === 'disk') {
+      app.decorate('storage', opts.storage ?? localDiskStorage(path.join(app.config.dataDir, 'uploads')));
+      return;
+    }
+    // Loaded only when used: the AWS SDK is a few MB of an idle server on the local disk.
+    const { s3Storage } = await import('./storage-s3');
+    const storage = await s3Storage(location, path.join(app.config.dataDir, 'scratch'));
+    try {
+      await storage.check();
+    } catch (err) {
+      storage.close();
+      throw err;
+    }
+    app.decorate('storage', storage);
+    // The working folder is this instance's own, and the sweeper's job may run on any instance:
+    // each one clears what a crash of its own left there when it starts.
+    app.addHook('onReady', async () => {
+      storage
+        .sweepScratch()
+        .then((scratch) => scratch && app.log.info({ scratch }, 'working files of a stopped process removed'))
+        .catch((err: unknown) => app.log.warn({ err }, 'could not sweep the working folder'));
+    });
+    app.addHook('onClose', async () => storage.close());
   },
   { name: 'storage', dependencies: ['config'] },
 );

@@ -75,7 +75,8 @@ export default async function fileRoutes(base: FastifyInstance) {
   const uploadRate = app.rateLimit({
     max: app.config.uploads.ratePerHour,
     timeWindow: 60 * 60_000,
-    keyGenerator: (req: FastifyRequest) => req.auth?.user.id ?? req.ip,
+    // Counted where every instance sees it (plugins/limits.ts), under its own name.
+    keyGenerator: (req: FastifyRequest) => `upload:${req.auth?.user.id ?? req.ip}`,
   });
 
   /** The one file part of the request, sent under one of `fields`. */

@@ -1,0 +1,168 @@
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Tx } from '../db/client';
+
+/** How often (at most) a process removes counters whose window has ended. */
+const PURGE_EVERY_MS = 60_000;
+/** Rows removed by one purge; the next one takes the rest. */
+const PURGE_BATCH = 1000;
+/** Keys this process remembers as over their limit (refused without asking the database). */
+const MAX_REMEMBERED = 10_000;
+
+export interface Hit {
+  /** Requests counted in the current window, this one included. */
+  current: number;
+  /** Milliseconds until the window ends. */
+  ttl: number;
+}
+
+/**
+ * Fixed-window counters in the `rate_limit_hits` table (decision 0011), shared by every server
+ * process on the database. One statement per request: an upsert that counts the hit, or starts
+ * a new window when the row's has ended, and answers the count and the time left. Times are the
+ * database's, so instances whose clocks differ still agree on the window.
+ */
+export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
+  let lastPurge = 0;
+  /** Keys over their limit, until their window ends: a flood of refused requests costs no write. */
+  const over = new Map<string, number>();
+
+  async function purge(): Promise<number> {
+    const res = (await db.execute(sql`
+      delete from rate_limit_hits where key in (
+        select key from rate_limit_hits where reset_at < now() limit ${PURGE_BATCH} for update skip locked
+      )`)) as unknown as { rowCount?: number | null; affectedRows?: number };
+    return Number(res.rowCount ?? res.affectedRows ?? 0);
+  }
+
+  function maybePurge() {
+    const now = Date.now();
+    if (now - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = now;
+    purge().catch((err: unknown) => log?.warn({ err }, 'could not purge ended rate-limit windows'));
+    for (const [key, until] of over) if (until <= now) over.delete(key);
+  }
+
+  async function hit(key: string, windowMs: number, max: number): Promise<Hit> {
+    const until = over.get(key);
+    if (until !== undefined) {
+      const left = until - Date.now();
+      if (left > 0) return { current: max + 1, ttl: left };
+      over.delete(key);
+    }
+    const { rows } = (await db.execute(sql`
+      insert into rate_limit_hits as r (key, hits, reset_at)
+      values (${key}, 1, now() + (${windowMs})::float8 * interval '1 millisecond')
+      on conflict (key) do update set
+        hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
+        reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+      returning r.hits as current,
+        greatest(0, ceil(extract(epoch from (r.reset_at - now())) * 1000))::int as ttl`)) as unknown as {
+      rows: { current: number; ttl: number }[];
+    };
+    const row = rows[0]!;
+    const result = { current: Number(row.current), ttl: Number(row.ttl) };
+    if (result.current > max && over.size < MAX_REMEMBERED) over.set(key, Date.now() + result.ttl);
+    maybePurge();
+    return result;
+  }
+
+  return { hit, purge };
+}
+
+type HitCounter = ReturnType<typeof pgHitCounter>;
+
+/** The name a limit's counters are kept under: its route, or the limiter's own name. */
+function scopeOf(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }): string {
+  const info = routeOptions.routeInfo;
+  if (!info?.url) return 'limiter';
+  return `${[info.method].flat().join(',')} ${info.url}`;
+}
+
+/** A @fastify/rate-limit store class over a shared counter. */
+export function pgRateLimitStore(counter: HitCounter): FastifyRateLimitStoreCtor {
+  class PgStore implements FastifyRateLimitStore {
+    constructor(private readonly scope = 'global') {}
+    incr(key: string, callback: (error: Error | null, result?: Hit) => void, timeWindow: number, max: number) {
+      counter.hit(`${this.scope}|${key}`, timeWindow, max).then(
+        (hit) => callback(null, hit),
+        (err: unknown) => callback(err as Error),
+      );
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      return new PgStore(scopeOf(routeOptions as never));
+    }
+  }
+  return PgStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/** Connects to REDIS_URL, or throws one line saying why not. */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5_000,
+    // A request never waits for Redis to come back: it fails at once (503) while Redis is away.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  });
+  const where = (() => {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 6379}`;
+  })();
+  // The socket's own error (ECONNREFUSED, a bad password) says more than connect()'s.
+  let cause: Error | undefined;
+  const remember = (err: Error) => (cause ??= err);
+  redis.on('error', remember);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    redis.disconnect();
+    throw new Error(`Redis at ${where} (REDIS_URL) is not reachable: ${(cause ?? (err as Error)).message}`);
+  } finally {
+    redis.off('error', remember);
+  }
+  return redis;
+}
+
+/**
+ * @fastify/rate-limit with its counters where every instance sees them (issue 14): in Redis when
+ * REDIS_URL is set (the plugin's own Redis store), otherwise in PostgreSQL. No limit is ever
+ * counted in one process's memory. When the store cannot answer, the request is refused (503)
+ * rather than let through uncounted.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { redis?: Redis }) => {
+    if (opts.redis || app.config.redisUrl) {
+      const redis = opts.redis ?? (await connectRedis(app.config.redisUrl!));
+      let warned = 0;
+      redis.on('error', (err: Error) => {
+        // ioredis reconnects by itself; one line a minute is enough to say it is away.
+        if (Date.now() - warned < 60_000) return;
+        warned = Date.now();
+        app.log.warn({ err: err.message }, 'Redis (rate limits) is not answering');
+      });
+      if (!opts.redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+      await app.register(rateLimit, { global: false, redis, nameSpace: 'portal-rl:' });
+      app.decorate('limits', { driver: 'redis' as const, purge: async () => 0 });
+      return;
+    }
+    const counter = pgHitCounter(app.db, app.log);
+    await app.register(rateLimit, { global: false, store: pgRateLimitStore(counter) });
+    app.decorate('limits', { driver: 'postgres' as const, purge: counter.purge });
+  },
+  { name: 'limits', dependencies: ['config', 'db'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: {
+      driver: 'postgres' | 'redis';
+      /** Removes counters whose window has ended (PostgreSQL; Redis expires its keys itself). */
+      purge(): Promise<number>;
+    };
+  }
+}
