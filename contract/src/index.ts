@@ -14,3 +14,4 @@ export * from './schemas/config';
 export * from './report-options';
 export * from './schemas/report';
 export * from './schemas/audit';
+export * from './schemas/renewal';

@@ -74,4 +74,15 @@ export const ROUTES = [
   r('DELETE', '/api/notifications/:id', 'admin'),
 
   r('GET', '/api/audit-log', 'admin'),
+
+  // Issue 15: renewal reminders, the member's own inbox, bulk renewal.
+  r('GET', '/api/settings/renewal-reminders', 'admin'),
+  r('PUT', '/api/settings/renewal-reminders', 'admin'),
+  r('POST', '/api/certificates/bulk-renew', 'admin'),
+  r('GET', '/api/inbox', 'member'),
+  r('POST', '/api/inbox/read-all', 'member'),
+  r('POST', '/api/inbox/:id/read', 'member'),
+  // RFC 8058 one-click: the mail client posts without a session; the signed token is the proof.
+  r('GET', '/api/reminders/unsubscribe', 'public'),
+  r('POST', '/api/reminders/unsubscribe', 'public'),
 ] as const satisfies readonly RouteSpec[];

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,11 +18,14 @@ import auditRoutes from './domains/audit/routes';
 import authRoutes from './domains/auth/routes';
 import fileRoutes from './domains/files/routes';
 import helpRoutes from './domains/help/routes';
+import inboxRoutes from './domains/inbox/routes';
 import jobRoutes from './domains/jobs/routes';
 import notificationRoutes from './domains/notifications/routes';
 import certificateRoutes from './domains/certificates/routes';
 import verifyRoutes from './domains/certificates/verify-routes';
 import opsRoutes from './domains/ops/routes';
+import remindersPlugin from './domains/reminders/plugin';
+import reminderRoutes from './domains/reminders/routes';
 import reportRoutes from './domains/reports/routes';
 import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
@@ -35,7 +37,11 @@ import { configPlugin, dbPlugin } from './plugins/core';
 import credentialsPlugin from './plugins/credentials';
 import errorsPlugin from './plugins/errors';
 import filesPlugin from './plugins/files';
+import limitsPlugin from './plugins/limits';
+import inboxPlugin from './plugins/inbox';
 import mailPlugin from './plugins/mail';
+import purgePlugin from './plugins/purge';
+import queuePlugin from './plugins/queue';
 import registryPlugin from './plugins/registry';
 import securityPlugin from './plugins/security';
 import storagePlugin from './plugins/storage';
@@ -48,7 +54,7 @@ export interface AppDeps {
   issuerSeed: Buffer;
   clock?: Clock;
   /**
-   * Run the background workers: outbox delivery, and the upload sweeper at start and hourly
+   * Run the job queue (decision 0009): outbox delivery, the upload sweeper, renewal reminders
    * (the real server does; tests call them by hand).
    */
   workers?: boolean;
@@ -88,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // Every throttle is counted in PostgreSQL, or Redis with REDIS_URL: never in this process (issue 14).
+  await app.register(limitsPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Certified Recycling Advocate portal API', version: '1.0.0' },
@@ -98,12 +105,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
-  await app.register(mailPlugin, { worker: deps.workers ?? false });
+  await app.register(queuePlugin, { worker: deps.workers ?? false });
+  await app.register(mailPlugin);
+  await app.register(purgePlugin);
   await app.register(auditPlugin);
   await app.register(storagePlugin);
-  await app.register(filesPlugin, { worker: deps.workers ?? false });
+  await app.register(filesPlugin);
   await app.register(credentialsPlugin, { issuerSeed: deps.issuerSeed });
   await app.register(registryPlugin);
+  await app.register(inboxPlugin);
+  await app.register(remindersPlugin);
 
   await app.register(opsRoutes);
   await app.register(authRoutes);
@@ -116,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(verifyRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);
+  await app.register(reminderRoutes);
+  await app.register(inboxRoutes);
 
   const web = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (web) await serveWeb(app, web);

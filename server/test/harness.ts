@@ -94,6 +94,13 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** A built web app to serve (web/dist, or a stand-in of its files). */
   webDist?: string;
+  /** Run the job queue as the real server does (decision 0009); off, tests call the jobs by hand. */
+  workers?: boolean;
+  /**
+   * The database of another test app: two instances on one database (issue 14). The app that
+   * opened it closes it.
+   */
+  database?: Database;
 }
 
 /** A whole application on a fresh database of its own, with a test clock and captured logs. */
@@ -107,8 +114,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     LOG_LEVEL: 'info',
     ...env,
   });
-  const database = await openTestDatabase();
-  await ensureHelpContent(database.db);
+  const database = options.database ?? (await openTestDatabase());
+  if (!options.database) await ensureHelpContent(database.db);
   const clock = new TestClock();
   const logs: string[] = [];
   const app = await buildApp({
@@ -118,6 +125,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     issuerSeed: loadIssuerSeed(config.issuerKey, dataDir),
     clock,
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    workers: options.workers ?? false,
     logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => logs.push(line) } },
   });
   // Each request comes from its own loopback address unless a test names one, so that the
@@ -135,7 +143,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     logs,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

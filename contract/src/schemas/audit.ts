@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'certificate.delete',
   'certificate.revoke',
   'certificate.reinstate',
+  'certificate.renew',
   'help.update',
   'help.delete-entry',
   'job.create',
@@ -33,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'report.view',
   'report.reveal_ssn',
   'report.delete',
+  'settings.renewal-reminders',
   'user.update',
   'user.delete',
 ] as const;

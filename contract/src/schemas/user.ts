@@ -24,6 +24,8 @@ export const user = z.object({
   certificateNo: z.string(),
   isAdmin: z.boolean(),
   isVerified: z.boolean(),
+  /** Renewal reminders by e-mail (issue 15); the in-app ones come regardless. */
+  reminderEmails: z.boolean(),
   lastLogin: isoDateTime.nullable(),
   createdAt: isoDateTime,
 });
@@ -68,6 +70,8 @@ export const profileUpdate = z.strictObject({
   gender: optionalText(50).default(''),
   phoneNo: optionalText(30).default(''),
   address: address.strict().default({ area: '', state: '', country: '', postalCode: '' }),
+  /** Issue 15: left out, the setting stays as it is. */
+  reminderEmails: z.boolean().optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdate>;
 

@@ -21,6 +21,11 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL for the job queue (pg-boss's `db` adapter, plugins/queue.ts): with values, one
+   * statement; without, a script of several (PGlite runs those through `exec`).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export async function openPostgres(url: string, { migrate = true } = {}): Promis
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }
@@ -84,6 +90,17 @@ export async function openPglite(
     driver: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      try {
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      } catch (err) {
+        // A failed script must not leave its BEGIN open on the one connection everything shares.
+        if (/\bBEGIN\b/i.test(text)) await client.exec('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
     },
     close: () => client.close(),
   };

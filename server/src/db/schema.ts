@@ -67,6 +67,8 @@ export const users = pgTable(
     certificateNo: text().notNull().default(''),
     isAdmin: boolean().notNull().default(false),
     isVerified: boolean().notNull().default(false),
+    /** Renewal reminders by e-mail (issue 15); off, the in-app reminders still come. */
+    reminderEmails: boolean().notNull().default(true),
     lastLogin: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -144,6 +146,8 @@ export const outbox = pgTable(
     subject: text().notNull(),
     /** Cleared once delivered: it may carry a code or a reset link. */
     text: text(),
+    /** Extra headers (List-Unsubscribe on reminders, issue 15). */
+    headers: jsonb().$type<Record<string, string>>(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
@@ -247,6 +251,10 @@ export const certificates = pgTable(
     index('certificates_download_link_idx')
       .on(t.downloadLink)
       .where(sql`${t.downloadLink} <> ''`),
+    // The renewal-reminder run (issue 15) reads the held, active ones about to expire.
+    index('certificates_reminder_due_idx')
+      .on(t.validTill)
+      .where(sql`${t.holderId} is not null and ${t.revokedAt} is null and ${t.status} = 'Active'`),
   ],
 );
 
@@ -402,4 +410,51 @@ export const rateLimitHits = pgTable(
     resetAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.resetAt)],
+);
+
+/** Settings the board changes on its admin screens, one JSON value per key (issue 15). */
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * Every renewal reminder sent (issue 15). The unique key is the rule "exactly one reminder per
+ * certificate, offset and validTill": a run inserts here in the transaction that queues the mail
+ * and the inbox item, so two processes (or a run repeated after a crash) cannot send it twice.
+ */
+export const renewalReminders = pgTable(
+  'renewal_reminders',
+  {
+    id: id(),
+    certificateId: uuid()
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    offsetDays: integer().notNull(),
+    validTill: instant().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Whether the mail was queued too (not when the holder switched reminder e-mails off). */
+    mailed: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('renewal_reminders_once_key').on(t.certificateId, t.offsetDays, t.validTill)],
+);
+
+/** A member's own inbox (issue 15): reminders, revocations; never shown to anyone else. */
+export const inboxItems = pgTable(
+  'inbox_items',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['renewal-reminder', 'revocation'] }).notNull(),
+    title: text().notNull(),
+    message: text().notNull(),
+    certificateId: uuid().references(() => certificates.id, { onDelete: 'set null' }),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('inbox_items_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import type { Certificate, User } from '@portal/contract';
 import { maskSsn, type Report, type ReportFields, type ReportSummary } from '@portal/contract';
-import type { certificates, users } from '../db/schema';
+import type { InboxItem } from '@portal/contract';
+import type { certificates, inboxItems, users } from '../db/schema';
 import type { reports } from '../db/schema';
 import type { HelpContent, Job, Notification } from '@portal/contract';
 import type { helpContent, jobs, notifications } from '../db/schema';
@@ -23,6 +24,7 @@ export function toUser(row: typeof users.$inferSelect): User {
     certificateNo: row.certificateNo,
     isAdmin: row.isAdmin,
     isVerified: row.isVerified,
+    reminderEmails: row.reminderEmails,
     lastLogin: row.lastLogin?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -106,6 +108,18 @@ export function toReportSummary(
     clientName: row.clientName,
     projectStartDate: row.projectStartDate ?? '',
     imageUrl: row.imageUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toInboxItem(row: typeof inboxItems.$inferSelect): InboxItem {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    title: row.title,
+    message: row.message,
+    certificateId: row.certificateId,
+    read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

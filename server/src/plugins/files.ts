@@ -10,7 +10,8 @@ export type UploadKind = (typeof uploads.$inferSelect)['kind'];
 
 /** An upload nothing refers to is removed after this long (issue 'Member area'). */
 export const UNATTACHED_GRACE_MINUTES = 24 * 60;
-const SWEEP_EVERY_MS = 60 * 60_000;
+/** The sweeper's job on the queue (decision 0009): hourly, and at every start. */
+export const SWEEP_JOB = 'upload-sweep';
 
 export const NOT_OUR_FILE = 'Not a file uploaded to this portal';
 
@@ -40,8 +41,7 @@ async function namedFiles(tx: Tx, urls: string[]): Promise<Set<string>> {
  * stops referring to an uploaded file, and the sweeper of files nothing refers to.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { worker?: boolean }) => {
-    let timer: NodeJS.Timeout | undefined;
+  async (app: FastifyInstance) => {
     let running: Promise<number> | undefined;
 
     async function attach(tx: Tx, urls: string[], opts: { ownerId?: string; kinds: UploadKind[] }) {
@@ -150,21 +150,13 @@ export default fp(
 
     app.decorate('files', { attach, release, sweep });
 
-    if (opts.worker) {
-      const sweepLogged = () => void sweep().catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
-      app.addHook('onReady', async () => {
-        // At start too: what a crash left behind goes before the first hour is up.
-        sweepLogged();
-        timer = setInterval(sweepLogged, SWEEP_EVERY_MS);
-        timer.unref();
-      });
-    }
+    // At start too: what a crash left behind goes before the first hour is up.
+    app.queue.define(SWEEP_JOB, { cron: '0 * * * *', atStart: true, run: sweep });
     app.addHook('onClose', async () => {
-      clearInterval(timer);
       await running?.catch(() => 0);
     });
   },
-  { name: 'files', dependencies: ['config', 'db', 'storage'] },
+  { name: 'files', dependencies: ['config', 'db', 'storage', 'queue'] },
 );
 
 declare module 'fastify' {

@@ -9,24 +9,27 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, such as List-Unsubscribe (RFC 8058) on reminders. */
+  headers?: Record<string, string>;
 }
 
 const BATCH = 20;
-const POLL_MS = 2000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+/** The job that delivers the outbox: kicked after each enqueue, and every minute for retries. */
+export const MAIL_JOB = 'mail-delivery';
 
 /**
  * Mail through an outbox (ARCHITECTURE §2): `enqueue` writes in the caller's transaction, a
- * worker delivers with retries. Without SMTP_URL nothing is sent: mails stay readable at
- * /dev/mail (outside production) and only their recipient and subject are logged.
+ * job on the queue (decision 0009) delivers with retries. Without SMTP_URL nothing is sent:
+ * mails stay readable at /dev/mail (outside production) and only their recipient and subject
+ * are logged.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { worker?: boolean }) => {
+  async (app: FastifyInstance) => {
     const transport: Transporter | undefined = app.config.smtpUrl
       ? nodemailer.createTransport(app.config.smtpUrl)
       : undefined;
     let running: Promise<number> | undefined;
-    let timer: NodeJS.Timeout | undefined;
 
     if (!transport) {
       // Loud, once, at start (issue 12): an operator who forgot SMTP_URL must not think mail goes out.
@@ -61,6 +64,7 @@ export default fp(
               to: mail.to,
               subject: mail.subject,
               text: mail.text ?? '',
+              ...(mail.headers ? { headers: mail.headers } : {}),
             });
             await app.db
               .update(outbox)
@@ -91,9 +95,16 @@ export default fp(
       return due.length;
     }
 
-    /** Delivers everything due now; one run at a time. */
+    /** Delivers everything due now, batch after batch; one run at a time. */
     function deliverPending(): Promise<number> {
-      running ??= deliverBatch()
+      running ??= (async () => {
+        let total = 0;
+        for (;;) {
+          const n = await deliverBatch();
+          total += n;
+          if (n < BATCH) return total;
+        }
+      })()
         .catch((err: unknown) => {
           app.log.error({ err }, 'outbox run failed');
           return 0;
@@ -109,25 +120,20 @@ export default fp(
           .values({ ...mail, to: mail.to.toLowerCase(), createdAt: app.clock.now(), nextAttemptAt: app.clock.now() });
       },
       deliverPending,
-      /** Asks the worker to run soon, after the caller's transaction has committed. */
+      /** Asks the queue to deliver soon, after the caller's transaction has committed. */
       kick() {
-        if (opts.worker) setImmediate(() => void deliverPending());
+        app.queue.kick(MAIL_JOB);
       },
     });
 
-    if (opts.worker) {
-      app.addHook('onReady', async () => {
-        timer = setInterval(() => void deliverPending(), POLL_MS);
-        timer.unref();
-      });
-      app.addHook('onClose', async () => {
-        clearInterval(timer);
-        await running;
-        transport?.close();
-      });
-    }
+    // Retries come due on the minute's run; a new mail is kicked at once.
+    app.queue.define(MAIL_JOB, { cron: '* * * * *', atStart: true, run: deliverPending });
+    app.addHook('onClose', async () => {
+      await running;
+      transport?.close();
+    });
   },
-  { name: 'mail', dependencies: ['config', 'db'] },
+  { name: 'mail', dependencies: ['config', 'db', 'queue'] },
 );
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { ROUTES } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, verificationCodes } from '../../src/db/schema';
+import { inboxItems, passwordResetTokens, verificationCodes } from '../../src/db/schema';
 import { addMinutes } from '../../src/lib/clock';
 import { hmac, randomToken, sha256 } from '../../src/lib/tokens';
 import { call, createTestApp, GOOD_PASSWORD, type TestApp } from '../harness';
@@ -177,6 +177,34 @@ const REQUESTS: Record<string, Build> = {
   'DELETE /api/notifications/:id': async (w) => ({
     method: 'DELETE',
     url: `/api/notifications/${await newNotification(w)}`,
+  }),
+
+  'PUT /api/settings/renewal-reminders': () => ({
+    method: 'PUT',
+    url: '/api/settings/renewal-reminders',
+    payload: { offsetsDays: [30, 7] },
+  }),
+  'POST /api/certificates/bulk-renew': async (w) => ({
+    method: 'POST',
+    url: '/api/certificates/bulk-renew',
+    payload: { ids: [(await certificateOfA(w)).id], extendMonths: 12 },
+  }),
+  'POST /api/inbox/:id/read': async (w) => {
+    const [item] = await w.t.database.db
+      .insert(inboxItems)
+      .values({ userId: w.memberA.id, kind: 'renewal-reminder', title: 'T', message: 'M', createdAt: new Date() })
+      .returning();
+    return { method: 'POST', url: `/api/inbox/${item!.id}/read` };
+  },
+  'GET /api/reminders/unsubscribe': (w) => ({
+    method: 'GET',
+    url: `/api/reminders/unsubscribe?token=${w.t.app.reminders.unsubscribeToken(w.memberA.id)}`,
+  }),
+  'POST /api/reminders/unsubscribe': (w) => ({
+    method: 'POST',
+    url: `/api/reminders/unsubscribe?token=${w.t.app.reminders.unsubscribeToken(w.memberA.id)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
   }),
 };
 

@@ -72,4 +72,15 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'DELETE /api/notifications/:id': [401, 403, 403, 403, 200],
 
   'GET /api/audit-log': [401, 403, 403, 403, 200],
+
+  'GET /api/settings/renewal-reminders': [401, 403, 403, 403, 200],
+  'PUT /api/settings/renewal-reminders': [401, 403, 403, 403, 200],
+  'POST /api/certificates/bulk-renew': [401, 403, 403, 403, 200],
+  // Member A's own item: anyone else's read is not found (never another member's inbox).
+  'GET /api/inbox': [401, 403, 200, 200, 200],
+  'POST /api/inbox/read-all': [401, 403, 200, 200, 200],
+  'POST /api/inbox/:id/read': [401, 403, 200, 404, 404],
+  // The signed token is the proof (RFC 8058 one-click): no session needed.
+  'GET /api/reminders/unsubscribe': [200, 200, 200, 200, 200],
+  'POST /api/reminders/unsubscribe': [200, 200, 200, 200, 200],
 };

@@ -296,6 +296,8 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
     certificateNo: `CRA-EDGE-${++edgeCounter}`,
   }),
   'POST /api/reports': () => ({ clientName: 'Edge of time' }),
+  // A search nothing matches: the date is checked, and nothing is renewed.
+  'POST /api/certificates/bulk-renew': () => ({ q: 'matches-no-certificate', validTill: '2030-01-01' }),
 };
 
 /** `value` with `field` set to `date`, copied. */

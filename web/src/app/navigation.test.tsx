@@ -20,6 +20,7 @@ const adminPaths = [
   '/manage/users',
   '/manage/help',
   '/manage/audit',
+  '/manage/renewal-reminders',
 ];
 
 describe('navigationFor', () => {
@@ -36,7 +37,7 @@ describe('navigationFor', () => {
   it('lists only the entries of the layout asked for (spec §2 rtl)', () => {
     const rtl = flattenRoutes(navigationFor(NAVIGATION, '/rtl', true));
     expect(rtl.every((r) => r.layout === '/rtl')).toBe(true);
-    expect(rtl).toHaveLength(14);
+    expect(rtl).toHaveLength(15);
     const mixed = NAVIGATION.filter((e) => e.layout === '/admin');
     expect(navigationFor(mixed, '/rtl', true)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import {
   IconBell,
+  IconBellRinging,
   IconBriefcase,
   IconClipboardList,
   IconCertificate,
@@ -60,6 +61,7 @@ const pages = {
   manageUsers: lazy(() => import('../features/users/pages/manage-users-page')),
   manageHelp: lazy(() => import('../features/help/pages/manage-help-page')),
   auditLog: lazy(() => import('../features/audit/pages/audit-log-page')),
+  renewalReminders: lazy(() => import('../features/reminders/pages/renewal-reminders-page')),
 };
 
 const iconProps = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
@@ -121,6 +123,13 @@ function entriesFor(layout: Layout): NavEntry[] {
           path: '/manage/audit',
           component: pages.auditLog,
           icon: <IconClipboardList {...iconProps} />,
+        },
+        {
+          name: 'Renewal Reminders',
+          layout,
+          path: '/manage/renewal-reminders',
+          component: pages.renewalReminders,
+          icon: <IconBellRinging {...iconProps} />,
         },
       ],
     },

@@ -1,5 +1,5 @@
 import type { CertificateListQuery } from '@portal/contract';
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { listPage, pageWithTotal } from '../../lib/paging';
@@ -166,4 +166,38 @@ export async function addVerificationViews(db: Tx, views: Map<string, number>) {
 export async function deleteCertificate(db: Tx, id: string) {
   const [row] = await db.delete(certificates).where(eq(certificates.id, id)).returning();
   return row;
+}
+
+/**
+ * Issue 15: the certificates a bulk renewal names, locked in one order (by id, so two bulk
+ * renewals wait for each other instead of deadlocking): by id, or every one the list's search
+ * matches. At most `limit` rows are read; the caller refuses when it got more than it may renew.
+ */
+export async function lockForBulkRenewal(
+  tx: Tx,
+  selection: { ids: string[] } | { q: string },
+  limit: number,
+): Promise<CertificateRow[]> {
+  let where: SQL | undefined;
+  if ('ids' in selection) where = inArray(certificates.id, selection.ids);
+  else if (selection.q) {
+    const pattern = likePattern(selection.q);
+    where = or(
+      ilike(certificates.name, pattern),
+      ilike(certificates.certificateNo, pattern),
+      ilike(certificates.userEmail, pattern),
+    );
+  }
+  return tx.select().from(certificates).where(where).orderBy(asc(certificates.id)).limit(limit).for('update');
+}
+
+/** validTill moved on by whole months, the day kept (or the month's last, as Jan 31 + 1 → Feb 28). */
+export function addMonths(validTill: Date, months: number): Date {
+  const next = new Date(validTill);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
 }

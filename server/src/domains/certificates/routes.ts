@@ -1,11 +1,15 @@
 import {
+  bulkRenewalBody,
+  bulkRenewalResult,
   certificate,
   CERTIFICATE_MESSAGES,
   certificateBody,
   certificateEmailParams,
   certificateListQuery,
   certificatePdfQuery,
+  DATE_YEAR_RANGE,
   idParams,
+  MAX_BULK_RENEWAL,
   normalizeEmail,
   reinstateBody,
   revokeBody,
@@ -15,16 +19,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toCertificate, verificationUrl } from '../../lib/serialize';
 import { reinstatedMail, revokedMail } from './mails';
 import {
+  addMonths,
   type CertificateRow,
   deleteCertificate,
   findCertificate,
   findCertificateForUpdate,
   insertCertificate,
   listCertificates,
+  lockForBulkRenewal,
   toValidTill,
   updateCertificate,
 } from './repository';
@@ -135,6 +141,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
         });
         return row;
       });
+      // Issued inside a reminder window: its reminder goes out now, not at the next run.
+      app.reminders.kick();
       return reply.status(201).send(present(created));
     },
   );
@@ -173,11 +181,56 @@ export default async function certificateRoutes(base: FastifyInstance) {
         });
         return { before: current, after: row };
       });
+      if (before.validTill.getTime() !== after.validTill.getTime() || before.status !== after.status) {
+        app.reminders.kick();
+      }
       // The replaced document belongs to no record any more.
       if (before.downloadLink && before.downloadLink !== after.downloadLink) {
         await app.files.release([before.downloadLink]);
       }
       return present(after);
+    },
+  );
+
+  /**
+   * Issue 15: renew many certificates at once, in one transaction: each gets its new validTill,
+   * a re-signed credential and its own audit row; a missing id changes nothing (404).
+   */
+  app.post(
+    '/api/certificates/bulk-renew',
+    { schema: { tags, body: bulkRenewalBody, response: { 200: bulkRenewalResult } } },
+    async (req) => {
+      const { ids, q, validTill, extendMonths } = req.body;
+      const count = await app.db.transaction(async (tx) => {
+        const selection: { ids: string[] } | { q: string } = ids ? { ids: [...new Set(ids)] } : { q: q ?? '' };
+        const rows = await lockForBulkRenewal(tx, selection, MAX_BULK_RENEWAL + 1);
+        if ('ids' in selection && rows.length !== selection.ids.length) throw notFound(CERTIFICATE_MESSAGES.notFound);
+        if (rows.length > MAX_BULK_RENEWAL) {
+          throw badRequest(`At most ${MAX_BULK_RENEWAL} certificates can be renewed at once: narrow the search.`);
+        }
+        for (const current of rows) {
+          const next = validTill !== undefined ? toValidTill(validTill) : addMonths(current.validTill, extendMonths!);
+          // Every date stays within the years the API takes (issue 12, L3).
+          if (next.getUTCFullYear() > DATE_YEAR_RANGE.max) {
+            throw badRequest(`${current.certificateNo} would be valid past the year ${DATE_YEAR_RANGE.max}.`);
+          }
+          const row = (await updateCertificate(tx, current.id, { validTill: next }))!;
+          await app.credentials.signCertificate(tx, row.id, row);
+          await app.audit(tx, req, {
+            action: 'certificate.renew',
+            targetType: 'certificate',
+            targetId: row.id,
+            details: {
+              before: { validTill: current.validTill.toISOString() },
+              after: { validTill: row.validTill.toISOString() },
+              bulk: true,
+            },
+          });
+        }
+        return rows.length;
+      });
+      app.reminders.kick();
+      return { count, message: `${count} ${count === 1 ? 'certificate' : 'certificates'} renewed` };
     },
   );
 
@@ -220,6 +273,16 @@ export default async function certificateRoutes(base: FastifyInstance) {
           revocationReason: req.body.reason,
         }))!;
         await app.credentials.setStatus(tx, revoked.statusIndex, 'revocation', true);
+        // Issue 15: the holder finds it in their own inbox, mailed or not.
+        if (revoked.holderId) {
+          await app.inbox.add(tx, {
+            userId: revoked.holderId,
+            kind: 'revocation',
+            title: `"${revoked.name}" was revoked`,
+            message: `The board revoked your certificate "${revoked.name}" (No ${revoked.certificateNo}). Reason: ${req.body.reason}`,
+            certificateId: revoked.id,
+          });
+        }
         await app.audit(tx, req, {
           action: 'certificate.revoke',
           targetType: 'certificate',

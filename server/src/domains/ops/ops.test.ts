@@ -18,7 +18,7 @@ describe('operations endpoints', () => {
   it('GET /readyz answers 200 while the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready' });
+    expect(res.json()).toEqual({ status: 'ready', queue: 'off' });
   });
 
   it('GET /api/config answers the public destinations', async () => {
@@ -147,7 +147,7 @@ describe('when the database goes away', () => {
     await down.database.close();
     const ready = await down.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'database unavailable' });
+    expect(ready.json()).toEqual({ status: 'database unavailable', queue: 'off' });
     expect((await down.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     const login = await down.app.inject({

@@ -27,13 +27,16 @@ export default async function opsRoutes(base: FastifyInstance) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
+    // Decision 0009: a process that should run the job queue and does not is not ready either.
+    const queue = app.queue.status();
     try {
       await app.database.ping();
-      return { status: 'ready' };
     } catch (err) {
       req.log.warn({ err: (err as Error).message }, 'database not reachable');
-      return reply.status(503).send({ status: 'database unavailable' });
+      return reply.status(503).send({ status: 'database unavailable', queue });
     }
+    if (queue === 'stopped') return reply.status(503).send({ status: 'job queue not running', queue });
+    return { status: 'ready', queue };
   });
 
   app.get('/api/config', { schema: { tags: ['config'], response: { 200: publicConfig } } }, async () => ({

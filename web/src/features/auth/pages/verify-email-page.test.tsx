@@ -21,6 +21,7 @@ const user = {
   certificateNo: 'CRA-1',
   isAdmin: false,
   isVerified: true,
+  reminderEmails: true,
   lastLogin: null,
   createdAt: '2024-01-01T00:00:00.000Z',
 };

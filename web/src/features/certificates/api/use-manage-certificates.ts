@@ -1,4 +1,11 @@
-import { certificate, certificateBody, uploadFileResponse, type CertificateBody } from '@portal/contract';
+import {
+  bulkRenewalResult,
+  certificate,
+  certificateBody,
+  uploadFileResponse,
+  type BulkRenewalBody,
+  type CertificateBody,
+} from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiList, uploadFile } from '../../../lib/api';
 
@@ -58,6 +65,16 @@ export function useDeleteCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('DELETE', `/api/certificates/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
+
+/** Issue 15: POST /api/certificates/bulk-renew; the answer says how many were renewed. */
+export function useBulkRenew() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkRenewalBody) =>
+      api('POST', '/api/certificates/bulk-renew', { body, schema: bulkRenewalResult }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
 import { IconArrowBackUp, IconBan, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { CertificateStatusBadge } from './certificate-status';
@@ -21,6 +21,9 @@ interface AdminCertificateCardProps {
   /** Issue 11: revoke with a reason, or reinstate a revoked one. */
   onRevoke: () => void;
   onReinstate: () => void;
+  /** Issue 15: ticked for a bulk renewal. */
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
 }
 
 /** One certificate on the admin grid (spec §2). */
@@ -30,6 +33,8 @@ export function AdminCertificateCard({
   onDelete,
   onRevoke,
   onReinstate,
+  selected,
+  onSelectedChange,
 }: AdminCertificateCardProps) {
   return (
     <Card
@@ -41,9 +46,17 @@ export function AdminCertificateCard({
     >
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {certificate.name}
-          </Title>
+          <Group gap="xs" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Checkbox
+              mt={4}
+              aria-label={`Select certificate ${certificate.certificateNo}`}
+              checked={selected}
+              onChange={(e) => onSelectedChange(e.currentTarget.checked)}
+            />
+            <Title order={3} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {certificate.name}
+            </Title>
+          </Group>
           {/* Beside a long title the status keeps its width (it was cut to "AC…"). */}
           <CertificateStatusBadge status={certificate.status} style={{ flexShrink: 0 }} />
         </Group>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCalendarPlus, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
@@ -8,6 +8,7 @@ import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { toast } from '../../../lib/toast';
 import { useDeleteCertificate, useManageCertificates } from '../api/use-manage-certificates';
 import { AdminCertificateCard } from '../components/admin-certificate-card';
+import { type BulkSelection, BulkRenewDialog } from '../components/bulk-renew-dialog';
 import { CertificateDialog, certificateErrorText } from '../components/certificate-dialog';
 import { ReinstateDialog, RevokeDialog } from '../components/revoke-dialog';
 
@@ -23,10 +24,21 @@ export default function ManageCertificatesPage() {
   const [toDelete, setToDelete] = useState<Certificate | null>(null);
   const [toRevoke, setToRevoke] = useState<Certificate | null>(null);
   const [toReinstate, setToReinstate] = useState<Certificate | null>(null);
+  // Issue 15: ticked certificates (kept across pages) and the bulk renewal they go to.
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [bulk, setBulk] = useState<BulkSelection | null>(null);
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const list = useManageCertificates({ q, offset, limit });
   const remove = useDeleteCertificate();
-  const pages = pagesFor(list.data?.total ?? 0);
+  const total = list.data?.total ?? 0;
+  const pages = pagesFor(total);
 
   // spec §8: load failure toast.
   useEffect(() => {
@@ -65,6 +77,24 @@ export default function ManageCertificatesPage() {
           Add New
         </Button>
       </Group>
+      <Group gap="xs">
+        <Button
+          variant="light"
+          leftSection={<IconCalendarPlus size={16} aria-hidden />}
+          disabled={selected.size === 0}
+          onClick={() => setBulk({ ids: [...selected] })}
+        >
+          Renew selected ({selected.size})
+        </Button>
+        <Button variant="subtle" disabled={total === 0} onClick={() => setBulk({ q, total })}>
+          {q ? `Renew all ${total} matching` : `Renew all ${total}`}
+        </Button>
+        {selected.size > 0 ? (
+          <Button variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        ) : null}
+      </Group>
 
       <ListBody
         query={list}
@@ -99,6 +129,8 @@ export default function ManageCertificatesPage() {
                 onDelete={() => setToDelete(c)}
                 onRevoke={() => setToRevoke(c)}
                 onReinstate={() => setToReinstate(c)}
+                selected={selected.has(c._id)}
+                onSelectedChange={(on) => select(c._id, on)}
               />
             ))}
           </SimpleGrid>
@@ -111,6 +143,14 @@ export default function ManageCertificatesPage() {
         opened={dialog.opened}
         certificate={dialog.certificate}
         onClose={() => setDialog({ opened: false, certificate: null })}
+      />
+      <BulkRenewDialog
+        selection={bulk}
+        onClose={() => setBulk(null)}
+        onDone={() => {
+          setBulk(null);
+          setSelected(new Set());
+        }}
       />
       <RevokeDialog certificate={toRevoke} onClose={() => setToRevoke(null)} />
       <ReinstateDialog certificate={toReinstate} onClose={() => setToReinstate(null)} />

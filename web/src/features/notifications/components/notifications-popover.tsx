@@ -1,28 +1,118 @@
-import { ActionIcon, Anchor, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { InboxItem } from '@portal/contract';
 import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { useInbox, useMarkRead } from '../api/use-inbox';
 import { useNotifications } from '../api/use-notifications';
 
-/** The top bar's notifications (spec §2): title, message and a link opening in a new tab. */
+const rule = {
+  borderTop: '1px solid var(--mantine-color-gray-3)',
+  paddingTop: 'var(--mantine-spacing-xs)',
+} as const;
+
+/**
+ * The member's own items (issue 15): unread ones in bold, each linking to the certificate it is
+ * about; opening one marks it read.
+ */
+function InboxList({ items, onOpen }: { items: InboxItem[]; onOpen: (item: InboxItem) => void }) {
+  const layout = useLocation().pathname.startsWith('/rtl') ? '/rtl' : '/admin';
+  return (
+    <Stack gap="xs" component="ul" aria-label="Your inbox" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {items.map((item, index) => (
+        <li key={item._id} style={index > 0 ? rule : undefined}>
+          <Text fw={item.read ? 500 : 700} size="sm">
+            {item.read ? null : (
+              <>
+                <span aria-hidden>● </span>
+                <VisuallyHidden>Unread: </VisuallyHidden>
+              </>
+            )}
+            {item.title}
+          </Text>
+          <Text size="sm">{item.message}</Text>
+          {item.certificateId ? (
+            <Anchor component={Link} to={`${layout}/certificates`} size="sm" onClick={() => onOpen(item)}>
+              View certificate
+            </Anchor>
+          ) : null}
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The top bar's notifications (spec §2): the board's notifications (title, message and a link
+ * opening in a new tab) and, above them, the member's own items (issue 15). The badge counts the
+ * unread own items: board notifications have no read state, so a badge of them would never clear.
+ */
 export function NotificationsPopover() {
   const { data, isPending, isError } = useNotifications();
+  const inbox = useInbox();
+  const markRead = useMarkRead();
+  const [opened, setOpened] = useState(false);
   const count = data?.length ?? 0;
+  const unread = inbox.data?.unread ?? 0;
+  const own = inbox.data?.items ?? [];
+  const open = (item: InboxItem) => {
+    if (!item.read) markRead.mutate(item._id);
+    setOpened(false);
+  };
   return (
     // The count sits outside the popover's target: the target's aria-haspopup and aria-expanded
     // belong on the button, not on a wrapping div (axe aria-allowed-attr).
-    <Indicator disabled={count === 0} label={<span aria-hidden>{count}</span>} size={16} offset={4} color="red">
-      <Popover width={320} position="bottom-end" shadow="md" withArrow trapFocus returnFocus>
+    <Indicator disabled={unread === 0} label={<span aria-hidden>{unread}</span>} size={16} offset={4} color="red">
+      <Popover
+        width={320}
+        position="bottom-end"
+        shadow="md"
+        withArrow
+        trapFocus
+        returnFocus
+        opened={opened}
+        onChange={setOpened}
+      >
         <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
             radius="xl"
-            aria-label={count === 0 ? 'Notifications' : `Notifications (${count})`}
+            aria-label={unread === 0 ? 'Notifications' : `Notifications (${unread} unread)`}
+            onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={22} stroke={1.75} aria-hidden />
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown aria-label="Notifications">
+          {own.length > 0 ? (
+            <Stack gap="xs" mb="md">
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={700}>Your inbox</Text>
+                {unread > 0 ? (
+                  <Button variant="subtle" size="compact-xs" onClick={() => markRead.mutate(undefined)}>
+                    Mark all as read
+                  </Button>
+                ) : null}
+              </Group>
+              <ScrollArea.Autosize mah={240} type="auto">
+                <InboxList items={own} onOpen={open} />
+              </ScrollArea.Autosize>
+            </Stack>
+          ) : null}
           <Text fw={700} mb="xs">
             Notifications
           </Text>
@@ -39,17 +129,7 @@ export function NotificationsPopover() {
               <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {data.map((item, index) => (
                   // A list holds only items: the rule between two is the item's own border.
-                  <li
-                    key={item._id}
-                    style={
-                      index > 0
-                        ? {
-                            borderTop: '1px solid var(--mantine-color-gray-3)',
-                            paddingTop: 'var(--mantine-spacing-xs)',
-                          }
-                        : undefined
-                    }
-                  >
+                  <li key={item._id} style={index > 0 ? rule : undefined}>
                     <Text fw={600} size="sm">
                       {item.title}
                     </Text>

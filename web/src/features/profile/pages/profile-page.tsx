@@ -3,6 +3,7 @@ import { DEFAULT_GENDER } from '@portal/contract';
 import { useDisclosure } from '@mantine/hooks';
 import { useAuth } from '../../auth/store';
 import { ProfileDialog } from '../components/profile-dialog';
+import { ReminderEmailsSwitch } from '../components/reminder-emails-switch';
 
 const shown = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -87,6 +88,9 @@ export default function ProfilePage() {
             </Card>
           ))}
         </SimpleGrid>
+        <Box mt="lg">
+          <ReminderEmailsSwitch user={user} />
+        </Box>
       </Card>
       <ProfileDialog user={user} opened={opened} onClose={dialog.close} />
     </SimpleGrid>

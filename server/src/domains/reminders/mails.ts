@@ -1,0 +1,47 @@
+import type { Mail } from '../../plugins/mail';
+
+/** A date as a member reads it: "March 3, 2027" (the UTC day validTill names). */
+export const longDate = (date: Date) =>
+  date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+
+export const whenText = (daysLeft: number) =>
+  daysLeft <= 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+
+export interface ReminderFacts {
+  holderName: string;
+  name: string;
+  certificateNo: string;
+  validTill: Date;
+  daysLeft: number;
+}
+
+export const reminderTitle = (c: ReminderFacts) =>
+  c.daysLeft <= 0 ? `"${c.name}" expires today` : `"${c.name}" expires ${whenText(c.daysLeft)}`;
+
+export const reminderMessage = (c: ReminderFacts) =>
+  `Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${longDate(c.validTill)}. Renew it before then to stay certified.`;
+
+/** Issue 15: the renewal reminder, with RFC 8058's one-click unsubscribe in its headers. */
+export const reminderMail = (
+  to: string,
+  c: ReminderFacts,
+  links: { renewal: string; certificates: string; unsubscribe: string },
+): Mail => ({
+  to,
+  // Plain ASCII, no quotes: a subject with them is sent as an encoded word, unreadable in raw headers.
+  subject: `Renewal reminder: ${c.name} expires ${whenText(c.daysLeft)}`,
+  text: `Hello ${c.holderName || 'there'},
+
+Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${longDate(c.validTill)}.
+
+Renew it here: ${links.renewal}
+
+Your certificates in the portal: ${links.certificates}
+
+You get this reminder because renewal reminders are on in your profile. To stop them by e-mail
+(you will still see them in the portal), switch them off in your profile, or open: ${links.unsubscribe}`,
+  headers: {
+    'List-Unsubscribe': `<${links.unsubscribe}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  },
+});

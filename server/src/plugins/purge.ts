@@ -1,0 +1,62 @@
+import { and, isNotNull, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { addMinutes } from '../lib/clock';
+import { outbox, passwordResetTokens, sessions, verificationCodes } from '../db/schema';
+
+/** The purge job on the queue (decision 0009): nightly. */
+export const PURGE_JOB = 'purge';
+const DAY_MINUTES = 24 * 60;
+/** Delivered mails are kept this long (their bodies are already cleared) for support questions. */
+const SENT_MAIL_KEPT_DAYS = 30;
+
+/**
+ * Rows that have served their purpose: ended sessions, and codes and reset links a day past
+ * their expiry (a late attempt still reads "expired", not "unknown"), and delivered mails.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    async function run() {
+      const now = app.clock.now();
+      const dayAgo = addMinutes(now, -DAY_MINUTES);
+      const removed = {
+        sessions: (await app.db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }))
+          .length,
+        codes: (
+          await app.db
+            .delete(verificationCodes)
+            .where(lt(verificationCodes.expiresAt, dayAgo))
+            .returning({ id: verificationCodes.id })
+        ).length,
+        resetLinks: (
+          await app.db
+            .delete(passwordResetTokens)
+            .where(lt(passwordResetTokens.expiresAt, dayAgo))
+            .returning({ id: passwordResetTokens.id })
+        ).length,
+        mails: (
+          await app.db
+            .delete(outbox)
+            .where(
+              and(isNotNull(outbox.sentAt), lt(outbox.sentAt, addMinutes(now, -SENT_MAIL_KEPT_DAYS * DAY_MINUTES))),
+            )
+            .returning({ id: outbox.id })
+        ).length,
+      };
+      app.log.info(removed, 'purge finished');
+      return removed;
+    }
+    app.decorate('purge', { run });
+    app.queue.define(PURGE_JOB, { cron: '17 3 * * *', run });
+  },
+  { name: 'purge', dependencies: ['config', 'db', 'queue'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    purge: {
+      /** Deletes what has served its purpose; answers how many rows of each kind. */
+      run(): Promise<{ sessions: number; codes: number; resetLinks: number; mails: number }>;
+    };
+  }
+}
