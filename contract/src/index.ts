@@ -12,6 +12,7 @@ export * from './schemas/help';
 export * from './schemas/files';
 export * from './schemas/config';
 export * from './report-options';
+export * from './hmis-options';
 export * from './schemas/report';
 export * from './schemas/audit';
 export * from './schemas/renewal';

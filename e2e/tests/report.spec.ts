@@ -19,6 +19,8 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   page,
   browser,
 }) => {
+  // Over 100 inputs, then the admin's side: more than the default time on a shared machine.
+  test.slow();
   const admin = await adminApi();
   const member = await createMember(admin, { name: 'Riley Reporter' });
   const clientName = `Jordan Rivers ${Date.now().toString(36)}`;
@@ -28,6 +30,14 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible();
   await expect(page.getByText('(Complete this form for ALL adults)')).toBeVisible();
 
+  // Consent (issue 17), before any personal field: media stay disabled until it is given.
+  await expect(label(page, 'Image')).toBeDisabled();
+  await radio(page, 'Consent to Share with HMIS', 'Yes').check();
+  await label(page, 'Consent Method').selectOption('Signed');
+  await label(page, 'Consent Date').fill('2025-03-01');
+  await radio(page, 'Consent to Photos', 'Yes').check();
+  await radio(page, 'Consent to Video', 'Yes').check();
+  await expect(label(page, 'Image')).toBeEnabled();
   // Client
   await label(page, 'Client Name').fill(clientName);
   await label(page, 'HV/IS Client ID').fill('HV-000421');
@@ -92,6 +102,16 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   // Contact
   await label(page, 'Personal Phone Number').fill('555-010-9988');
   await label(page, 'Comments').fill('Prefers to be met in the morning');
+  // HMIS details (issue 17)
+  await label(page, 'First Name').fill('Jordan');
+  await label(page, 'Last Name').fill('Rivers');
+  await label(page, 'Name Data Quality').selectOption('Full name reported');
+  await label(page, 'SSN Data Quality').selectOption('Full SSN reported');
+  await label(page, 'DOB Data Quality').selectOption('Approximate or partial DOB reported');
+  await label(page, 'Sex').selectOption('Client prefers not to answer');
+  await label(page, 'Date of Engagement').fill('2025-03-02');
+  await label(page, 'Date of Contact').fill('2025-03-01');
+  await label(page, 'Current Living Situation').selectOption('Safe Haven');
   // Media, with previews
   await label(page, 'Image').setInputFiles(IMAGE);
   await label(page, 'Video').setInputFiles(VIDEO);
@@ -127,6 +147,8 @@ test('a member files a full report with media; an admin views, reveals the SSN a
     reasonsForHomelessness: { doubledUp: true, utilitiesShutOff: true, unfit: false },
     probationParole: { onParole: 'Yes', familyMemberOnProbationParole: 'No', phoneNumber: '(555) 010-2233' },
     comments: 'Prefers to be met in the morning',
+    consent: { shareWithHmis: 'Yes', method: 'Signed', date: '2025-03-01', photo: 'Yes', video: 'Yes' },
+    hmis: { firstName: 'Jordan', sex: 'Client prefers not to answer', currentLivingSituation: 'Safe Haven' },
   });
   expect(stored.imageUrl).toMatch(/^\/api\/files\//);
   expect(stored.videoUrl).toMatch(/^\/api\/files\//);
@@ -162,6 +184,14 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await expect(row('Homeless Situation')).toContainText('Place not meant for habitation');
   await expect(row('Comments')).toContainText('Prefers to be met in the morning');
   await expect(row('Date of Birth')).toContainText('1980-04-12');
+  await expect(dialog.getByText('HMIS details', { exact: true })).toBeVisible();
+  await expect(row('Consent to Share with HMIS')).toContainText('Yes');
+  await expect(row('Consent Method')).toContainText('Signed');
+  await expect(row('Last Name')).toContainText('Rivers');
+  await expect(row('DOB Data Quality')).toContainText('Approximate or partial DOB reported');
+  await expect(row('Sex')).toContainText('Client prefers not to answer');
+  await expect(row('Date of Engagement')).toContainText('2025-03-02');
+  await expect(row('Current Living Situation')).toContainText('Safe Haven');
   await expect(row('Social Security Number')).toContainText('***-**-4455');
   await expect(dialog.getByText('372-81-4455')).toHaveCount(0);
 

@@ -25,6 +25,11 @@ test("changing a profile picture that is also a report's image keeps the report'
   await logIn(page, member.email, member.password);
   await page.goto('/admin/report');
   await page.getByLabel('Client Name', { exact: true }).fill(clientName);
+  // Issue 17: an image needs the client's consent to photos.
+  await page
+    .getByRole('radiogroup', { name: 'Consent to Photos', exact: true })
+    .getByLabel('Yes', { exact: true })
+    .check();
   await page.getByLabel('Image', { exact: true }).setInputFiles(IMAGE);
   await expect(page.getByAltText('Selected image preview')).toBeVisible();
   await page.getByRole('button', { name: 'Submit Form' }).click();

@@ -18,7 +18,8 @@ const DOB = '1957-03-14';
 /** Every sealed answer, each with a value found nowhere else. */
 const INTAKE = {
   hvIsClientId: 'HVCANARY-5521-QX',
-  roSigned: 'Yes',
+  // Filled from the consent below (issue 17): verbal consent is no signed release.
+  roSigned: 'No',
   veteran: 'Yes',
   race: ['Asian or Asian American'],
   ethnicity: 'Hispanic/Latin',
@@ -57,6 +58,35 @@ const INTAKE = {
   mcKinneyVentoLiaison: 'Yes',
   personalPhoneNumber: '555-914-6630',
   comments: 'Canary comment: relapsed after the Quillfeather shelter closed',
+  // Issue 17: consent and the HMIS details are sealed like the rest of the intake.
+  consent: {
+    shareWithHmis: 'Yes',
+    method: 'Verbal with a witness',
+    witnessName: 'Witness Quillfeather Canaryson',
+    date: '2026-10-19',
+    photo: 'No',
+    video: 'Yes',
+  },
+  hmis: {
+    firstName: 'Quillbert',
+    lastName: 'Canarywood',
+    nameDataQuality: 'Partial, street name, or code name reported',
+    ssnDataQuality: 'Full SSN reported',
+    dobDataQuality: 'Approximate or partial DOB reported',
+    sex: 'Female',
+    veteranMissing: '',
+    disablingConditionMissing: '',
+    raceEthnicityMissing: '',
+    healthInsuranceMissing: '',
+    incomeMissing: '',
+    nonCashBenefitsMissing: '',
+    domesticViolenceMissing: '',
+    domesticViolenceWhenMissing: '',
+    currentlyFleeingMissing: '',
+    dateOfEngagement: '2026-10-21',
+    contactDate: '2026-10-22',
+    currentLivingSituation: 'Host Home (non-crisis)',
+  },
 } satisfies Omit<ReportBody, 'clientName' | 'projectStartDate' | 'imageUrl' | 'videoUrl' | 'ssn' | 'dob'>;
 
 /**
@@ -109,6 +139,19 @@ const CANARIES: [string, string][] = [
   ['education', INTAKE.educationComments],
   ['contact', INTAKE.personalPhoneNumber],
   ['comments', INTAKE.comments],
+  ['consent', 'shareWithHmis'],
+  ['consent', INTAKE.consent.witnessName],
+  ['consent', INTAKE.consent.date],
+  ['name', INTAKE.hmis.firstName],
+  ['name', INTAKE.hmis.lastName],
+  ['name', 'nameDataQuality'],
+  ['SSN', 'ssnDataQuality'],
+  ['DOB', INTAKE.hmis.dobDataQuality],
+  ['identity', 'raceEthnicityMissing'],
+  ['identity', 'currentlyFleeingMissing'],
+  ['engagement', INTAKE.hmis.dateOfEngagement],
+  ['living situation', INTAKE.hmis.contactDate],
+  ['living situation', INTAKE.hmis.currentLivingSituation],
 ];
 
 let t: TestApp;

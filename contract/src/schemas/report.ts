@@ -20,6 +20,15 @@ import {
   TRANSITION_HOUSING_SITUATIONS,
   YES_NO,
 } from '../report-options';
+import {
+  CONSENT_METHODS,
+  CURRENT_LIVING_SITUATIONS,
+  DOB_DATA_QUALITY,
+  MISSING_REASONS,
+  NAME_DATA_QUALITY,
+  SEX,
+  SSN_DATA_QUALITY,
+} from '../hmis-options';
 import { singleLine } from '../patterns';
 import { isoDateTime, withinDateRange } from './common';
 
@@ -67,12 +76,16 @@ const money = z
   .nullable()
   .default(null);
 
-/** 9 digits; 'ddd-dd-dddd' is accepted and stored as the 9 digits. '' when unknown. */
+/**
+ * 9 digits; 'ddd-dd-dddd' is accepted and stored as the 9 digits. '' when unknown. HUD 3.02: an
+ * unknown digit of a partial SSN is a lower-case `x` (only with SSN data quality 'Approximate or
+ * partial SSN reported', see hmisRules).
+ */
 export const ssnField = z
   .string()
   .trim()
-  .regex(/^(?:\d{9}|\d{3}-\d{2}-\d{4})?$/, 'Enter 9 digits, e.g. 123-45-6789')
-  .transform((v) => v.replaceAll('-', ''))
+  .regex(/^(?:[\dx]{9}|[\dx]{3}-[\dx]{2}-[\dx]{4})?$/i, 'Enter 9 digits, e.g. 123-45-6789 (x for an unknown digit)')
+  .transform((v) => v.replaceAll('-', '').toLowerCase())
   .default('');
 
 /** An upload of this portal ('/api/files/{uuid}'), or ''. */
@@ -91,7 +104,76 @@ const flags = <const K extends readonly string[]>(keys: K) =>
 const amounts = <const K extends readonly string[]>(keys: K) =>
   z.strictObject(Object.fromEntries(keys.map((k) => [k, money])) as { [P in K[number]]: typeof money });
 
-/** Every field of the Report entity but userId, in the order of spec §3. */
+/** A person's name: one line (patterns.ts, singleLine); HUD's Client.csv allows 50 characters. */
+const personName = z.string().overwrite(singleLine).max(50, 'At most 50 characters').default('');
+
+/** Why an HMIS question is unanswered (list 1.8: 8, 9, 99), or '' when it is answered or skipped. */
+const missingReason = choice(MISSING_REASONS);
+
+/**
+ * Issue 17: the client's consent to share with the HMIS, asked before any personal field, and the
+ * separate consents for photo and video. Without photo (video) consent no image (video) may be
+ * attached (mediaConsentProblem).
+ */
+export const reportConsent = z
+  .strictObject({
+    shareWithHmis: yesNo,
+    method: choice(CONSENT_METHODS),
+    witnessName: z.string().overwrite(singleLine).max(200, 'At most 200 characters').default(''),
+    date: isoDateOrEmpty,
+    photo: yesNo,
+    video: yesNo,
+  })
+  .superRefine((c, ctx) => {
+    if (c.shareWithHmis === 'Yes' && !c.method)
+      ctx.addIssue({ code: 'custom', path: ['method'], message: 'Choose how consent was given' });
+    if (c.shareWithHmis === 'Yes' && !c.date)
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Enter the date of consent' });
+    if (c.method === 'Verbal with a witness' && !c.witnessName)
+      ctx.addIssue({ code: 'custom', path: ['witnessName'], message: 'Verbal consent needs the name of its witness' });
+  });
+
+/**
+ * Issue 17: the HUD FY2026 answers the spec's form lacks. The spec's fields keep their option
+ * sets; where FY2026 lets a question be answered "Client doesn't know", "Client prefers not to
+ * answer" or "Data not collected", the `…Missing` field here says so (docs/decisions/0013).
+ */
+export const reportHmis = z.strictObject({
+  firstName: personName,
+  lastName: personName,
+  /** 3.01.2 */
+  nameDataQuality: choice(NAME_DATA_QUALITY),
+  /** 3.02.2 */
+  ssnDataQuality: choice(SSN_DATA_QUALITY),
+  /** 3.03.2 */
+  dobDataQuality: choice(DOB_DATA_QUALITY),
+  /** 4.21 (FY2026; replaces the CSV's Gender columns) */
+  sex: choice(SEX),
+  /** 3.07 Veteran Status */
+  veteranMissing: missingReason,
+  /** 3.08 Disabling Condition */
+  disablingConditionMissing: missingReason,
+  /** 3.04 Race and Ethnicity (RaceNone) */
+  raceEthnicityMissing: missingReason,
+  /** 4.04 Health Insurance (InsuranceFromAnySource) */
+  healthInsuranceMissing: missingReason,
+  /** 4.02 Income from any source */
+  incomeMissing: missingReason,
+  /** 4.03 Non-cash benefits from any source */
+  nonCashBenefitsMissing: missingReason,
+  /** 4.11 Domestic Violence: survivor, when it occurred, currently fleeing */
+  domesticViolenceMissing: missingReason,
+  domesticViolenceWhenMissing: missingReason,
+  currentlyFleeingMissing: missingReason,
+  /** 4.13 Date of Engagement */
+  dateOfEngagement: isoDateOrEmpty,
+  /** 4.12 Current Living Situation: the contact's date (InformationDate) and the situation */
+  contactDate: isoDateOrEmpty,
+  currentLivingSituation: choice(CURRENT_LIVING_SITUATIONS),
+});
+export type ReportHmis = z.output<typeof reportHmis>;
+
+/** Every field of the Report entity but userId, in the order of spec §3; then issue 17's. */
 const reportShape = {
   imageUrl: mediaLink,
   videoUrl: mediaLink,
@@ -183,17 +265,94 @@ const reportShape = {
   personalPhoneNumber: phone,
   /** Read by the admin details table (spec §2). */
   comments: longText,
+  consent: reportConsent.prefault({}),
+  hmis: reportHmis.prefault({}),
 };
 
+type Shape = { [K in keyof typeof reportShape]: z.output<(typeof reportShape)[K]> };
+
+const isMissingReason = (v: string) => (MISSING_REASONS as readonly string[]).includes(v);
+
+/** Each `…Missing` answer, and whether the spec's own question was answered too. */
+const ANSWERED: [keyof ReportHmis, (r: Shape) => boolean][] = [
+  ['veteranMissing', (r) => r.veteran !== ''],
+  ['disablingConditionMissing', (r) => r.disablingCondition !== ''],
+  ['raceEthnicityMissing', (r) => r.race.length > 0 || r.ethnicity !== ''],
+  ['healthInsuranceMissing', (r) => r.medicalInsurance !== ''],
+  ['incomeMissing', (r) => r.income.hasIncome !== ''],
+  ['nonCashBenefitsMissing', (r) => r.nonCashBenefits.hasNonCashBenefits !== ''],
+  ['domesticViolenceMissing', (r) => r.domesticViolence.isVictim !== ''],
+  ['domesticViolenceWhenMissing', (r) => r.domesticViolence.whenOccurred !== ''],
+  ['currentlyFleeingMissing', (r) => r.domesticViolence.currentlyFleeing !== ''],
+];
+
+/** The rules that tie issue 17's answers to the spec's fields (HUD 3.01–3.03 data quality). */
+function hmisRules(r: Shape, ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const { hmis } = r;
+  for (const [key, answered] of ANSWERED) {
+    if (hmis[key] && answered(r)) issue(['hmis', key], 'Answered above: leave this empty, or clear the answer');
+  }
+  const ssnQuality = hmis.ssnDataQuality;
+  // A malformed SSN has its own issue already (ssnField): these rules judge well-formed ones.
+  if (!r.ssn || /^[\dx]{9}$/.test(r.ssn)) {
+    if (r.ssn.includes('x') && ssnQuality !== 'Approximate or partial SSN reported')
+      issue(['ssn'], "An x marks an unknown digit: set SSN data quality to 'Approximate or partial SSN reported'");
+    if (r.ssn && !/\d/.test(r.ssn)) issue(['ssn'], 'Enter at least one known digit');
+    if (ssnQuality === 'Full SSN reported' && !/^\d{9}$/.test(r.ssn)) issue(['ssn'], 'A full SSN has 9 digits');
+    if (ssnQuality === 'Approximate or partial SSN reported' && !r.ssn)
+      issue(['ssn'], 'Enter the digits you know, x for the others');
+    if (isMissingReason(ssnQuality) && r.ssn)
+      issue(['hmis', 'ssnDataQuality'], 'An SSN is entered: choose full or partial');
+  }
+  const dobQuality = hmis.dobDataQuality;
+  if ((dobQuality === 'Full DOB reported' || dobQuality === 'Approximate or partial DOB reported') && !r.dob)
+    issue(['dob'], 'Enter the date of birth (an approximate one if partial)');
+  if (isMissingReason(dobQuality) && r.dob)
+    issue(['hmis', 'dobDataQuality'], 'A date of birth is entered: choose full or partial');
+  const nameQuality = hmis.nameDataQuality;
+  if (nameQuality === 'Full name reported' && (!hmis.firstName || !hmis.lastName))
+    issue(['hmis', 'nameDataQuality'], 'A full name needs the first and the last name');
+  if (isMissingReason(nameQuality) && (hmis.firstName || hmis.lastName))
+    issue(['hmis', 'nameDataQuality'], 'A name is entered: choose full or partial');
+}
+
+/** The spec's 'ROI signed' follows the consent once it is answered (issue 17). */
+function roiFromConsent<T extends Shape>(r: T): T {
+  if (r.consent.shareWithHmis === 'No') return { ...r, roSigned: 'No' };
+  if (r.consent.shareWithHmis === 'Yes') return { ...r, roSigned: r.consent.method === 'Signed' ? 'Yes' : 'No' };
+  return r;
+}
+
+export const MEDIA_CONSENT_PHOTO = 'No image can be attached: the client has not consented to photos.';
+export const MEDIA_CONSENT_VIDEO = 'No video can be attached: the client has not consented to video.';
+
+/**
+ * Why the report's media may not be kept (issue 17), or null. A report that records any consent
+ * answer needs a 'Yes' for each medium it attaches. A body with no consent answer at all is an API
+ * client of before issue 17 and is taken as before (docs/decisions/0013: the cost of that).
+ */
+export function mediaConsentProblem(r: {
+  imageUrl: string;
+  videoUrl: string;
+  consent: Record<'shareWithHmis' | 'method' | 'witnessName' | 'date' | 'photo' | 'video', string>;
+}) {
+  if (Object.values(r.consent).every((v) => v === '')) return null;
+  if (r.imageUrl && r.consent.photo !== 'Yes') return MEDIA_CONSENT_PHOTO;
+  if (r.videoUrl && r.consent.video !== 'Yes') return MEDIA_CONSENT_VIDEO;
+  return null;
+}
+
 /** The report fields (no userId): the form's schema. */
-export const reportFields = z.strictObject(reportShape);
+export const reportFields = z.strictObject(reportShape).superRefine(hmisRules).overwrite(roiFromConsent);
 export type ReportFields = z.output<typeof reportFields>;
 export type ReportFieldsInput = z.input<typeof reportFields>;
 
 /** POST /api/reports (spec §7). A `userId` in the body is accepted and dropped. */
 export const reportBody = z
   .strictObject({ ...reportShape, userId: z.unknown().optional() })
-  .transform(({ userId: _ignored, ...fields }) => fields);
+  .superRefine(hmisRules)
+  .transform(({ userId: _ignored, ...fields }) => roiFromConsent(fields));
 export type ReportBody = z.input<typeof reportBody>;
 
 /** A report with every field empty: the form's starting point. */
@@ -201,8 +360,8 @@ export const emptyReport = (): ReportFields => reportFields.parse({});
 
 export const createReportResponse = z.object({ _id: z.string() });
 
-/** The SSN as admins see it unless revealed (ARCHITECTURE §5): '***-**-1234', or ''. */
-export const maskedSsn = z.string().regex(/^(?:\*\*\*-\*\*-\d{4})?$/);
+/** The SSN as admins see it unless revealed (ARCHITECTURE §5): '***-**-1234' ('***-**-x234' if partial), or ''. */
+export const maskedSsn = z.string().regex(/^(?:\*\*\*-\*\*-[\dx]{4})?$/);
 export const maskSsn = (ssn: string) => (ssn ? `***-**-${ssn.slice(-4)}` : '');
 
 /** GET /api/reports/{id}: every field, the SSN masked (admins only). */

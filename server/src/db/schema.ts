@@ -353,6 +353,11 @@ export const reports = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     ssnEnc: text(),
     dobEnc: text(),
+    /**
+     * Issue 17: the client consented to share with the HMIS. In clear (the consent's details are
+     * sealed in `data`) so the HMIS export can select the reports it may include.
+     */
+    hmisConsent: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reports } from '../../db/schema';
 import { call, createTestApp, createUser, holdsNumber, type TestApp } from '../../../test/harness';
 import { multipart, png, video } from '../../../test/uploads';
+import { MEDIA_CONSENT_PHOTO, MEDIA_CONSENT_VIDEO } from '@portal/contract';
 import { REPORT_DELETED, REPORT_UNREADABLE } from './routes';
 
 let t: TestApp;
@@ -124,6 +125,36 @@ function fullReport(imageUrl = '', videoUrl = '') {
     mcKinneyVentoLiaison: 'No',
     personalPhoneNumber: '555-010-9988',
     comments: 'Prefers to be met in the morning',
+    // Issue 17
+    consent: {
+      shareWithHmis: 'Yes',
+      method: 'Signed',
+      witnessName: '',
+      date: '2025-03-01',
+      photo: 'Yes',
+      video: 'Yes',
+    },
+    hmis: {
+      firstName: 'Jordan',
+      lastName: 'Rivers',
+      nameDataQuality: 'Full name reported',
+      ssnDataQuality: 'Full SSN reported',
+      dobDataQuality: 'Full DOB reported',
+      sex: 'Client prefers not to answer',
+      veteranMissing: '',
+      disablingConditionMissing: '',
+      raceEthnicityMissing: '',
+      healthInsuranceMissing: '',
+      incomeMissing: '',
+      nonCashBenefitsMissing: '',
+      domesticViolenceMissing: '',
+      domesticViolenceWhenMissing: '',
+      currentlyFleeingMissing: '',
+      dateOfEngagement: '2025-03-02',
+      contactDate: '2025-03-01',
+      currentLivingSituation:
+        'Place not meant for habitation (e.g., a vehicle, an abandoned building, bus/train/subway station/airport or anywhere outside)',
+    },
   } satisfies ReportBody;
 }
 
@@ -243,6 +274,116 @@ describe('filing a report', () => {
       expect(res.statusCode, JSON.stringify(media)).toBe(400);
     }
     expect(await reportCount()).toBe(before);
+  });
+});
+
+describe('consent and HMIS details (issue 17)', () => {
+  const consentRow = async (id: string) =>
+    (await t.database.db.select({ c: reports.hmisConsent }).from(reports).where(eq(reports.id, id)))[0]?.c;
+
+  it('round-trips the missing-data answers and a partial SSN, keeps consent queryable, seals the rest', async () => {
+    const body = {
+      clientName: 'Partial Person',
+      ssn: 'xxx-x5-1234',
+      consent: {
+        shareWithHmis: 'Yes',
+        method: 'Verbal with a witness',
+        witnessName: 'Wanda Witness',
+        date: '2026-11-20',
+      },
+      hmis: {
+        nameDataQuality: 'Partial, street name, or code name reported',
+        ssnDataQuality: 'Approximate or partial SSN reported',
+        dobDataQuality: 'Client prefers not to answer',
+        sex: 'Male',
+        veteranMissing: "Client doesn't know",
+        disablingConditionMissing: 'Client prefers not to answer',
+        raceEthnicityMissing: 'Data not collected',
+        healthInsuranceMissing: "Client doesn't know",
+        incomeMissing: 'Data not collected',
+        nonCashBenefitsMissing: 'Data not collected',
+        domesticViolenceMissing: 'Client prefers not to answer',
+        domesticViolenceWhenMissing: 'Client prefers not to answer',
+        currentlyFleeingMissing: 'Client prefers not to answer',
+        contactDate: '2026-11-21',
+        currentLivingSituation: 'Worker unable to determine',
+      },
+    };
+    const res = await file(member.cookie, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json()._id as string;
+    const read = (await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${id}` })).json();
+    expect(read).toMatchObject({ ...body, ssn: '***-**-1234', roSigned: 'No', hmis: { ...body.hmis, firstName: '' } });
+    const reveal = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/reports/${id}/reveal-ssn`,
+      payload: { reason: 'HMIS check' },
+    });
+    expect(reveal.json()).toEqual({ ssn: 'xxxx51234' });
+    expect(await consentRow(id)).toBe(true);
+    const raw = await rawRow(id);
+    for (const secret of ['Wanda Witness', 'Worker unable to determine', 'veteranMissing', 'xxxx51234', '51234'])
+      expect(`${raw.data} ${raw.ssn_enc}`, secret).not.toContain(secret);
+
+    const refused = await file(member.cookie, { clientName: 'No Share', consent: { shareWithHmis: 'No' } });
+    expect(await consentRow(refused.json()._id)).toBe(false);
+    const legacy = await file(member.cookie, { clientName: 'Before Consent' });
+    expect(await consentRow(legacy.json()._id)).toBe(false);
+    const legacyRead = (
+      await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${legacy.json()._id}` })
+    ).json();
+    expect(legacyRead.consent.shareWithHmis).toBe('');
+    expect(legacyRead.hmis.sex).toBe('');
+  });
+
+  it('refuses media without consent to them with a clear message, storing nothing', async () => {
+    const image = await upload(member.cookie, 'image');
+    const clip = await upload(member.cookie, 'video');
+    const before = await reportCount();
+    const consent = { shareWithHmis: 'Yes', method: 'Signed', date: '2026-11-20' };
+    for (const [body, message] of [
+      [{ imageUrl: image, consent }, MEDIA_CONSENT_PHOTO],
+      [{ imageUrl: image, consent: { ...consent, photo: 'No', video: 'Yes' } }, MEDIA_CONSENT_PHOTO],
+      [{ videoUrl: clip, consent: { ...consent, photo: 'Yes' } }, MEDIA_CONSENT_VIDEO],
+      [{ imageUrl: image, videoUrl: clip, consent: { photo: 'Yes', video: 'No' } }, MEDIA_CONSENT_VIDEO],
+    ] as const) {
+      const res = await file(member.cookie, { clientName: 'Media Consent', ...body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await reportCount()).toBe(before);
+    // With consent the same uploads attach.
+    const ok = await file(member.cookie, {
+      imageUrl: image,
+      videoUrl: clip,
+      consent: { ...consent, photo: 'Yes', video: 'Yes' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('refuses contradicting answers, storing nothing', async () => {
+    const before = await reportCount();
+    for (const body of [
+      { veteran: 'Yes', hmis: { veteranMissing: 'Data not collected' } },
+      { ssn: '123-45-678x' },
+      { ssn: '123-45-6789', hmis: { ssnDataQuality: "Client doesn't know" } },
+      { consent: { shareWithHmis: 'Yes', method: 'Verbal with a witness', date: '2026-11-20' } },
+      { hmis: { sex: 'Unknown' } },
+    ]) {
+      const res = await file(member.cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await reportCount()).toBe(before);
+  });
+
+  it('shows the HMIS details to admins only', async () => {
+    const id = (await file(member.cookie, { hmis: { sex: 'Female' } })).json()._id as string;
+    expect((await call(t.app, member.cookie, { method: 'GET', url: `/api/reports/${id}` })).statusCode).toBe(403);
+    expect((await call(t.app, other.cookie, { method: 'GET', url: `/api/reports/${id}` })).statusCode).toBe(403);
+    expect((await call(t.app, undefined, { method: 'GET', url: `/api/reports/${id}` })).statusCode).toBe(401);
+    expect((await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${id}` })).json().hmis.sex).toBe(
+      'Female',
+    );
   });
 });
 

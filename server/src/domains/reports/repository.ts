@@ -1,4 +1,4 @@
-import type { ListQuery, ReportFields } from '@portal/contract';
+import { emptyReport, type ListQuery, type ReportFields } from '@portal/contract';
 import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { reports } from '../../db/schema';
@@ -30,6 +30,8 @@ export function toRowValues(pii: Pii, id: string, userId: string, fields: Report
     videoUrl,
     ssnEnc: ssn ? pii.encrypt(ssn, id, 'ssn') : null,
     dobEnc: dob ? pii.encrypt(dob, id, 'dob') : null,
+    // Issue 17: only this bit is in clear, for the HMIS export; who consented how stays sealed.
+    hmisConsent: fields.consent.shareWithHmis === 'Yes',
     data: { [SEALED]: pii.encrypt(JSON.stringify(sealed), id, 'data') },
     createdAt: now,
   };
@@ -41,6 +43,8 @@ export function openRow(pii: Pii, row: ReportRow): ReportFields {
   if (typeof sealedValue !== 'string') throw new Error(`Report ${row.id} has no sealed data`);
   const rest = JSON.parse(pii.decrypt(sealedValue, row.id, 'data')) as Sealed;
   return {
+    // A report filed before issue 17 has no consent or HMIS answers: they read as unanswered.
+    ...emptyReport(),
     ...rest,
     clientName: row.clientName,
     projectStartDate: row.projectStartDate ?? '',

@@ -3,6 +3,7 @@ import {
   createReportResponse,
   idParams,
   listQuery,
+  mediaConsentProblem,
   messageBody,
   report,
   reportBody,
@@ -16,7 +17,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reports } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { piiKeyring } from '../../lib/keys';
 import { createPii, PiiError } from '../../lib/pii';
 import { toReport, toReportSummary } from '../../lib/serialize';
@@ -53,6 +54,9 @@ export default async function reportRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const fields = req.body;
       const userId = req.auth!.user.id;
+      // Issue 17: no photo or video without the client's consent to it; nothing is stored.
+      const refused = mediaConsentProblem(fields);
+      if (refused) throw badRequest(refused);
       // The id is chosen before the insert: it is the associated data of the encrypted values.
       const id = crypto.randomUUID();
       await app.db.transaction(async (tx) => {

@@ -1,5 +1,12 @@
 import {
+  CONSENT_METHODS,
+  CURRENT_LIVING_SITUATIONS,
   DISABILITY_TYPES,
+  DOB_DATA_QUALITY,
+  MISSING_REASONS,
+  NAME_DATA_QUALITY,
+  SEX,
+  SSN_DATA_QUALITY,
   DOMESTIC_VIOLENCE_WHEN,
   EDUCATION_LEVELS,
   ETHNICITIES,
@@ -60,7 +67,48 @@ const f = (name: string, label: string, kind: FieldKind, options?: readonly stri
   options,
 });
 
+/** Issue 17: consent comes before any personal field; the form shows it first. */
+export const CONSENT_SECTION: ReportSection = {
+  title: 'Consent',
+  fields: [
+    f('consent.shareWithHmis', 'Consent to Share with HMIS', 'yesNo'),
+    f('consent.method', 'Consent Method', 'select', CONSENT_METHODS),
+    f('consent.witnessName', 'Witness Name', 'text'),
+    f('consent.date', 'Consent Date', 'date'),
+    f('consent.photo', 'Consent to Photos', 'yesNo'),
+    f('consent.video', 'Consent to Video', 'yesNo'),
+  ],
+};
+
+/** Issue 17: the HUD FY2026 answers the spec's form lacks, below the spec's sections. */
+export const HMIS_SECTION: ReportSection = {
+  title: 'HMIS details',
+  fields: [
+    f('hmis.firstName', 'First Name', 'text'),
+    f('hmis.lastName', 'Last Name', 'text'),
+    f('hmis.nameDataQuality', 'Name Data Quality', 'select', NAME_DATA_QUALITY),
+    f('hmis.ssnDataQuality', 'SSN Data Quality', 'select', SSN_DATA_QUALITY),
+    f('hmis.dobDataQuality', 'DOB Data Quality', 'select', DOB_DATA_QUALITY),
+    f('hmis.sex', 'Sex', 'select', SEX),
+    { heading: 'If a question above is unanswered, why' },
+    f('hmis.veteranMissing', 'Veteran Status Unanswered', 'select', MISSING_REASONS),
+    f('hmis.disablingConditionMissing', 'Disabling Condition Unanswered', 'select', MISSING_REASONS),
+    f('hmis.raceEthnicityMissing', 'Race and Ethnicity Unanswered', 'select', MISSING_REASONS),
+    f('hmis.healthInsuranceMissing', 'Health Insurance Unanswered', 'select', MISSING_REASONS),
+    f('hmis.incomeMissing', 'Income Unanswered', 'select', MISSING_REASONS),
+    f('hmis.nonCashBenefitsMissing', 'Non-Cash Benefits Unanswered', 'select', MISSING_REASONS),
+    f('hmis.domesticViolenceMissing', 'Domestic Violence Unanswered', 'select', MISSING_REASONS),
+    f('hmis.domesticViolenceWhenMissing', 'When Domestic Violence Occurred Unanswered', 'select', MISSING_REASONS),
+    f('hmis.currentlyFleeingMissing', 'Currently Fleeing Unanswered', 'select', MISSING_REASONS),
+    { heading: 'Street Outreach Contact' },
+    f('hmis.dateOfEngagement', 'Date of Engagement', 'date'),
+    f('hmis.contactDate', 'Date of Contact', 'date'),
+    f('hmis.currentLivingSituation', 'Current Living Situation', 'select', CURRENT_LIVING_SITUATIONS),
+  ],
+};
+
 export const REPORT_SECTIONS: ReportSection[] = [
+  CONSENT_SECTION,
   {
     title: 'Client',
     fields: [
@@ -164,6 +212,7 @@ export const REPORT_SECTIONS: ReportSection[] = [
     title: 'Contact',
     fields: [f('personalPhoneNumber', 'Personal Phone Number', 'phone'), f('comments', 'Comments', 'textarea')],
   },
+  HMIS_SECTION,
 ];
 
 export const isField = (item: ReportField | { heading: string }): item is ReportField => 'name' in item;

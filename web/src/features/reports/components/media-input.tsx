@@ -7,6 +7,8 @@ interface MediaInputProps {
   file: File | null;
   onChange: (file: File | null) => void;
   disabled?: boolean;
+  /** Why the input is disabled, shown under its label. */
+  description?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ function Preview({ kind, file }: { kind: 'image' | 'video'; file: File }) {
 }
 
 /** A native file input (labelled, so getByLabel finds it) with a preview of the chosen file. */
-export function MediaInput({ kind, label, file, onChange, disabled }: MediaInputProps) {
+export function MediaInput({ kind, label, file, onChange, disabled, description }: MediaInputProps) {
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
 
@@ -38,7 +40,12 @@ export function MediaInput({ kind, label, file, onChange, disabled }: MediaInput
   }, [file]);
 
   return (
-    <Input.Wrapper label={label} labelProps={{ htmlFor: id }}>
+    <Input.Wrapper
+      label={label}
+      labelProps={{ htmlFor: id }}
+      description={description}
+      descriptionProps={{ id: `${id}-description` }}
+    >
       <Stack gap="xs" mt={4}>
         <input
           ref={ref}
@@ -46,6 +53,7 @@ export function MediaInput({ kind, label, file, onChange, disabled }: MediaInput
           type="file"
           accept={kind === 'image' ? 'image/*' : 'video/*'}
           disabled={disabled}
+          aria-describedby={description ? `${id}-description` : undefined}
           onChange={(e) => onChange(e.currentTarget.files?.[0] ?? null)}
         />
         {file && (

@@ -47,7 +47,7 @@ export function ReportFieldInput({ field, control }: { field: ReportField; contr
                 {...common}
                 ref={input.ref}
                 autoComplete="off"
-                inputMode="numeric"
+                // Issue 17: an unknown digit of a partial SSN is an x, so not a digits-only keypad.
                 placeholder="123-45-6789"
                 maxLength={11}
                 value={asString(input.value)}

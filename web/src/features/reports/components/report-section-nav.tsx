@@ -3,7 +3,7 @@ import type { ReportFieldsInput } from '@portal/contract';
 import { IconCircleCheckFilled, IconCircleDashed, IconProgress } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import { isField, type ReportField, REPORT_SECTIONS, valueAt } from '../report-sections';
+import { CONSENT_SECTION, isField, type ReportField, REPORT_SECTIONS, valueAt } from '../report-sections';
 import classes from './report-section-nav.module.css';
 
 /** A section of the form as the navigator shows it: where it is and how much of it is answered. */
@@ -63,16 +63,17 @@ export function ReportSectionNav({
   submit,
 }: {
   control: Control<ReportFieldsInput>;
-  /** The Image and Video section, answered outside react-hook-form. */
+  /** The Image and Video section, answered outside react-hook-form; listed after Consent. */
   media: SectionProgress;
   /** The form's submit button and what goes with it (upload progress). */
   submit: ReactNode;
 }) {
   const values = useWatch({ control });
-  const sections: SectionProgress[] = [
-    media,
-    ...sectionProgress(values).map((s, i) => ({ ...s, id: `report-section-${i}` })),
-  ];
+  const sections: SectionProgress[] = sectionProgress(values).flatMap((s, i) => {
+    const section = { ...s, id: `report-section-${i}` };
+    // Issue 17: the media follow the consent they depend on.
+    return s.title === CONSENT_SECTION.title ? [section, media] : [section];
+  });
   const done = sections.reduce((n, s) => n + s.answered, 0);
   const total = sections.reduce((n, s) => n + s.total, 0);
   return (

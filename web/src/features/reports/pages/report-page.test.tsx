@@ -88,4 +88,70 @@ describe('Report a Homeless form', { timeout: 180_000 }, () => {
     );
     expect(screen.getByLabelText('Client Name')).toHaveValue('Kept Name');
   });
+
+  it('keeps the media inputs disabled until the client consents, and fills ROI signed from the consent', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubFetch();
+    renderWithProviders(<ReportPage />);
+    const image = screen.getByLabelText('Image');
+    const video = screen.getByLabelText('Video');
+    expect(image).toBeDisabled();
+    expect(video).toBeDisabled();
+    expect(screen.getByText('Needs the client’s consent to photos')).toBeInTheDocument();
+    await user.click(within(screen.getByLabelText('Consent to Photos')).getByLabelText('Yes'));
+    expect(image).toBeEnabled();
+    expect(video).toBeDisabled();
+    await user.click(within(screen.getByLabelText('Consent to Photos')).getByLabelText('No'));
+    expect(image).toBeDisabled();
+
+    const roi = screen.getByLabelText('Release of Information Signed');
+    await user.click(within(screen.getByLabelText('Consent to Share with HMIS')).getByLabelText('Yes'));
+    fireEvent.change(screen.getByLabelText('Consent Method'), { target: { value: 'Signed' } });
+    await waitFor(() => expect(within(roi).getByLabelText('Yes')).toBeChecked());
+    fireEvent.change(screen.getByLabelText('Consent Method'), { target: { value: 'Verbal with a witness' } });
+    await waitFor(() => expect(within(roi).getByLabelText('No')).toBeChecked());
+  });
+
+  it('sends the HMIS details, a partial SSN with x among them', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = stubFetch();
+    renderWithProviders(<ReportPage />);
+    expect(screen.getByRole('heading', { name: 'HMIS details' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Social Security Number'), { target: { value: 'xxx-x1-4455' } });
+    fireEvent.change(screen.getByLabelText('SSN Data Quality'), {
+      target: { value: 'Approximate or partial SSN reported' },
+    });
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Jordan' } });
+    fireEvent.change(screen.getByLabelText('Sex'), { target: { value: 'Client prefers not to answer' } });
+    fireEvent.change(screen.getByLabelText('Veteran Status Unanswered'), { target: { value: "Client doesn't know" } });
+    fireEvent.change(screen.getByLabelText('Date of Engagement'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('Current Living Situation'), { target: { value: 'Safe Haven' } });
+    await user.click(submitButton());
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
+    expect(body).toMatchObject({
+      ssn: 'xxxx14455',
+      veteran: '',
+      hmis: {
+        firstName: 'Jordan',
+        ssnDataQuality: 'Approximate or partial SSN reported',
+        sex: 'Client prefers not to answer',
+        veteranMissing: "Client doesn't know",
+        dateOfEngagement: '2026-11-20',
+        currentLivingSituation: 'Safe Haven',
+      },
+    });
+  });
+
+  it('refuses a reason for a missing answer next to the answer, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = stubFetch();
+    renderWithProviders(<ReportPage />);
+    await user.click(within(screen.getByLabelText('Veteran')).getByLabelText('Yes'));
+    fireEvent.change(screen.getByLabelText('Veteran Status Unanswered'), { target: { value: 'Data not collected' } });
+    await user.click(submitButton());
+    expect(await screen.findByText('Answered above: leave this empty, or clear the answer')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { emptyReport, type ReportFields, type ReportFieldsInput, reportFields } from '@portal/contract';
-import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { type UploadStage, useSubmitReport } from '../api/use-reports';
 import { MediaInput } from '../components/media-input';
 import { ReportFieldInput } from '../components/report-field-input';
 import { ReportSectionNav } from '../components/report-section-nav';
-import { isField, REPORT_SECTIONS } from '../report-sections';
+import { CONSENT_SECTION, isField, REPORT_SECTIONS } from '../report-sections';
 import classes from './report-page.module.css';
 
 const MEDIA_SECTION = 'report-section-media';
@@ -23,10 +23,25 @@ export default function ReportPage() {
     defaultValues: emptyReport(),
     mode: 'onTouched',
   });
-  const [image, setImage] = useState<File | null>(null);
-  const [video, setVideo] = useState<File | null>(null);
+  const [chosenImage, setImage] = useState<File | null>(null);
+  const [chosenVideo, setVideo] = useState<File | null>(null);
   const [progress, setProgress] = useState<{ stage: UploadStage; fraction: number } | null>(null);
   const submit = useSubmitReport();
+  const consent = useWatch({ control: form.control, name: 'consent' });
+  const photoAllowed = consent?.photo === 'Yes';
+  const videoAllowed = consent?.video === 'Yes';
+
+  // Issue 17: no media without the client's consent to it; withdrawing it drops the chosen file.
+  const image = photoAllowed ? chosenImage : null;
+  const video = videoAllowed ? chosenVideo : null;
+
+  // Issue 17: the spec's 'ROI signed' is filled from the consent (as the contract does on submit).
+  const share = consent?.shareWithHmis;
+  const method = consent?.method;
+  useEffect(() => {
+    if (share === 'No') form.setValue('roSigned', 'No');
+    if (share === 'Yes') form.setValue('roSigned', method === 'Signed' ? 'Yes' : 'No');
+  }, [share, method, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -55,6 +70,31 @@ export default function ReportPage() {
   });
 
   const busy = form.formState.isSubmitting;
+  const mediaCard = (
+    <Card key="media" withBorder radius="md" padding="lg" component="section" aria-labelledby={MEDIA_SECTION}>
+      <Title order={3} size="h4" mb="sm" id={MEDIA_SECTION} tabIndex={-1} className={classes.section}>
+        Image and Video
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <MediaInput
+          kind="image"
+          label="Image"
+          file={image}
+          onChange={setImage}
+          disabled={busy || !photoAllowed}
+          description={photoAllowed ? undefined : 'Needs the client’s consent to photos'}
+        />
+        <MediaInput
+          kind="video"
+          label="Video"
+          file={video}
+          onChange={setVideo}
+          disabled={busy || !videoAllowed}
+          description={videoAllowed ? undefined : 'Needs the client’s consent to video'}
+        />
+      </SimpleGrid>
+    </Card>
+  );
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -73,17 +113,7 @@ export default function ReportPage() {
           }
         />
         <Stack gap="lg" className={classes.sections}>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={MEDIA_SECTION}>
-            <Title order={3} size="h4" mb="sm" id={MEDIA_SECTION} tabIndex={-1} className={classes.section}>
-              Image and Video
-            </Title>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <MediaInput kind="image" label="Image" file={image} onChange={setImage} disabled={busy} />
-              <MediaInput kind="video" label="Video" file={video} onChange={setVideo} disabled={busy} />
-            </SimpleGrid>
-          </Card>
-
-          {REPORT_SECTIONS.map((section, s) => (
+          {REPORT_SECTIONS.map((section, s) => [
             <Card
               key={section.title}
               withBorder
@@ -106,8 +136,10 @@ export default function ReportPage() {
                   ),
                 )}
               </SimpleGrid>
-            </Card>
-          ))}
+            </Card>,
+            // Issue 17: the media follow the consent they depend on.
+            section === CONSENT_SECTION && mediaCard,
+          ])}
 
           {progress && (
             <Stack gap={4} role="status">

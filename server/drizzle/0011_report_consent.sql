@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "hmis_consent" boolean DEFAULT false NOT NULL;
