@@ -309,7 +309,13 @@ test('the login snapshot shows at once, cannot be used, and the live screen take
   await expect(page.locator('h1', { hasText: 'Welcome Back' })).toHaveCount(1);
   // Pixel for pixel what the snapshot showed: its CSS, fonts and colour scheme are the screen's.
   await fontsReady();
-  expect(Buffer.compare(await page.screenshot(), snapshot), 'the live screen differs from the snapshot').toBe(0);
+  // Polled: a frame may still be settling as the live screen mounts; it must come to rest on
+  // exactly the snapshot's pixels (a screen that never matches fails after the timeout).
+  await expect
+    .poll(async () => Buffer.compare(await page.screenshot(), snapshot), {
+      message: 'the live screen differs from the snapshot',
+    })
+    .toBe(0);
   await page.getByLabel('Email Address').fill('someone@example.org');
   await expect(page.getByLabel('Email Address')).toHaveValue('someone@example.org');
   await expect(page.getByLabel('Email Address')).not.toHaveAttribute('readonly');
