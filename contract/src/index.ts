@@ -16,3 +16,4 @@ export * from './hmis-options';
 export * from './schemas/report';
 export * from './schemas/audit';
 export * from './schemas/renewal';
+export * from './schemas/hmis-export';

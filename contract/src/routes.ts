@@ -85,4 +85,9 @@ export const ROUTES = [
   // RFC 8058 one-click: the mail client posts without a session; the signed token is the proof.
   r('GET', '/api/reminders/unsubscribe', 'public'),
   r('POST', '/api/reminders/unsubscribe', 'public'),
+
+  // Issue 17: the HMIS CSV (FY2026) export; the download needs a reason and the admin's password.
+  r('POST', '/api/exports/hmis/check', 'admin'),
+  r('POST', '/api/exports/hmis', 'admin'),
+  r('GET', '/api/exports/hmis', 'admin'),
 ] as const satisfies readonly RouteSpec[];

@@ -18,6 +18,7 @@ import auditRoutes from './domains/audit/routes';
 import authRoutes from './domains/auth/routes';
 import fileRoutes from './domains/files/routes';
 import helpRoutes from './domains/help/routes';
+import hmisRoutes from './domains/hmis/routes';
 import inboxRoutes from './domains/inbox/routes';
 import jobRoutes from './domains/jobs/routes';
 import notificationRoutes from './domains/notifications/routes';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(opsRoutes);
   await app.register(authRoutes);
   await app.register(reportRoutes);
+  await app.register(hmisRoutes);
   await app.register(fileRoutes);
   await app.register(jobRoutes);
   await app.register(notificationRoutes);

@@ -61,6 +61,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('configures the HMIS export: the board by default, the project and CoC when given', () => {
+    expect(loadConfig({ BOARD_NAME: 'Oregon Recycling Board' }).hmis).toEqual({
+      organizationName: 'Oregon Recycling Board',
+      projectId: 'street-outreach',
+      cocCode: undefined,
+      geocode: undefined,
+    });
+    const env = {
+      HMIS_ORGANIZATION_NAME: 'ORB',
+      HMIS_PROJECT_ID: 'SO-12',
+      HMIS_COC_CODE: 'OR-501',
+      HMIS_GEOCODE: '419001',
+    };
+    expect(loadConfig(env).hmis).toEqual({
+      organizationName: 'ORB',
+      projectId: 'SO-12',
+      cocCode: 'OR-501',
+      geocode: '419001',
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -86,6 +107,12 @@ describe('loadConfig', () => {
     [{ STORAGE_URL: '/var/lib/portal/uploads' }, 'STORAGE_URL'],
     [{ STORAGE_URL: 's3://bucket/p?endpoint=minio:9000' }, 'STORAGE_URL'],
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
+    [{ HMIS_PROJECT_ID: 'a b' }, 'HMIS_PROJECT_ID'],
+    [{ HMIS_PROJECT_ID: 'x'.repeat(29) }, 'HMIS_PROJECT_ID'],
+    [{ HMIS_COC_CODE: 'ca-600' }, 'HMIS_COC_CODE'],
+    [{ HMIS_COC_CODE: 'CA600' }, 'HMIS_COC_CODE'],
+    [{ HMIS_GEOCODE: '12345' }, 'HMIS_GEOCODE'],
+    [{ HMIS_ORGANIZATION_NAME: 'x'.repeat(201) }, 'HMIS_ORGANIZATION_NAME'],
   ])('refuses %o with one line naming %s', (env, name) => {
     const message = failure(env);
     expect(message).toContain(name);

@@ -87,6 +87,23 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   AWS_REGION: z.string().optional(),
+  /** Issue 17: the board as the HMIS CSV export names it (Organization.csv); BOARD_NAME by default. */
+  HMIS_ORGANIZATION_NAME: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
+  /** The Street Outreach project's ProjectID in the CoC's HMIS (HUD S32; OrganizationID is `org-` and it). */
+  HMIS_PROJECT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,28}$/, 'must be 1 to 28 letters, digits, dots, dashes or underscores')
+    .default('street-outreach'),
+  /** HUD CoC code (2.03, e.g. CA-600): Enrollment.EnrollmentCoC and ProjectCoC.csv. */
+  HMIS_COC_CODE: z
+    .string()
+    .regex(/^[A-Z]{2}-\d{3}$/, 'must be a HUD CoC code such as CA-600')
+    .optional(),
+  /** HUD geocode of the project's area (2.03, 6 digits): with HMIS_COC_CODE, ProjectCoC.csv gets its row. */
+  HMIS_GEOCODE: z
+    .string()
+    .regex(/^\d{6}$/, 'must be a 6-digit HUD geocode')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -123,6 +140,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   storage: StorageLocation;
   redisUrl: string | undefined;
+  hmis: { organizationName: string; projectId: string; cocCode: string | undefined; geocode: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -198,5 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     storage,
     redisUrl: e.REDIS_URL,
+    hmis: {
+      organizationName: e.HMIS_ORGANIZATION_NAME ?? e.BOARD_NAME,
+      projectId: e.HMIS_PROJECT_ID,
+      cocCode: e.HMIS_COC_CODE,
+      geocode: e.HMIS_GEOCODE,
+    },
   };
 }

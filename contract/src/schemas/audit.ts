@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'certificate.reinstate',
   'certificate.renew',
   'help.update',
+  'hmis.export',
   'help.delete-entry',
   'job.create',
   'job.update',

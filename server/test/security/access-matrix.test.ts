@@ -196,6 +196,16 @@ const REQUESTS: Record<string, Build> = {
       .returning();
     return { method: 'POST', url: `/api/inbox/${item!.id}/read` };
   },
+  'POST /api/exports/hmis/check': () => ({
+    method: 'POST',
+    url: '/api/exports/hmis/check',
+    payload: { from: '2025-01-01', to: '2025-01-31' },
+  }),
+  'POST /api/exports/hmis': () => ({
+    method: 'POST',
+    url: '/api/exports/hmis',
+    payload: { from: '2025-01-01', to: '2025-01-31', reason: 'Access check', password: GOOD_PASSWORD },
+  }),
   'GET /api/reminders/unsubscribe': (w) => ({
     method: 'GET',
     url: `/api/reminders/unsubscribe?token=${w.t.app.reminders.unsubscribeToken(w.memberA.id)}`,

@@ -76,6 +76,9 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'GET /api/settings/renewal-reminders': [401, 403, 403, 403, 200],
   'PUT /api/settings/renewal-reminders': [401, 403, 403, 403, 200],
   'POST /api/certificates/bulk-renew': [401, 403, 403, 403, 200],
+  'POST /api/exports/hmis/check': [401, 403, 403, 403, 200],
+  'POST /api/exports/hmis': [401, 403, 403, 403, 200],
+  'GET /api/exports/hmis': [401, 403, 403, 403, 200],
   // Member A's own item: anyone else's read is not found (never another member's inbox).
   'GET /api/inbox': [401, 403, 200, 200, 200],
   'POST /api/inbox/read-all': [401, 403, 200, 200, 200],

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { call, createTestApp, type TestApp } from '../harness';
+import { call, createTestApp, GOOD_PASSWORD, type TestApp } from '../harness';
 import { multipart, pdf, png } from '../uploads';
 import { arbitraryFor, BOUNDARY_DATES, datePaths } from './arbitrary';
 import {
@@ -298,6 +298,13 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/reports': () => ({ clientName: 'Edge of time' }),
   // A search nothing matches: the date is checked, and nothing is renewed.
   'POST /api/certificates/bulk-renew': () => ({ q: 'matches-no-certificate', validTill: '2030-01-01' }),
+  'POST /api/exports/hmis/check': () => ({ from: '2025-01-01', to: '2025-01-01' }),
+  'POST /api/exports/hmis': () => ({
+    from: '2025-01-01',
+    to: '2025-01-01',
+    reason: 'Edge of time',
+    password: GOOD_PASSWORD,
+  }),
 };
 
 /** `value` with `field` set to `date`, copied. */

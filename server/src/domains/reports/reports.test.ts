@@ -1,8 +1,9 @@
-import { type ReportBody, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { TOTAL_COUNT_HEADER } from '@portal/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reports } from '../../db/schema';
 import { call, createTestApp, createUser, holdsNumber, type TestApp } from '../../../test/harness';
+import { DOB, fullReport, SSN, SSN_DIGITS } from '../../../test/reports';
 import { multipart, png, video } from '../../../test/uploads';
 import { MEDIA_CONSENT_PHOTO, MEDIA_CONSENT_VIDEO } from '@portal/contract';
 import { REPORT_DELETED, REPORT_UNREADABLE } from './routes';
@@ -20,10 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SSN = '372-81-4455';
-const SSN_DIGITS = '372814455';
-const DOB = '1980-04-12';
-
 async function upload(cookie: string, kind: 'image' | 'video') {
   const body =
     kind === 'image'
@@ -32,130 +29,6 @@ async function upload(cookie: string, kind: 'image' | 'video') {
   const res = await call(t.app, cookie, { method: 'POST', url: '/api/upload-file', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().fileUrl as string;
-}
-
-/** Every field of spec §3 set to something other than its empty default. */
-function fullReport(imageUrl = '', videoUrl = '') {
-  return {
-    imageUrl,
-    videoUrl,
-    clientName: 'Jordan Rivers',
-    hvIsClientId: 'HV-000421',
-    projectStartDate: '2025-03-01',
-    roSigned: 'Yes',
-    ssn: SSN,
-    dob: DOB,
-    veteran: 'No',
-    race: ['Asian or Asian American', 'White'],
-    ethnicity: 'Non-Hispanic/Latin',
-    gender: ['a gender not singularly Female or Male'],
-    relationshipToHead: 'Self',
-    clientLocation: 'Under the Elm Street bridge',
-    disablingCondition: 'Yes',
-    disabilityType: {
-      alcoholUseDisorder: true,
-      bothAlcoholAndDrug: false,
-      drugUseDisorder: true,
-      chronicHealthCondition: true,
-      developmental: false,
-      hivAids: true,
-      mentalHealthDisorder: true,
-      physicalHealthDisorder: false,
-    },
-    medicalInsurance: 'Yes',
-    sourceOfHealthInsurance: ['Medicaid', "Veteran's Administration medical services", 'Other'],
-    medicalId: 'MED-778899',
-    otherInsurance: 'County plan',
-    residencePriorToProjectEntry: 'Jail, prison',
-    homelessSituation: 'PlaceNotMeantForHabitation',
-    institutionalSituation: 'PsychiatricHospital',
-    transitionHousingSituation: 'RentalByClientVASH',
-    stayDuration: 'OneToThreeMonths',
-    approximateDateHomelessnessStarted: '2024-11-15',
-    numTimesHomelessPast3Years: '4OrMore',
-    totalMonthsHomelessPast3Years: 14,
-    zipLastPermanentAddress: '02139',
-    income: {
-      hasIncome: 'Yes',
-      totalMonthlyIncome: 943.5,
-      sources: {
-        earnedIncome: 100,
-        unemploymentInsurance: 0,
-        ssdi: 200,
-        ssi: 300,
-        veteranDisabilityService: 1,
-        privateDisabilityInsurance: 2,
-        workersCompensation: 3,
-        tanf: 4,
-        generalAssistance: 5,
-        retirementSocialSecurity: 6,
-        veteranPension: 7,
-        pensionRetirementJob: 8,
-        childSupport: 9,
-        alimonySupport: 10,
-        otherSource: 288.5,
-      },
-    },
-    nonCashBenefits: { hasNonCashBenefits: 'Yes', sources: ['SNAP', 'other TANF-funded services'] },
-    domesticViolence: { isVictim: 'Yes', whenOccurred: '3To6Months', currentlyFleeing: 'No' },
-    reasonsForHomelessness: {
-      doubledUp: true,
-      evictionWithin2Weeks: false,
-      lostHousingWithin2Weeks: true,
-      unfit: false,
-      lostAssistance: true,
-      mentalHealthEmergency: false,
-      substanceUseEmergency: true,
-      releasedFromPrison: true,
-      otherCriminalJustice: false,
-      utilitiesShutOff: true,
-    },
-    arrestConvictionRecord: { hasRecord: 'Yes', details: 'Trespass conviction, 2019' },
-    probationParole: {
-      onProbation: 'No',
-      onParole: 'Yes',
-      paroleOfficer: 'Officer Dana Kim',
-      phoneNumber: '(555) 010-2233',
-      familyMemberOnProbationParole: 'Yes',
-      familyMemberDetails: 'Brother, probation until 2026',
-    },
-    sexOffender: { isConvicted: 'No', offenseLevel: 'Level1' },
-    educationSummary: 'GED',
-    educationComments: 'Wants vocational training',
-    mcKinneyVentoLiaison: 'No',
-    personalPhoneNumber: '555-010-9988',
-    comments: 'Prefers to be met in the morning',
-    // Issue 17
-    consent: {
-      shareWithHmis: 'Yes',
-      method: 'Signed',
-      witnessName: '',
-      date: '2025-03-01',
-      photo: 'Yes',
-      video: 'Yes',
-    },
-    hmis: {
-      firstName: 'Jordan',
-      lastName: 'Rivers',
-      nameDataQuality: 'Full name reported',
-      ssnDataQuality: 'Full SSN reported',
-      dobDataQuality: 'Full DOB reported',
-      sex: 'Client prefers not to answer',
-      veteranMissing: '',
-      disablingConditionMissing: '',
-      raceEthnicityMissing: '',
-      healthInsuranceMissing: '',
-      incomeMissing: '',
-      nonCashBenefitsMissing: '',
-      domesticViolenceMissing: '',
-      domesticViolenceWhenMissing: '',
-      currentlyFleeingMissing: '',
-      dateOfEngagement: '2025-03-02',
-      contactDate: '2025-03-01',
-      currentLivingSituation:
-        'Place not meant for habitation (e.g., a vehicle, an abandoned building, bus/train/subway station/airport or anywhere outside)',
-    },
-  } satisfies ReportBody;
 }
 
 const file = (cookie: string, body: unknown) =>
