@@ -33,7 +33,7 @@ const periodShape = {
 };
 
 /** The period's rules, told on both dates: either may be the one to change. */
-const periodRules = <T extends { from: string; to: string }>(schema: z.ZodType<T>) =>
+const periodRules = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
   schema.superRefine((p, ctx) => {
     const message =
       p.from > p.to

@@ -21,6 +21,7 @@ const adminPaths = [
   '/manage/help',
   '/manage/audit',
   '/manage/renewal-reminders',
+  '/hmis-export',
 ];
 
 describe('navigationFor', () => {
@@ -37,7 +38,7 @@ describe('navigationFor', () => {
   it('lists only the entries of the layout asked for (spec §2 rtl)', () => {
     const rtl = flattenRoutes(navigationFor(NAVIGATION, '/rtl', true));
     expect(rtl.every((r) => r.layout === '/rtl')).toBe(true);
-    expect(rtl).toHaveLength(15);
+    expect(rtl).toHaveLength(16);
     const mixed = NAVIGATION.filter((e) => e.layout === '/admin');
     expect(navigationFor(mixed, '/rtl', true)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import {
   IconClipboardList,
   IconCertificate,
   IconFileReport,
+  IconFileZip,
   IconHelp,
   IconLayoutDashboard,
   IconMessages,
@@ -62,6 +63,7 @@ const pages = {
   manageHelp: lazy(() => import('../features/help/pages/manage-help-page')),
   auditLog: lazy(() => import('../features/audit/pages/audit-log-page')),
   renewalReminders: lazy(() => import('../features/reminders/pages/renewal-reminders-page')),
+  hmisExport: lazy(() => import('../features/hmis-export/pages/hmis-export-page')),
 };
 
 const iconProps = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
@@ -130,6 +132,13 @@ function entriesFor(layout: Layout): NavEntry[] {
           path: '/manage/renewal-reminders',
           component: pages.renewalReminders,
           icon: <IconBellRinging {...iconProps} />,
+        },
+        {
+          name: 'HMIS Export',
+          layout,
+          path: '/hmis-export',
+          component: pages.hmisExport,
+          icon: <IconFileZip {...iconProps} />,
         },
       ],
     },

@@ -1,0 +1,289 @@
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { HMIS_EXPORT_MESSAGES, type HmisExportCheck, hmisExportBody, hmisExportCheckBody } from '@portal/contract';
+import { IconFileZip, IconListCheck } from '@tabler/icons-react';
+import { useId, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useAuth } from '../../auth/store';
+import {
+  type HmisCheckRequest,
+  HmisExportRefusedError,
+  useCheckHmisExport,
+  useDownloadHmisExport,
+} from '../api/use-hmis-export';
+import { CheckResult, type ProblemReport } from '../components/check-result';
+import { PastExports } from '../components/past-exports';
+import { saveFile } from '../lib/save-file';
+
+type Field = 'from' | 'to' | 'reason' | 'password';
+type FieldErrors = Partial<Record<Field, string>>;
+const FIELDS: readonly string[] = ['from', 'to', 'reason', 'password'] satisfies Field[];
+
+/** A calendar day as YYYY-MM-DD, in UTC: the server counts a report's day in UTC (contract). */
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** This month so far: its first day to today. */
+function thisMonth(now = new Date()) {
+  return { from: `${utcDay(now).slice(0, 8)}01`, to: utcDay(now) };
+}
+
+/** The issues of a refused body (zod's or the server's 400) as field errors, and those of no field. */
+function splitIssues(issues: readonly { path: string | readonly PropertyKey[]; message: string }[]) {
+  const fields: FieldErrors = {};
+  const other: string[] = [];
+  for (const issue of issues) {
+    const key = String(typeof issue.path === 'string' ? issue.path.split('.')[0] : (issue.path[0] ?? ''));
+    if (FIELDS.includes(key)) fields[key as Field] ??= issue.message;
+    else other.push(issue.message);
+  }
+  return { fields, other };
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * Issue 17, part 3: /admin/hmis-export. The admin checks a period (counts per file of the HUD
+ * HMIS CSV FY2026 zip, and every row that breaks its rules), may leave reports out, then downloads
+ * the zip, giving a reason and their password; each download is recorded and listed below.
+ */
+export default function HmisExportPage() {
+  const ids = useId();
+  const [period, setPeriod] = useState(thisMonth);
+  const [excluded, setExcluded] = useState<ProblemReport[]>([]);
+  const [result, setResult] = useState<{ check: HmisExportCheck; checked: HmisCheckRequest } | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const email = useAuth((s) => s.user?.email ?? '');
+  const check = useCheckHmisExport();
+  const download = useDownloadHmisExport();
+
+  const excludedIds = excluded.map((r) => r.reportId);
+  // The download is for exactly what was checked: the same period and exclusions, no problem left.
+  const ready =
+    !!result &&
+    !check.isPending &&
+    result.check.problems.length === 0 &&
+    result.checked.from === period.from &&
+    result.checked.to === period.to &&
+    sameIds(result.checked.exclude, excludedIds);
+
+  const setField = (field: Field, value: string) => {
+    if (field === 'from' || field === 'to') {
+      setPeriod((p) => ({ ...p, [field]: value }));
+      // Exclusions belong to the reports of a checked period.
+      setExcluded([]);
+    }
+    if (field === 'reason') setReason(value);
+    if (field === 'password') setPassword(value);
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const runCheck = (exclusions: ProblemReport[]) => {
+    const parsed = hmisExportCheckBody.safeParse({ ...period, exclude: exclusions.map((r) => r.reportId) });
+    setCheckError(null);
+    if (!parsed.success) {
+      const { fields, other } = splitIssues(parsed.error.issues);
+      setErrors((e) => ({ ...e, from: fields.from, to: fields.to }));
+      setCheckError(other[0] ?? null);
+      return;
+    }
+    setErrors((e) => ({ ...e, from: undefined, to: undefined }));
+    const body = parsed.data;
+    check.mutate(body, {
+      onSuccess: (answer) => {
+        setResult({ check: answer, checked: body });
+        setRefused(null);
+      },
+      onError: (err) => {
+        const { fields, other } = splitIssues(err instanceof ApiError ? (err.issues ?? []) : []);
+        setErrors((e) => ({ ...e, from: fields.from, to: fields.to }));
+        if (!fields.from && !fields.to) setCheckError(other[0] ?? errorMessage(err, 'Unable to check the period.'));
+      },
+    });
+  };
+
+  const toggleExcluded = (report: ProblemReport, exclude: boolean) => {
+    const next = exclude
+      ? [...excluded.filter((r) => r.reportId !== report.reportId), report]
+      : excluded.filter((r) => r.reportId !== report.reportId);
+    setExcluded(next);
+    runCheck(next);
+  };
+
+  const submitDownload = (e: React.FormEvent) => {
+    e.preventDefault();
+    setDownloadError(null);
+    const parsed = hmisExportBody.safeParse({ ...period, exclude: excludedIds, reason, password });
+    if (!parsed.success) {
+      const { fields, other } = splitIssues(parsed.error.issues);
+      setErrors(fields);
+      setDownloadError(other[0] ?? null);
+      return;
+    }
+    setErrors({});
+    const body = parsed.data;
+    download.mutate(body, {
+      onSuccess: ({ blob, fileName }) => {
+        saveFile(blob, fileName);
+        setPassword('');
+        toast.success('HMIS export downloaded', `${fileName} is in your downloads.`);
+      },
+      onError: (err) => {
+        if (err instanceof HmisExportRefusedError) {
+          // The data changed since the check: show what the server found now.
+          setResult({ check: err.check, checked: { from: body.from, to: body.to, exclude: body.exclude } });
+          setRefused(err.message);
+          return;
+        }
+        if (err instanceof ApiError && err.status === 403 && err.message === HMIS_EXPORT_MESSAGES.wrongPassword) {
+          setErrors({ password: err.message });
+          passwordRef.current?.focus();
+          return;
+        }
+        const { fields, other } = splitIssues(err instanceof ApiError ? (err.issues ?? []) : []);
+        setErrors(fields);
+        if (Object.keys(fields).length === 0 || other.length) {
+          setDownloadError(other[0] ?? errorMessage(err, 'Unable to export. Please try again.'));
+        }
+      },
+    });
+  };
+
+  const headings = { period: `${ids}-period`, download: `${ids}-download`, past: `${ids}-past` };
+  const hintId = `${ids}-download-hint`;
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headings.period}>
+        <Stack>
+          <Title order={2} size="h4" id={headings.period}>
+            Check a period
+          </Title>
+          <Text size="sm">
+            The zip follows the HUD HMIS CSV specification, FY2026. A report is in the period when it was filed on a day
+            from From to To, both included (days in UTC). Reports whose client did not consent to share with HMIS are
+            never exported.
+          </Text>
+          <form
+            noValidate
+            aria-label="Period"
+            onSubmit={(e) => {
+              e.preventDefault();
+              runCheck(excluded);
+            }}
+          >
+            <Group align="flex-start">
+              <TextInput
+                label="From"
+                type="date"
+                required
+                value={period.from}
+                error={errors.from}
+                onChange={(e) => setField('from', e.currentTarget.value)}
+              />
+              <TextInput
+                label="To"
+                type="date"
+                required
+                value={period.to}
+                error={errors.to}
+                onChange={(e) => setField('to', e.currentTarget.value)}
+              />
+              {/* Aligned with the inputs, below their labels. */}
+              <Button
+                type="submit"
+                mt={25}
+                loading={check.isPending}
+                leftSection={<IconListCheck size={16} aria-hidden />}
+              >
+                Check
+              </Button>
+            </Group>
+          </form>
+          {checkError && (
+            <Alert color="red" title="Error" role="alert">
+              {checkError}
+            </Alert>
+          )}
+          {result && (
+            <CheckResult
+              check={result.check}
+              refused={refused}
+              excluded={excluded}
+              busy={check.isPending || download.isPending}
+              onExclude={toggleExcluded}
+            />
+          )}
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headings.download}>
+        <form noValidate onSubmit={submitDownload} aria-labelledby={headings.download}>
+          <Stack maw={560}>
+            <Title order={2} size="h4" id={headings.download}>
+              Download
+            </Title>
+            {/* Tells a password manager whose password this is. */}
+            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+            <TextInput
+              label="Reason"
+              description="Why you are exporting; recorded with the export"
+              required
+              maxLength={500}
+              value={reason}
+              error={errors.reason}
+              onChange={(e) => setField('reason', e.currentTarget.value)}
+            />
+            <PasswordInput
+              ref={passwordRef}
+              label="Password"
+              description="Your own password, to confirm that it is you"
+              autoComplete="current-password"
+              required
+              value={password}
+              error={errors.password}
+              onChange={(e) => setField('password', e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
+            />
+            {downloadError && (
+              <Alert color="red" title="Error" role="alert">
+                {downloadError}
+              </Alert>
+            )}
+            <Group justify="space-between" align="center">
+              <Text size="sm" c="dimmed" id={hintId}>
+                {ready
+                  ? 'The zip holds the reports checked above.'
+                  : 'Check the period first: the download opens once no problems remain.'}
+              </Text>
+              <Button
+                type="submit"
+                disabled={!ready}
+                loading={download.isPending}
+                aria-describedby={hintId}
+                leftSection={<IconFileZip size={16} aria-hidden />}
+              >
+                Download zip
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headings.past}>
+        <Stack>
+          <Title order={2} size="h4" id={headings.past}>
+            Past exports
+          </Title>
+          <PastExports captionId={headings.past} />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
