@@ -86,6 +86,13 @@ export const ROUTES = [
   r('GET', '/api/reminders/unsubscribe', 'public'),
   r('POST', '/api/reminders/unsubscribe', 'public'),
 
+  // Issue 16: each admin list as a CSV file, with the list's own search and order.
+  r('GET', '/api/certificates/export.csv', 'admin'),
+  r('GET', '/api/users/export.csv', 'admin'),
+  r('GET', '/api/jobs/export.csv', 'admin'),
+  r('GET', '/api/reports/export.csv', 'admin'),
+  r('GET', '/api/audit-log/export.csv', 'admin'),
+
   // Issue 17: the HMIS CSV (FY2026) export; the download needs a reason and the admin's password.
   r('POST', '/api/exports/hmis/check', 'admin'),
   r('POST', '/api/exports/hmis', 'admin'),

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,8 +27,16 @@ export interface Database {
    * statement; without, a script of several (PGlite runs those through `exec`).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * The rows of one query, `batch` at a time, read from a server-side cursor (issue 16: exports
+   * with no row cap in bounded memory). Each row is an array of the selected values, in order.
+   * Stopping early (a `break`, a client gone) closes the cursor.
+   */
+  cursor(query: { sql: string; params: unknown[] }, batch: number): AsyncGenerator<unknown[][]>;
   close(): Promise<void>;
 }
+
+let cursors = 0;
 
 /** The folder with the generated SQL migrations, wherever this module was bundled to. */
 export function migrationsFolder(): string {
@@ -56,6 +65,21 @@ export async function openPostgres(url: string, { migrate = true } = {}): Promis
       await db.execute(sql`select 1`);
     },
     executeSql: (text, values) => pool.query(text, values),
+    // pg-cursor: a portal read `batch` rows at a time on a connection of its own.
+    async *cursor({ sql: text, params }, batch) {
+      const client = await pool.connect();
+      const cursor = client.query(new Cursor(text, params, { rowMode: 'array' }));
+      try {
+        for (;;) {
+          const rows = (await cursor.read(batch)) as unknown[][];
+          if (rows.length > 0) yield rows;
+          if (rows.length < batch) return;
+        }
+      } finally {
+        await cursor.close().catch(() => undefined);
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -100,6 +124,22 @@ export async function openPglite(
         // A failed script must not leave its BEGIN open on the one connection everything shares.
         if (/\bBEGIN\b/i.test(text)) await client.exec('ROLLBACK').catch(() => undefined);
         throw err;
+      }
+    },
+    // One session serves every request, so a transaction must not stay open while a client
+    // downloads: a cursor WITH HOLD lives past its implicit transaction, and other queries run
+    // between its FETCHes.
+    async *cursor({ sql: text, params }, batch) {
+      const name = `export_cursor_${++cursors}`;
+      await client.query(`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${text}`, params);
+      try {
+        for (;;) {
+          const { rows } = await client.query<unknown[]>(`FETCH ${batch} FROM ${name}`, [], { rowMode: 'array' });
+          if (rows.length > 0) yield rows;
+          if (rows.length < batch) return;
+        }
+      } finally {
+        await client.query(`CLOSE ${name}`).catch(() => undefined);
       }
     },
     close: () => client.close(),

@@ -30,6 +30,9 @@ import { rowCounts } from '../db/schema';
  */
 export type TotalStrategy = 'window' | 'subquery';
 
+/** A search's `ILIKE` pattern: `q` anywhere, its `%`, `_` and `\` matched literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /*
  * Two refinements of `subquery`, measured on the same seed:
  * - Unfiltered lists of the tables whose counts triggers keep (`row_counts`, migration 0004)

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
 import { renderWithProviders } from '../test/render';
-import { ListBody, ListPages } from './paged-list';
+import { ExportCsvButton, ListBody, ListPages } from './paged-list';
 
 type Page = { items: string[]; total: number };
 const query = (state: Partial<{ isPending: boolean; isError: boolean; error: unknown; data: Page }>) => ({
@@ -64,5 +64,24 @@ describe('ListPages', () => {
     expect(screen.queryByLabelText('Single pages')).toBeNull();
     renderWithProviders(<ListPages pages={3} page={2} onChange={() => {}} label="Thing pages" />);
     expect(screen.getByLabelText('Thing pages')).toHaveTextContent('123');
+  });
+});
+
+describe('ExportCsvButton', () => {
+  it("links to the list's export with what is on screen, without the paging or empty filters", () => {
+    renderWithProviders(
+      <ExportCsvButton
+        path="/api/audit-log/export.csv"
+        params={new URLSearchParams({ offset: '40', limit: '20', action: 'user.update', actor: '' })}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    expect(link).toHaveAttribute('href', '/api/audit-log/export.csv?action=user.update');
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('exports the whole list when nothing is searched', () => {
+    renderWithProviders(<ExportCsvButton path="/api/jobs/export.csv" params={{ q: '' }} />);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/jobs/export.csv');
   });
 });

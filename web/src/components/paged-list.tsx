@@ -1,5 +1,5 @@
-import { Alert, Center, Group, Loader, Pagination, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Pagination, TextInput } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api';
 import { EmptyState, type EmptyStateProps } from './empty-state';
@@ -110,5 +110,26 @@ export function ListPages({
         getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
       />
     </Group>
+  );
+}
+
+/**
+ * Issue 16: "Export CSV" of an admin list, with what is on screen (the search and filters in
+ * `params`; the server ignores the paging). A plain link: the browser downloads the stream itself.
+ */
+export function ExportCsvButton({ path, params }: { path: string; params: URLSearchParams | Record<string, string> }) {
+  const query = new URLSearchParams(params);
+  for (const [key, value] of [...query]) if (!value || key === 'offset' || key === 'limit') query.delete(key);
+  const search = query.toString();
+  return (
+    <Button
+      component="a"
+      href={search ? `${path}?${search}` : path}
+      download
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden />}
+    >
+      Export CSV
+    </Button>
   );
 }

@@ -2,7 +2,8 @@ import type { CertificateListQuery } from '@portal/contract';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
-import { listPage, pageWithTotal } from '../../lib/paging';
+import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
+import { likePattern, listPage, pageWithTotal } from '../../lib/paging';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateValues = Pick<
@@ -13,9 +14,6 @@ export type CertificateValues = Pick<
 /** Every column but the signed credential (a few kB that no list shows). */
 const { credential: _credential, ...listedColumns } = getTableColumns(certificates);
 export type ListedCertificate = Omit<CertificateRow, 'credential'>;
-
-/** `%` and `_` typed by a user are text, not wildcards. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * spec §5 validTill is a date: a bare date means the certificate is valid through that whole day
@@ -86,6 +84,44 @@ export async function listCertificates(
   if (owner && 'holderId' in owner && !query.q && defaultOrder) {
     return listOwnInDefaultOrder(db, owner.holderId, query.offset, query.limit);
   }
+  return listPage(
+    db,
+    certificates,
+    {
+      ...certificateSearch(query, { now, owner, defaultSort }),
+      offset: query.offset,
+      limit: query.limit,
+      // One holder's certificates are a handful: counted in the same scan (lib/paging.ts).
+      total: owner === undefined ? 'subquery' : 'window',
+    },
+    listedColumns,
+  );
+}
+
+/** The columns of the certificates export: an import's columns first (issue 16), then the record's facts. */
+export const certificateCsvColumns = (appUrl: string): CsvColumn[] => [
+  { header: 'userEmail', value: certificates.userEmail },
+  { header: 'certificateNo', value: certificates.certificateNo },
+  { header: 'name', value: certificates.name },
+  { header: 'status', value: certificates.status },
+  { header: 'validTill', value: sql`to_char(${certificates.validTill} at time zone 'UTC', 'YYYY-MM-DD')` },
+  { header: 'holderName', value: certificates.holderName },
+  { header: 'downloadLink', value: certificates.downloadLink },
+  { header: 'claimed', value: sql`case when ${certificates.holderId} is null then 'No' else 'Yes' end` },
+  { header: 'revokedAt', value: isoTimestamp(certificates.revokedAt) },
+  { header: 'verificationUrl', value: sql`${`${appUrl}/verify/`} || ${certificates.verificationId}` },
+  { header: 'createdAt', value: isoTimestamp(certificates.createdAt) },
+];
+
+/** The rows a certificate list (or its export, issue 16) shows, and their order. */
+export function certificateSearch(
+  query: Pick<CertificateListQuery, 'q' | 'sort' | 'order'>,
+  {
+    now,
+    owner,
+    defaultSort,
+  }: { now: Date; owner?: CertificateOwner | undefined; defaultSort: keyof ReturnType<typeof sortColumns> },
+) {
   const filters: SQL[] = [];
   if (owner) {
     filters.push(
@@ -106,20 +142,8 @@ export async function listCertificates(
   const column = sortColumns(now)[query.sort ?? defaultSort];
   const direction =
     (query.order ?? (query.sort ? 'asc' : defaultSort === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
-  return listPage(
-    db,
-    certificates,
-    {
-      where,
-      // The id breaks ties so that pages never overlap or skip a row.
-      orderBy: [direction(column), direction(certificates.id)],
-      offset: query.offset,
-      limit: query.limit,
-      // One holder's certificates are a handful: counted in the same scan (lib/paging.ts).
-      total: owner === undefined ? 'subquery' : 'window',
-    },
-    listedColumns,
-  );
+  // The id breaks ties so that pages never overlap or skip a row.
+  return { where, orderBy: [direction(column), direction(certificates.id)] };
 }
 
 export async function findCertificate(db: Tx, id: string): Promise<CertificateRow | undefined> {

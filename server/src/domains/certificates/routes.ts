@@ -19,11 +19,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
+import { certificates } from '../../db/schema';
+import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toCertificate, verificationUrl } from '../../lib/serialize';
 import { reinstatedMail, revokedMail } from './mails';
 import {
   addMonths,
+  certificateCsvColumns,
+  certificateSearch,
   type CertificateRow,
   deleteCertificate,
   findCertificate,
@@ -108,6 +112,20 @@ export default async function certificateRoutes(base: FastifyInstance) {
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(present);
     },
+  );
+
+  // Issue 16: the whole list as CSV, in the columns an import reads back (plus the record's facts).
+  app.get('/api/certificates/export.csv', { schema: { tags, querystring: certificateListQuery } }, (req, reply) =>
+    exportCsv(app, req, reply, {
+      name: 'certificates',
+      action: 'certificate.export',
+      search: req.query,
+      query: {
+        table: certificates,
+        columns: certificateCsvColumns(app.config.appUrl),
+        ...certificateSearch(req.query, { now: app.clock.now(), defaultSort: 'createdAt' }),
+      },
+    }),
   );
 
   app.post(

@@ -3,7 +3,8 @@ import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { listPage } from '../../lib/paging';
+import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
+import { likePattern, listPage } from '../../lib/paging';
 
 /** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
 const SORTABLE = {
@@ -13,18 +14,31 @@ const SORTABLE = {
   location: sql`lower(${jobs.location})`,
 } as const;
 
-/** `q` is matched literally: LIKE's wildcards in it are escaped. */
-export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** One page of jobs, newest first unless asked otherwise, and the total that matched. */
 export async function listJobs(db: Tx, query: ListQuery) {
+  return listPage(db, jobs, { ...jobSearch(query), offset: query.offset, limit: query.limit });
+}
+
+/** The jobs export (issue 16): every field of a job. */
+export const JOB_CSV_COLUMNS: CsvColumn[] = [
+  { header: 'title', value: jobs.title },
+  { header: 'company', value: jobs.company },
+  { header: 'location', value: jobs.location },
+  { header: 'description', value: jobs.description },
+  { header: 'applyLink', value: jobs.applyLink },
+  { header: 'createdAt', value: isoTimestamp(jobs.createdAt) },
+  { header: 'updatedAt', value: isoTimestamp(jobs.updatedAt) },
+];
+
+/** The rows the job list (or its export, issue 16) shows, and their order. */
+export function jobSearch(query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
   const sortKey = query.sort ?? 'createdAt';
   if (!Object.hasOwn(SORTABLE, sortKey)) {
     throw badRequest(`Jobs cannot be sorted by '${sortKey}'. Use one of: ${Object.keys(SORTABLE).join(', ')}.`);
   }
   const column = SORTABLE[sortKey as keyof typeof SORTABLE];
   const direction = (query.order ?? (sortKey === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
-  const pattern = query.q ? containing(query.q) : undefined;
+  const pattern = query.q ? likePattern(query.q) : undefined;
   const where = pattern
     ? or(
         ilike(jobs.title, pattern),
@@ -33,12 +47,7 @@ export async function listJobs(db: Tx, query: ListQuery) {
         ilike(jobs.description, pattern),
       )
     : undefined;
-  return listPage(db, jobs, {
-    where,
-    orderBy: [direction(column), direction(jobs.id)],
-    offset: query.offset,
-    limit: query.limit,
-  });
+  return { where, orderBy: [direction(column), direction(jobs.id)] };
 }
 
 export async function findJobForUpdate(tx: Tx, id: string) {

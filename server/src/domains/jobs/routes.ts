@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobs } from '../../db/schema';
+import { exportCsv } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
 import { toJob } from '../../lib/serialize';
-import { findJobForUpdate, listJobs } from './repository';
+import { findJobForUpdate, JOB_CSV_COLUMNS, jobSearch, listJobs } from './repository';
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_DELETED = 'The job was deleted successfully.';
@@ -24,6 +25,15 @@ export default async function jobRoutes(base: FastifyInstance) {
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(toJob);
     },
+  );
+
+  app.get('/api/jobs/export.csv', { schema: { tags, querystring: listQuery } }, (req, reply) =>
+    exportCsv(app, req, reply, {
+      name: 'jobs',
+      action: 'job.export',
+      search: req.query,
+      query: { table: jobs, columns: JOB_CSV_COLUMNS, ...jobSearch(req.query) },
+    }),
   );
 
   app.post('/api/jobs', { schema: { tags, body: jobBody, response: { 201: job } } }, async (req, reply) => {

@@ -3,16 +3,13 @@ import { asc, desc, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { listPage } from '../../lib/paging';
+import { likePattern, listPage } from '../../lib/paging';
 
 /** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
 const SORTABLE = {
   createdAt: notifications.createdAt,
   title: sql`lower(${notifications.title})`,
 } as const;
-
-/** `q` is matched literally: LIKE's wildcards in it are escaped. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of notifications, newest first unless asked otherwise, and the total that matched. */
 export async function listNotifications(db: Tx, query: ListQuery) {
@@ -24,7 +21,7 @@ export async function listNotifications(db: Tx, query: ListQuery) {
   }
   const column = SORTABLE[sortKey as keyof typeof SORTABLE];
   const direction = (query.order ?? (sortKey === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
-  const pattern = query.q ? containing(query.q) : undefined;
+  const pattern = query.q ? likePattern(query.q) : undefined;
   const where = pattern ? or(ilike(notifications.title, pattern), ilike(notifications.message, pattern)) : undefined;
   return listPage(db, notifications, {
     where,

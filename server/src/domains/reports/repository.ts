@@ -1,9 +1,10 @@
 import { emptyReport, type ListQuery, type ReportFields } from '@portal/contract';
 import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { reports } from '../../db/schema';
+import { reports, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { listPage } from '../../lib/paging';
+import { asText, type CsvColumn, isoTimestamp } from '../../lib/csv-export';
+import { likePattern, listPage } from '../../lib/paging';
 import type { Pii } from '../../lib/pii';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -61,22 +62,12 @@ const SORTABLE = {
   projectStartDate: reports.projectStartDate,
 } as const;
 
-/** `q` is matched literally: LIKE's wildcards in it are escaped. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** One page of reports (newest first unless asked otherwise) and the total that matched. */
 export async function listReports(db: Tx, query: ListQuery) {
-  const sortKey = query.sort ?? 'createdAt';
-  if (!Object.hasOwn(SORTABLE, sortKey)) {
-    throw badRequest(`Reports cannot be sorted by '${sortKey}'. Use one of: ${Object.keys(SORTABLE).join(', ')}.`);
-  }
-  const column = SORTABLE[sortKey as keyof typeof SORTABLE];
-  const direction = (query.order ?? (sortKey === 'clientName' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const where = query.q ? ilike(reports.clientName, containing(query.q)) : undefined;
   return listPage(
     db,
     reports,
-    { where, orderBy: [direction(column), direction(reports.id)], offset: query.offset, limit: query.limit },
+    { ...reportSearch(query), offset: query.offset, limit: query.limit },
     {
       id: reports.id,
       clientName: reports.clientName,
@@ -85,6 +76,32 @@ export async function listReports(db: Tx, query: ListQuery) {
       createdAt: reports.createdAt,
     },
   );
+}
+
+/**
+ * The reports export (issue 16): what the admin list shows and nothing sealed: no SSN, DOB or
+ * other intake answer leaves through it (the HMIS export is the one that carries them).
+ */
+export const REPORT_CSV_COLUMNS: CsvColumn[] = [
+  { header: 'clientName', value: reports.clientName },
+  { header: 'projectStartDate', value: asText(reports.projectStartDate) },
+  { header: 'filedAt', value: isoTimestamp(reports.createdAt) },
+  { header: 'filedBy', value: sql`(select ${users.email} from ${users} where ${users.id} = ${reports.userId})` },
+  { header: 'consentToShareWithHmis', value: sql`case when ${reports.hmisConsent} then 'Yes' else 'No' end` },
+  { header: 'hasImage', value: sql`case when ${reports.imageUrl} <> '' then 'Yes' else 'No' end` },
+  { header: 'hasVideo', value: sql`case when ${reports.videoUrl} <> '' then 'Yes' else 'No' end` },
+];
+
+/** The rows the report list (or its export, issue 16) shows, and their order. */
+export function reportSearch(query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
+  const sortKey = query.sort ?? 'createdAt';
+  if (!Object.hasOwn(SORTABLE, sortKey)) {
+    throw badRequest(`Reports cannot be sorted by '${sortKey}'. Use one of: ${Object.keys(SORTABLE).join(', ')}.`);
+  }
+  const column = SORTABLE[sortKey as keyof typeof SORTABLE];
+  const direction = (query.order ?? (sortKey === 'clientName' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const where = query.q ? ilike(reports.clientName, likePattern(query.q)) : undefined;
+  return { where, orderBy: [direction(column), direction(reports.id)] };
 }
 
 export async function findReport(db: Tx, id: string) {

@@ -17,11 +17,20 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reports } from '../../db/schema';
+import { exportCsv } from '../../lib/csv-export';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { piiKeyring } from '../../lib/keys';
 import { createPii, PiiError } from '../../lib/pii';
 import { toReport, toReportSummary } from '../../lib/serialize';
-import { findReport, listReports, openRow, type ReportRow, toRowValues } from './repository';
+import {
+  findReport,
+  listReports,
+  openRow,
+  REPORT_CSV_COLUMNS,
+  reportSearch,
+  type ReportRow,
+  toRowValues,
+} from './repository';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 export const REPORT_DELETED = 'Report deleted successfully.';
@@ -77,6 +86,15 @@ export default async function reportRoutes(base: FastifyInstance) {
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(toReportSummary);
     },
+  );
+
+  app.get('/api/reports/export.csv', { schema: { tags, querystring: listQuery } }, (req, reply) =>
+    exportCsv(app, req, reply, {
+      name: 'reports',
+      action: 'report.export',
+      search: req.query,
+      query: { table: reports, columns: REPORT_CSV_COLUMNS, ...reportSearch(req.query) },
+    }),
   );
 
   app.get('/api/reports/:id', { schema: { tags, params: idParams, response: { 200: report } } }, async (req) => {

@@ -2,9 +2,9 @@ import type { UserListQuery } from '@portal/contract';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { listPage } from '../../lib/paging';
+import { asText, type CsvColumn, isoTimestamp } from '../../lib/csv-export';
+import { likePattern, listPage } from '../../lib/paging';
 import type { UserRow } from '../../plugins/auth';
-import { likePattern } from '../certificates/repository';
 
 /** Text sorts ignore case, the same order on every collation. */
 const SORT_COLUMNS = {
@@ -20,17 +20,29 @@ const SORT_COLUMNS = {
  * trigram indexes on both columns (migration 0001), so it stays fast over many users.
  */
 export async function listUsers(db: Tx, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+  return listPage(db, users, { ...userSearch(query), offset: query.offset, limit: query.limit });
+}
+
+/** The users export (issue 16): who they are and their access; no phone, address or age. */
+export const USER_CSV_COLUMNS: CsvColumn[] = [
+  { header: 'name', value: users.name },
+  { header: 'email', value: users.email },
+  { header: 'certificateNo', value: users.certificateNo },
+  { header: 'job', value: users.job },
+  { header: 'isAdmin', value: asText(users.isAdmin) },
+  { header: 'isVerified', value: asText(users.isVerified) },
+  { header: 'lastLogin', value: isoTimestamp(users.lastLogin) },
+  { header: 'createdAt', value: isoTimestamp(users.createdAt) },
+];
+
+/** The rows the user list (or its export, issue 16) shows, and their order. */
+export function userSearch(query: Pick<UserListQuery, 'q' | 'sort' | 'order'>) {
   const pattern = query.q ? likePattern(query.q) : undefined;
   const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
   const direction = (query.order ?? 'asc') === 'asc' ? asc : desc;
   const column = SORT_COLUMNS[query.sort ?? 'name'];
-  return listPage(db, users, {
-    where,
-    // The id breaks ties so that pages never overlap or skip a row; never-logged-in users last.
-    orderBy: [sql`${direction(column)} nulls last`, direction(users.id)],
-    offset: query.offset,
-    limit: query.limit,
-  });
+  // The id breaks ties so that pages never overlap or skip a row; never-logged-in users last.
+  return { where, orderBy: [sql`${direction(column)} nulls last`, direction(users.id)] };
 }
 
 /** The user, locked for the rest of the transaction. */

@@ -12,8 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toUser } from '../../lib/serialize';
 import type { UserRow } from '../../plugins/auth';
@@ -24,6 +25,8 @@ import {
   findUserForUpdate,
   listUsers,
   updateUser,
+  USER_CSV_COLUMNS,
+  userSearch,
 } from './repository';
 
 type UserChanges = Partial<Pick<typeof users.$inferInsert, keyof typeof EDITABLE>>;
@@ -71,6 +74,15 @@ export default async function userRoutes(base: FastifyInstance) {
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(toUser);
     },
+  );
+
+  app.get('/api/users/export.csv', { schema: { tags, querystring: userListQuery } }, (req, reply) =>
+    exportCsv(app, req, reply, {
+      name: 'users',
+      action: 'user.export',
+      search: req.query,
+      query: { table: users, columns: USER_CSV_COLUMNS, ...userSearch(req.query) },
+    }),
   );
 
   /**

@@ -2,8 +2,8 @@ import { Autocomplete, Button, Group, SimpleGrid, Stack, Table, Text, TextInput 
 import { useDebouncedValue } from '@mantine/hooks';
 import { AUDIT_ACTIONS } from '@portal/contract';
 import { useState } from 'react';
-import { ListBody, ListPages } from '../../../components/paged-list';
-import { type AuditFilters, NO_FILTERS, useAuditLog } from '../api/use-audit-log';
+import { ExportCsvButton, ListBody, ListPages } from '../../../components/paged-list';
+import { type AuditFilters, auditSearchParams, NO_FILTERS, useAuditLog } from '../api/use-audit-log';
 import { summarizeDetails } from '../lib/summarize-details';
 
 const PAGE_SIZE = 25;
@@ -54,13 +54,16 @@ export default function AuditLogPage() {
         <TextInput label="From" type="date" value={filters.from} onChange={(e) => set('from')(e.currentTarget.value)} />
         <TextInput label="To" type="date" value={filters.to} onChange={(e) => set('to')(e.currentTarget.value)} />
       </SimpleGrid>
-      {filtered && (
-        <Group>
+      <Group justify="space-between">
+        {filtered ? (
           <Button variant="subtle" size="xs" onClick={() => setFilters(NO_FILTERS)}>
             Clear filters
           </Button>
-        </Group>
-      )}
+        ) : (
+          <span />
+        )}
+        <ExportCsvButton path="/api/audit-log/export.csv" params={auditSearchParams(debounced, 0, 1)} />
+      </Group>
 
       <ListBody
         query={list}

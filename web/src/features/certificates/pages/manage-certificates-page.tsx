@@ -3,7 +3,7 @@ import type { Certificate } from '@portal/contract';
 import { IconCalendarPlus, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
+import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { toast } from '../../../lib/toast';
 import { useDeleteCertificate, useManageCertificates } from '../api/use-manage-certificates';
@@ -70,12 +70,15 @@ export default function ManageCertificatesPage() {
           value={search}
           onChange={setSearch}
         />
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setDialog({ opened: true, certificate: null })}
-        >
-          Add New
-        </Button>
+        <Group gap="xs">
+          <ExportCsvButton path="/api/certificates/export.csv" params={{ q }} />
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setDialog({ opened: true, certificate: null })}
+          >
+            Add New
+          </Button>
+        </Group>
       </Group>
       <Group gap="xs">
         <Button

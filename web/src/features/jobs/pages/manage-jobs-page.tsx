@@ -3,7 +3,7 @@ import { JOB_TOAST_MS, type Job } from '@portal/contract';
 import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
+import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -45,9 +45,15 @@ export default function ManageJobsPage() {
     <Stack>
       <Group justify="space-between">
         <SearchBox label="Search jobs" placeholder="Search jobs..." value={search} onChange={setSearch} />
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ opened: true, job: null })}>
-          Add New
-        </Button>
+        <Group gap="xs">
+          <ExportCsvButton path="/api/jobs/export.csv" params={{ q }} />
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setDialog({ opened: true, job: null })}
+          >
+            Add New
+          </Button>
+        </Group>
       </Group>
 
       <ListBody

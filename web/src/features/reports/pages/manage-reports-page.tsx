@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReportSummary } from '@portal/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
+import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -65,7 +65,10 @@ export default function ManageReportsPage() {
 
   return (
     <Stack>
-      <SearchBox label="Search reports" placeholder="Search by client name..." value={search} onChange={setSearch} />
+      <Group justify="space-between">
+        <SearchBox label="Search reports" placeholder="Search by client name..." value={search} onChange={setSearch} />
+        <ExportCsvButton path="/api/reports/export.csv" params={{ q }} />
+      </Group>
 
       <ListBody
         query={list}

@@ -1,8 +1,8 @@
-import { Button, Stack, Table } from '@mantine/core';
+import { Button, Group, Stack, Table } from '@mantine/core';
 import type { User } from '@portal/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
+import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -43,7 +43,10 @@ export default function ManageUsersPage() {
 
   return (
     <Stack>
-      <SearchBox label="Search users" placeholder="Search by name or email..." value={search} onChange={setSearch} />
+      <Group justify="space-between">
+        <SearchBox label="Search users" placeholder="Search by name or email..." value={search} onChange={setSearch} />
+        <ExportCsvButton path="/api/users/export.csv" params={{ q }} />
+      </Group>
 
       <ListBody
         query={list}
