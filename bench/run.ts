@@ -218,7 +218,8 @@ async function writes(section: string, server: Proc, s: Seeded) {
         headers: { ...headers, 'content-type': 'application/json' },
         setupRequest: (req, context) => ({
           ...req,
-          body: JSON.stringify({ clientName: 'Bench Client', imageUrl: context.url ?? '' }),
+          // Issue 17: an image needs the client's consent to photos.
+          body: JSON.stringify({ clientName: 'Bench Client', imageUrl: context.url ?? '', consent: { photo: 'Yes' } }),
         }),
       },
     ],

@@ -181,7 +181,12 @@ describe('consent (issue 17)', () => {
         consent: { ...asked, photo: 'Yes', video: 'Yes' },
       }),
     ).toBeNull();
-    // No consent answer at all: a client of before issue 17 (decision 0013).
-    expect(mediaConsentProblem({ ...base, imageUrl: file })).toBeNull();
+    // Issue 17 has no exception: a body that answers no consent question attaches no medium
+    // (decision 0013, amended 2026-11-25).
+    expect(mediaConsentProblem({ ...base, imageUrl: file })).toBe(MEDIA_CONSENT_PHOTO);
+    expect(mediaConsentProblem({ ...base, videoUrl: file })).toBe(MEDIA_CONSENT_VIDEO);
+    // The smallest consent that attaches each (the schema accepts it): its own 'Yes' alone.
+    expect(mediaConsentProblem(reportFields.parse({ imageUrl: file, consent: { photo: 'Yes' } }))).toBeNull();
+    expect(mediaConsentProblem(reportFields.parse({ videoUrl: file, consent: { video: 'Yes' } }))).toBeNull();
   });
 });

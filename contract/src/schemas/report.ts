@@ -328,16 +328,15 @@ export const MEDIA_CONSENT_PHOTO = 'No image can be attached: the client has not
 export const MEDIA_CONSENT_VIDEO = 'No video can be attached: the client has not consented to video.';
 
 /**
- * Why the report's media may not be kept (issue 17), or null. A report that records any consent
- * answer needs a 'Yes' for each medium it attaches. A body with no consent answer at all is an API
- * client of before issue 17 and is taken as before (docs/decisions/0013: the cost of that).
+ * Why the report's media may not be kept (issue 17), or null: an image needs the client's 'Yes'
+ * to photos and a video their 'Yes' to video, whatever else the consent says or leaves unanswered
+ * (docs/decisions/0013, amended 2026-11-25).
  */
 export function mediaConsentProblem(r: {
   imageUrl: string;
   videoUrl: string;
-  consent: Record<'shareWithHmis' | 'method' | 'witnessName' | 'date' | 'photo' | 'video', string>;
+  consent: { photo: string; video: string };
 }) {
-  if (Object.values(r.consent).every((v) => v === '')) return null;
   if (r.imageUrl && r.consent.photo !== 'Yes') return MEDIA_CONSENT_PHOTO;
   if (r.videoUrl && r.consent.video !== 'Yes') return MEDIA_CONSENT_VIDEO;
   return null;

@@ -70,7 +70,8 @@ describe.each(drivers)('SIGKILL during sign-ups, uploads and reports (%s)', (dri
         if (image?.status !== 201 || !image.url) return;
         const res = await api(s, 'POST', '/api/reports', {
           cookie,
-          body: { clientName: `Crash client ${i}`, ssn: '123-45-6789', imageUrl: image.url },
+          // Issue 17: an image needs the client's consent to photos.
+          body: { clientName: `Crash client ${i}`, ssn: '123-45-6789', imageUrl: image.url, consent: { photo: 'Yes' } },
         }).catch(() => undefined);
         answered.reports!.push(res?.status ?? 0);
         if (res?.status === 201) acknowledged.reports.push(String(res.json._id));

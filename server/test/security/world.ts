@@ -83,7 +83,8 @@ export async function uploadImage(w: World, actor: Actor) {
 /** Member A's report, with an image A uploaded. */
 export async function reportOfA(w: World) {
   const imageUrl = await uploadImage(w, w.memberA);
-  const payload = { clientName: 'Client of A', ssn: '123-45-6789', imageUrl };
+  // Issue 17: an image needs the client's consent to photos.
+  const payload = { clientName: 'Client of A', ssn: '123-45-6789', imageUrl, consent: { photo: 'Yes' } };
   const body = await expectOk(w.t, w.memberA, { method: 'POST', url: '/api/reports', payload }, 201);
   return { id: body._id as string, imageUrl };
 }

@@ -36,7 +36,8 @@ const fileReport = (who: Member, videoUrl: string) =>
   call(t.app, who.cookie, {
     method: 'POST',
     url: '/api/reports',
-    payload: { clientName: 'Allowance Client', videoUrl },
+    // Issue 17: a video needs the client's consent to video.
+    payload: { clientName: 'Allowance Client', videoUrl, consent: { video: 'Yes' } },
   });
 
 describe('upload allowances', () => {

@@ -38,7 +38,8 @@ const fileReport = async (who: Member, media: { imageUrl?: string; videoUrl?: st
   const res = await call(t.app, who.cookie, {
     method: 'POST',
     url: '/api/reports',
-    payload: { clientName: 'Shared Media Client', ...media },
+    // Issue 17: media need the client's consent to photos and video.
+    payload: { clientName: 'Shared Media Client', ...media, consent: { photo: 'Yes', video: 'Yes' } },
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { _id: string })._id;
@@ -152,7 +153,12 @@ describe('a file named by several records', () => {
     const res = await call(t.app, member.cookie, {
       method: 'POST',
       url: '/api/reports',
-      payload: { clientName: 'Shouting Client', imageUrl: image.toUpperCase().replace('/API/FILES/', '/api/files/') },
+      payload: {
+        clientName: 'Shouting Client',
+        imageUrl: image.toUpperCase().replace('/API/FILES/', '/api/files/'),
+        // With consent to photos (issue 17), so the refusal is the URL's.
+        consent: { photo: 'Yes' },
+      },
     });
     expect(res.statusCode, res.body).toBe(400);
   });

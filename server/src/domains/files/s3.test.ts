@@ -113,7 +113,12 @@ describe('uploads on S3', () => {
     const report = await call(t.app, alice.cookie, {
       method: 'POST',
       url: '/api/reports',
-      payload: { clientName: 'S3 Media Client', imageUrl: evidence, videoUrl: footage },
+      payload: {
+        clientName: 'S3 Media Client',
+        imageUrl: evidence,
+        videoUrl: footage,
+        consent: { photo: 'Yes', video: 'Yes' }, // issue 17: media need the client's consent
+      },
     });
     expect(report.statusCode, report.body).toBe(201);
     expect((await get(admin, footage, { range: 'bytes=0-3' })).statusCode).toBe(206);

@@ -6,6 +6,7 @@ import { call, createTestApp, createUser, holdsNumber, type TestApp } from '../.
 import { DOB, fullReport, SSN, SSN_DIGITS } from '../../../test/reports';
 import { multipart, png, video } from '../../../test/uploads';
 import { MEDIA_CONSENT_PHOTO, MEDIA_CONSENT_VIDEO } from '@portal/contract';
+import { NOT_OUR_FILE } from '../../plugins/files';
 import { REPORT_DELETED, REPORT_UNREADABLE } from './routes';
 
 let t: TestApp;
@@ -30,6 +31,9 @@ async function upload(cookie: string, kind: 'image' | 'video') {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().fileUrl as string;
 }
+
+/** Issue 17: the smallest consent that lets a report attach an image and a video. */
+const MEDIA_CONSENT = { photo: 'Yes', video: 'Yes' };
 
 const file = (cookie: string, body: unknown) =>
   call(t.app, cookie, { method: 'POST', url: '/api/reports', payload: body as object });
@@ -143,8 +147,10 @@ describe('filing a report', () => {
       // A good image with a bad video attaches neither.
       { imageUrl: ownImage, videoUrl: othersImage },
     ]) {
-      const res = await file(member.cookie, { clientName: 'Media Check', ...media });
+      // With consent to both, so the refusal is the file's.
+      const res = await file(member.cookie, { clientName: 'Media Check', ...media, consent: MEDIA_CONSENT });
       expect(res.statusCode, JSON.stringify(media)).toBe(400);
+      expect(res.json().message, JSON.stringify(media)).toBe(NOT_OUR_FILE);
     }
     expect(await reportCount()).toBe(before);
   });
@@ -215,6 +221,9 @@ describe('consent and HMIS details (issue 17)', () => {
     const before = await reportCount();
     const consent = { shareWithHmis: 'Yes', method: 'Signed', date: '2026-11-20' };
     for (const [body, message] of [
+      // No consent answered at all is no consent (decision 0013, amended 2026-11-25).
+      [{ imageUrl: image }, MEDIA_CONSENT_PHOTO],
+      [{ videoUrl: clip }, MEDIA_CONSENT_VIDEO],
       [{ imageUrl: image, consent }, MEDIA_CONSENT_PHOTO],
       [{ imageUrl: image, consent: { ...consent, photo: 'No', video: 'Yes' } }, MEDIA_CONSENT_PHOTO],
       [{ videoUrl: clip, consent: { ...consent, photo: 'Yes' } }, MEDIA_CONSENT_VIDEO],
@@ -415,7 +424,9 @@ describe('deleting a report', () => {
   it('removes the row and its files, and audits it', async () => {
     const imageUrl = await upload(member.cookie, 'image');
     const videoUrl = await upload(member.cookie, 'video');
-    const { _id } = (await file(member.cookie, { clientName: 'To Delete', imageUrl, videoUrl })).json();
+    const { _id } = (
+      await file(member.cookie, { clientName: 'To Delete', imageUrl, videoUrl, consent: MEDIA_CONSENT })
+    ).json();
     expect((await call(t.app, admin.cookie, { method: 'GET', url: imageUrl })).statusCode).toBe(200);
 
     const res = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/reports/${_id}` });
