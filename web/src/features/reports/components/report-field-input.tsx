@@ -1,5 +1,6 @@
 import { Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { optionLabel, YES_NO, type ReportFieldsInput } from '@portal/contract';
+import { memo } from 'react';
 import { type Control, Controller, type FieldPath, type FieldError } from 'react-hook-form';
 import type { ReportField } from '../report-sections';
 
@@ -18,8 +19,18 @@ function messageOf(error: FieldError | undefined): string | undefined {
 
 const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** One input of the report form, chosen by the field's kind; every input carries its label. */
-export function ReportFieldInput({ field, control }: { field: ReportField; control: Control<ReportFieldsInput> }) {
+/**
+ * One input of the report form, chosen by the field's kind; every input carries its label.
+ * Memoised: its Controller re-renders it when its own value or error changes, so the form's other
+ * hundred-odd inputs need not re-render with the page (when a consent answer changes).
+ */
+export const ReportFieldInput = memo(function ReportFieldInput({
+  field,
+  control,
+}: {
+  field: ReportField;
+  control: Control<ReportFieldsInput>;
+}) {
   const id = `report-${field.name.replaceAll('.', '-')}`;
   return (
     <Controller
@@ -158,4 +169,4 @@ export function ReportFieldInput({ field, control }: { field: ReportField; contr
       }}
     />
   );
-}
+});

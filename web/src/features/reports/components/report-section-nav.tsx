@@ -1,7 +1,7 @@
 import { Progress, Text } from '@mantine/core';
 import type { ReportFieldsInput } from '@portal/contract';
 import { IconCircleCheckFilled, IconCircleDashed, IconProgress } from '@tabler/icons-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { CONSENT_SECTION, isField, type ReportField, REPORT_SECTIONS, valueAt } from '../report-sections';
 import classes from './report-section-nav.module.css';
@@ -51,11 +51,50 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
   heading.scrollIntoView({ block: 'start' });
 }
 
+/** One section's link; memoised, as the navigator re-renders on every keystroke and a count rarely changes. */
+const SectionLink = memo(function SectionLink(section: SectionProgress) {
+  const state = stateOf(section);
+  return (
+    <li>
+      <a
+        href={`#${section.id}`}
+        className={classes.link}
+        data-state={state.label.replace(' ', '-')}
+        onClick={(e) => goTo(e, section.id)}
+      >
+        {state.icon}
+        <span className={classes.title}>{section.title}</span>
+        <span className={classes.count} aria-hidden>
+          {section.answered}/{section.total}
+        </span>
+        <span className={classes.visuallyHidden}>
+          , {state.label}, {section.answered} of {section.total} answered
+        </span>
+      </a>
+    </li>
+  );
+});
+
+const FormProgress = memo(function FormProgress({ done, total }: { done: number; total: number }) {
+  return (
+    <Progress
+      value={total ? (done / total) * 100 : 0}
+      size="sm"
+      aria-label={`${done} of ${total} questions answered`}
+      className={classes.progress}
+    />
+  );
+});
+
 /**
  * Issue 13: the intake form is long (7,000 px on a phone). A sticky list of its titled sections,
  * each with how much of it is answered, leads to any of them; the form's one Submit button sits
  * in it, so it is reachable from every section. On a phone it is a bar under the top bar; from
  * 960 px on, a column beside the form.
+ *
+ * It watches every value, so it re-renders on each keystroke: it alone, as the form's inputs are
+ * its siblings. Its links and its bar re-render only when their counts change, and `submit` is
+ * the page's element, which React skips while the page does not re-render.
  */
 export function ReportSectionNav({
   control,
@@ -83,37 +122,13 @@ export function ReportSectionNav({
           Sections
         </Text>
         <ol className={classes.list}>
-          {sections.map((section) => {
-            const state = stateOf(section);
-            return (
-              <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  className={classes.link}
-                  data-state={state.label.replace(' ', '-')}
-                  onClick={(e) => goTo(e, section.id)}
-                >
-                  {state.icon}
-                  <span className={classes.title}>{section.title}</span>
-                  <span className={classes.count} aria-hidden>
-                    {section.answered}/{section.total}
-                  </span>
-                  <span className={classes.visuallyHidden}>
-                    , {state.label}, {section.answered} of {section.total} answered
-                  </span>
-                </a>
-              </li>
-            );
-          })}
+          {sections.map((section) => (
+            <SectionLink key={section.id} {...section} />
+          ))}
         </ol>
       </nav>
       <div className={classes.submit}>
-        <Progress
-          value={total ? (done / total) * 100 : 0}
-          size="sm"
-          aria-label={`${done} of ${total} questions answered`}
-          className={classes.progress}
-        />
+        <FormProgress done={done} total={total} />
         {submit}
       </div>
     </div>

@@ -25,6 +25,10 @@ function stubFetch(status = 201, body: unknown = { _id: 'r1' }) {
 // getByRole walks the whole accessibility tree of a very large form: find the button by text.
 const submitButton = () => screen.getByText('Submit Form').closest('button')!;
 
+// A field is found by its label inside its section. Over the whole form, getByLabelText takes
+// seconds in jsdom: each of some 500 labelable elements looks for its labels across the document.
+const section = (title: string) => within(screen.getByRole('region', { name: title }));
+
 describe('Report a Homeless form', { timeout: 180_000 }, () => {
   it('toggles checkbox groups, sends Yes/No strings and clears after success', async () => {
     const user = userEvent.setup({ delay: null });
@@ -32,14 +36,16 @@ describe('Report a Homeless form', { timeout: 180_000 }, () => {
     renderWithProviders(<ReportPage />);
     expect(screen.getByText('(Complete this form for ALL adults)')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Client Name'), { target: { value: 'Jordan Rivers' } });
-    fireEvent.change(screen.getByLabelText('Social Security Number'), { target: { value: '372-81-4455' } });
-    const race = screen.getByLabelText('Race');
+    const client = section('Client');
+    const demographics = section('Demographics');
+    fireEvent.change(client.getByLabelText('Client Name'), { target: { value: 'Jordan Rivers' } });
+    fireEvent.change(client.getByLabelText('Social Security Number'), { target: { value: '372-81-4455' } });
+    const race = demographics.getByLabelText('Race');
     await user.click(within(race).getByLabelText('White'));
     await user.click(within(race).getByLabelText('Asian or Asian American'));
     await user.click(within(race).getByLabelText('White'));
-    await user.click(within(screen.getByLabelText('Veteran')).getByLabelText('Yes'));
-    await user.click(screen.getByLabelText('HIV/AIDS'));
+    await user.click(within(demographics.getByLabelText('Veteran')).getByLabelText('Yes'));
+    await user.click(section('Disabilities and Health Insurance').getByLabelText('HIV/AIDS'));
     await user.click(submitButton());
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -61,7 +67,7 @@ describe('Report a Homeless form', { timeout: 180_000 }, () => {
         expect.objectContaining({ title: 'Success', message: 'Form submitted successfully' }),
       ),
     );
-    await waitFor(() => expect(screen.getByLabelText('Client Name')).toHaveValue(''));
+    await waitFor(() => expect(client.getByLabelText('Client Name')).toHaveValue(''));
     expect(within(race).getByLabelText('Asian or Asian American')).not.toBeChecked();
   });
 
@@ -69,7 +75,9 @@ describe('Report a Homeless form', { timeout: 180_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const fetchMock = stubFetch();
     renderWithProviders(<ReportPage />);
-    fireEvent.change(screen.getByLabelText('ZIP Code of Last Permanent Address'), { target: { value: '123' } });
+    fireEvent.change(section('Living Situation and History').getByLabelText('ZIP Code of Last Permanent Address'), {
+      target: { value: '123' },
+    });
     await user.click(submitButton());
     expect(await screen.findByText('Enter a 5-digit ZIP code')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -79,36 +87,39 @@ describe('Report a Homeless form', { timeout: 180_000 }, () => {
     const user = userEvent.setup({ delay: null });
     stubFetch(500, { message: 'Something went wrong. Please try again.' });
     renderWithProviders(<ReportPage />);
-    fireEvent.change(screen.getByLabelText('Client Name'), { target: { value: 'Kept Name' } });
+    const client = section('Client');
+    fireEvent.change(client.getByLabelText('Client Name'), { target: { value: 'Kept Name' } });
     await user.click(submitButton());
     await waitFor(() =>
       expect(notificationsShow).toHaveBeenCalledWith(
         expect.objectContaining({ title: 'Error', message: 'Unable to submit the form. Please try again.' }),
       ),
     );
-    expect(screen.getByLabelText('Client Name')).toHaveValue('Kept Name');
+    expect(client.getByLabelText('Client Name')).toHaveValue('Kept Name');
   });
 
   it('keeps the media inputs disabled until the client consents, and fills ROI signed from the consent', async () => {
     const user = userEvent.setup({ delay: null });
     stubFetch();
     renderWithProviders(<ReportPage />);
-    const image = screen.getByLabelText('Image');
-    const video = screen.getByLabelText('Video');
+    const consent = section('Consent');
+    const media = section('Image and Video');
+    const image = media.getByLabelText('Image');
+    const video = media.getByLabelText('Video');
     expect(image).toBeDisabled();
     expect(video).toBeDisabled();
     expect(screen.getByText('Needs the client’s consent to photos')).toBeInTheDocument();
-    await user.click(within(screen.getByLabelText('Consent to Photos')).getByLabelText('Yes'));
+    await user.click(within(consent.getByLabelText('Consent to Photos')).getByLabelText('Yes'));
     expect(image).toBeEnabled();
     expect(video).toBeDisabled();
-    await user.click(within(screen.getByLabelText('Consent to Photos')).getByLabelText('No'));
+    await user.click(within(consent.getByLabelText('Consent to Photos')).getByLabelText('No'));
     expect(image).toBeDisabled();
 
-    const roi = screen.getByLabelText('Release of Information Signed');
-    await user.click(within(screen.getByLabelText('Consent to Share with HMIS')).getByLabelText('Yes'));
-    fireEvent.change(screen.getByLabelText('Consent Method'), { target: { value: 'Signed' } });
+    const roi = section('Client').getByLabelText('Release of Information Signed');
+    await user.click(within(consent.getByLabelText('Consent to Share with HMIS')).getByLabelText('Yes'));
+    fireEvent.change(consent.getByLabelText('Consent Method'), { target: { value: 'Signed' } });
     await waitFor(() => expect(within(roi).getByLabelText('Yes')).toBeChecked());
-    fireEvent.change(screen.getByLabelText('Consent Method'), { target: { value: 'Verbal with a witness' } });
+    fireEvent.change(consent.getByLabelText('Consent Method'), { target: { value: 'Verbal with a witness' } });
     await waitFor(() => expect(within(roi).getByLabelText('No')).toBeChecked());
   });
 
@@ -117,15 +128,16 @@ describe('Report a Homeless form', { timeout: 180_000 }, () => {
     const fetchMock = stubFetch();
     renderWithProviders(<ReportPage />);
     expect(screen.getByRole('heading', { name: 'HMIS details' })).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Social Security Number'), { target: { value: 'xxx-x1-4455' } });
-    fireEvent.change(screen.getByLabelText('SSN Data Quality'), {
+    const hmis = section('HMIS details');
+    fireEvent.change(section('Client').getByLabelText('Social Security Number'), { target: { value: 'xxx-x1-4455' } });
+    fireEvent.change(hmis.getByLabelText('SSN Data Quality'), {
       target: { value: 'Approximate or partial SSN reported' },
     });
-    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Jordan' } });
-    fireEvent.change(screen.getByLabelText('Sex'), { target: { value: 'Client prefers not to answer' } });
-    fireEvent.change(screen.getByLabelText('Veteran Status Unanswered'), { target: { value: "Client doesn't know" } });
-    fireEvent.change(screen.getByLabelText('Date of Engagement'), { target: { value: '2026-11-20' } });
-    fireEvent.change(screen.getByLabelText('Current Living Situation'), { target: { value: 'Safe Haven' } });
+    fireEvent.change(hmis.getByLabelText('First Name'), { target: { value: 'Jordan' } });
+    fireEvent.change(hmis.getByLabelText('Sex'), { target: { value: 'Client prefers not to answer' } });
+    fireEvent.change(hmis.getByLabelText('Veteran Status Unanswered'), { target: { value: "Client doesn't know" } });
+    fireEvent.change(hmis.getByLabelText('Date of Engagement'), { target: { value: '2026-11-20' } });
+    fireEvent.change(hmis.getByLabelText('Current Living Situation'), { target: { value: 'Safe Haven' } });
     await user.click(submitButton());
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -148,8 +160,10 @@ describe('Report a Homeless form', { timeout: 180_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const fetchMock = stubFetch();
     renderWithProviders(<ReportPage />);
-    await user.click(within(screen.getByLabelText('Veteran')).getByLabelText('Yes'));
-    fireEvent.change(screen.getByLabelText('Veteran Status Unanswered'), { target: { value: 'Data not collected' } });
+    await user.click(within(section('Demographics').getByLabelText('Veteran')).getByLabelText('Yes'));
+    fireEvent.change(section('HMIS details').getByLabelText('Veteran Status Unanswered'), {
+      target: { value: 'Data not collected' },
+    });
     await user.click(submitButton());
     expect(await screen.findByText('Answered above: leave this empty, or clear the answer')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -27,17 +27,20 @@ export default function ReportPage() {
   const [chosenVideo, setVideo] = useState<File | null>(null);
   const [progress, setProgress] = useState<{ stage: UploadStage; fraction: number } | null>(null);
   const submit = useSubmitReport();
-  const consent = useWatch({ control: form.control, name: 'consent' });
-  const photoAllowed = consent?.photo === 'Yes';
-  const videoAllowed = consent?.video === 'Yes';
+  // Only the answers this page acts on, each a click: watching all of `consent` re-rendered the
+  // page on each keystroke in Witness Name.
+  const [share, method, photoConsent, videoConsent] = useWatch({
+    control: form.control,
+    name: ['consent.shareWithHmis', 'consent.method', 'consent.photo', 'consent.video'],
+  });
+  const photoAllowed = photoConsent === 'Yes';
+  const videoAllowed = videoConsent === 'Yes';
 
   // Issue 17: no media without the client's consent to it; withdrawing it drops the chosen file.
   const image = photoAllowed ? chosenImage : null;
   const video = videoAllowed ? chosenVideo : null;
 
   // Issue 17: the spec's 'ROI signed' is filled from the consent (as the contract does on submit).
-  const share = consent?.shareWithHmis;
-  const method = consent?.method;
   useEffect(() => {
     if (share === 'No') form.setValue('roSigned', 'No');
     if (share === 'Yes') form.setValue('roSigned', method === 'Signed' ? 'Yes' : 'No');
