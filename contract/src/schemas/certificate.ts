@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES, DISPLAY_STATUSES, VERIFICATION_STATUSES } from '../constants';
-import { dateInput, isoDateTime, listQuery } from './common';
+import { dateInput, isoDateTime, listQuery, recordVersion } from './common';
 import { emailField, nameText } from './user';
 
 /**
@@ -25,6 +25,8 @@ export const certificate = z.object({
   verificationViews: z.number().int(),
   revokedAt: isoDateTime.nullable(),
   revocationReason: z.string().nullable(),
+  /** Issue 16: raised by every edit (renewal, revocation and reinstatement too). */
+  version: recordVersion,
 });
 export type Certificate = z.infer<typeof certificate>;
 
@@ -47,6 +49,10 @@ export const certificateBody = z.strictObject({
   holderName: nameText(200).default(''),
 });
 export type CertificateBody = z.input<typeof certificateBody>;
+
+/** PUT /api/certificates/{id}: optionally the version it was read at (a precondition, never stored). */
+export const certificateUpdateBody = certificateBody.extend({ version: recordVersion.optional() });
+export type CertificateUpdateBody = z.input<typeof certificateUpdateBody>;
 
 /** Columns the certificate lists sort by (ARCHITECTURE §4). */
 export const CERTIFICATE_SORTS = ['name', 'certificateNo', 'userEmail', 'validTill', 'status', 'createdAt'] as const;

@@ -56,3 +56,18 @@ export const listQuery = z.strictObject({
 export type ListQuery = z.infer<typeof listQuery>;
 
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * Issue 16 (decision 0015): every editable record carries a version, which every edit raises by
+ * one. Answers with one record send it as a strong ETag (`"3"`); a PUT may send it back in
+ * If-Match, or as `version` in its body, and a stale one is answered 412 with the record as it is.
+ */
+export const recordVersion = z.number().int().min(1);
+export const ETAG_HEADER = 'etag';
+export const IF_MATCH_HEADER = 'if-match';
+/** The entity tag of a version, as ETag and If-Match carry it (RFC 9110 §8.8.3). */
+export const versionTag = (version: number) => `"${version}"`;
+export const EDIT_CONFLICT_STATUS = 412;
+export const EDIT_CONFLICT_MESSAGE = 'Someone else changed this record since you opened it.';
+/** The 412 answer: the message, and the record as it is now (the contract's shape of that record). */
+export const editConflictBody = z.object({ message: z.string(), current: z.unknown() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { URL_PATTERN, withHttps } from '../patterns';
+import { recordVersion } from './common';
 
 export const job = z.object({
   _id: z.string(),
@@ -8,6 +9,8 @@ export const job = z.object({
   location: z.string(),
   company: z.string(),
   applyLink: z.string(),
+  /** Issue 16: raised by every edit; sent back in If-Match so a stale edit changes nothing. */
+  version: recordVersion,
 });
 export type Job = z.infer<typeof job>;
 
@@ -29,3 +32,7 @@ export const jobBody = z.strictObject({
     .transform(withHttps),
 });
 export type JobBody = z.input<typeof jobBody>;
+
+/** PUT /api/jobs/{id}: the job, and optionally the version it was read at (a precondition, never stored). */
+export const jobUpdateBody = jobBody.extend({ version: recordVersion.optional() });
+export type JobUpdateBody = z.input<typeof jobUpdateBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, singleLine } from '../patterns';
-import { isoDateTime, listQuery } from './common';
+import { isoDateTime, listQuery, recordVersion } from './common';
 
 export const address = z.object({
   area: z.string().max(200).default(''),
@@ -28,6 +28,8 @@ export const user = z.object({
   reminderEmails: z.boolean(),
   lastLogin: isoDateTime.nullable(),
   createdAt: isoDateTime,
+  /** Issue 16: raised by every edit of the profile or by an admin (not by a login). */
+  version: recordVersion,
 });
 export type User = z.infer<typeof user>;
 
@@ -72,6 +74,8 @@ export const profileUpdate = z.strictObject({
   address: address.strict().default({ area: '', state: '', country: '', postalCode: '' }),
   /** Issue 15: left out, the setting stays as it is. */
   reminderEmails: z.boolean().optional(),
+  /** Issue 16: the version the form was opened at; a precondition, never stored. */
+  version: recordVersion.optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdate>;
 

@@ -37,6 +37,11 @@ const instant = customType<{ data: Date; driverData: string | Date }>({
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+/**
+ * Issue 16: the record's version, sent as its ETag. Every edit adds one in the same UPDATE; a PUT
+ * that names an older version changes nothing (lib/preconditions.ts, decision 0015).
+ */
+const version = () => integer().notNull().default(1);
 const updatedAt = () =>
   timestamp({ withTimezone: true })
     .notNull()
@@ -72,6 +77,7 @@ export const users = pgTable(
     lastLogin: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -234,6 +240,7 @@ export const certificates = pgTable(
     verificationViews: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     index().on(t.userEmail, t.validTill),
@@ -294,6 +301,7 @@ export const jobs = pgTable('jobs', {
   applyLink: text().notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 });
 
 export const notifications = pgTable(
@@ -315,6 +323,7 @@ export const helpContent = pgTable('help_content', {
   contactDetails: jsonb().$type<string[]>().notNull(),
   emails: jsonb().$type<string[]>().notNull(),
   updatedAt: updatedAt(),
+  version: version(),
 });
 
 /** Stored files. A file no record refers to is swept after a grace period. */

@@ -1,9 +1,13 @@
-/** An error with the HTTP status and the message the client may see (ARCHITECTURE §4). */
+/**
+ * An error with the HTTP status and the message the client may see (ARCHITECTURE §4), and any
+ * further fields its answer carries (a 412's `current`, lib/preconditions.ts).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }

@@ -27,6 +27,7 @@ export function toUser(row: typeof users.$inferSelect): User {
     reminderEmails: row.reminderEmails,
     lastLogin: row.lastLogin?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -54,6 +55,7 @@ export function toCertificate(
     verificationViews: row.verificationViews,
     revokedAt: row.revokedAt?.toISOString() ?? null,
     revocationReason: row.revocationReason,
+    version: row.version,
   };
 }
 
@@ -68,6 +70,7 @@ export function toJob(row: typeof jobs.$inferSelect): Job {
     location: row.location,
     company: row.company,
     applyLink: row.applyLink,
+    version: row.version,
   };
 }
 
@@ -84,9 +87,14 @@ export function toNotification(row: typeof notifications.$inferSelect): Notifica
 }
 
 export function toHelpContent(
-  row: Pick<typeof helpContent.$inferSelect, 'instructions' | 'contactDetails' | 'emails'>,
+  row: Pick<typeof helpContent.$inferSelect, 'instructions' | 'contactDetails' | 'emails' | 'version'>,
 ): HelpContent {
-  return { instructions: row.instructions, contactDetails: row.contactDetails, emails: row.emails };
+  return {
+    instructions: row.instructions,
+    contactDetails: row.contactDetails,
+    emails: row.emails,
+    version: row.version,
+  };
 }
 
 /** A report for admins: every field, the SSN masked to its last four digits (ARCHITECTURE §5). */

@@ -41,7 +41,10 @@ export default fp(
       if (err instanceof HttpError) {
         // A 503 of our own (file storage down, issue 14) is logged with what caused it.
         if (err.statusCode >= 500) req.log.error({ err: err.cause ?? err }, err.message);
-        return reply.status(err.statusCode).headers(err.headers).send({ message: err.message });
+        return reply
+          .status(err.statusCode)
+          .headers(err.headers)
+          .send({ message: err.message, ...err.body });
       }
       const dbCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? err.code;
       if (INVALID_TEXT_CODES.has(dbCode ?? '')) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
 import { certificates, users } from '../db/schema';
+import { bumpVersion } from '../lib/preconditions';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
@@ -13,7 +14,8 @@ type CertificateRow = typeof certificates.$inferSelect;
  *   (verification, or a reset link), and holds them by id from then on;
  * - an e-mail change carries every held certificate along;
  * - a claimed certificate is never claimed again, even once its address is free.
- * Each of these re-signs the credentials whose statements changed.
+ * Each of these re-signs the credentials whose statements changed, and is an edit of the
+ * certificate: its version goes up (issue 16), so an admin's dialog opened before it cannot undo it.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -37,6 +39,7 @@ export default fp(
             holderId: user.id,
             claimedAt: app.clock.now(),
             holderName: sql`case when ${certificates.holderName} = '' then ${user.name} else ${certificates.holderName} end`,
+            version: bumpVersion(certificates.version),
           })
           .where(and(eq(certificates.userEmail, user.email), isNull(certificates.claimedAt)))
           .returning();
@@ -47,7 +50,7 @@ export default fp(
       async followEmail(tx: Tx, userId: string, email: string) {
         const moved = await tx
           .update(certificates)
-          .set({ userEmail: email })
+          .set({ userEmail: email, version: bumpVersion(certificates.version) })
           .where(eq(certificates.holderId, userId))
           .returning();
         await resign(tx, moved);

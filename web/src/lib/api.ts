@@ -1,12 +1,16 @@
 import type { ErrorBody } from '@portal/contract';
 import type { z } from 'zod';
 
-/** A failed call: the HTTP status and the server's message (ARCHITECTURE §4). */
+/**
+ * A failed call: the HTTP status and the server's message (ARCHITECTURE §4), and the whole answer
+ * for the few that carry more (a 412's `current`, lib/edit-conflict.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly issues: ErrorBody['issues'] = [],
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,6 +24,8 @@ interface RequestOptions<S extends z.ZodType> {
   /** Parses the answer; every answer the app reads is checked against the contract. */
   schema?: S;
   signal?: AbortSignal;
+  /** Further request headers, such as If-Match (lib/edit-conflict.ts). */
+  headers?: Record<string, string>;
 }
 
 async function parseError(res: Response): Promise<ApiError> {
@@ -29,24 +35,25 @@ async function parseError(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the status text.
   }
-  return new ApiError(res.status, body.message ?? res.statusText ?? 'Request failed', body.issues);
+  return new ApiError(res.status, body.message ?? res.statusText ?? 'Request failed', body.issues, body);
 }
 
 /** The one API client: same-origin cookies, JSON in and out, typed errors. */
 export async function api<S extends z.ZodType = z.ZodUnknown>(
   method: Method,
   path: string,
-  { body, schema, signal }: RequestOptions<S> = {},
+  { body, schema, signal, headers }: RequestOptions<S> = {},
 ): Promise<z.infer<S>> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        ...headers,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

@@ -16,5 +16,6 @@ export const makeCertificate = (over: Partial<Certificate> = {}): Certificate =>
   verificationViews: 0,
   revokedAt: null,
   revocationReason: null,
+  version: 1,
   ...over,
 });

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage, pageWithTotal } from '../../lib/paging';
+import { bumpVersion } from '../../lib/preconditions';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateValues = Pick<
@@ -168,12 +169,20 @@ export async function insertCertificate(db: Tx, values: CertificateValues & Hold
   return row!;
 }
 
+/**
+ * Every edit of a certificate (the PUT, renewal, revocation, reinstatement) goes through here:
+ * its version goes up by one in the same statement (issue 16).
+ */
 export async function updateCertificate(
   db: Tx,
   id: string,
   values: Partial<CertificateValues & Holding & Pick<CertificateRow, 'revokedAt' | 'revocationReason'>>,
 ) {
-  const [row] = await db.update(certificates).set(values).where(eq(certificates.id, id)).returning();
+  const [row] = await db
+    .update(certificates)
+    .set({ ...values, version: bumpVersion(certificates.version) })
+    .where(eq(certificates.id, id))
+    .returning();
   return row;
 }
 

@@ -7,6 +7,7 @@ import {
   certificateEmailParams,
   certificateListQuery,
   certificatePdfQuery,
+  certificateUpdateBody,
   DATE_YEAR_RANGE,
   idParams,
   MAX_BULK_RENEWAL,
@@ -22,6 +23,7 @@ import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toCertificate, verificationUrl } from '../../lib/serialize';
 import { reinstatedMail, revokedMail } from './mails';
 import {
@@ -161,33 +163,44 @@ export default async function certificateRoutes(base: FastifyInstance) {
       });
       // Issued inside a reminder window: its reminder goes out now, not at the next run.
       app.reminders.kick();
-      return reply.status(201).send(present(created));
+      return reply.status(201).send(withEtag(reply, present(created)));
     },
   );
 
   app.put(
     '/api/certificates/:id',
-    { schema: { tags, params: idParams, body: certificateBody, response: { 200: certificate } } },
-    async (req) => {
+    {
+      schema: {
+        tags,
+        description: CONDITIONAL_PUT.description,
+        params: idParams,
+        body: certificateUpdateBody,
+        response: { 200: certificate, ...CONDITIONAL_PUT.conflict },
+      },
+    },
+    async (req, reply) => {
       const now = app.clock.now();
-      const userEmail = normalizeEmail(req.body.userEmail);
+      const { version, ...body } = req.body;
+      const precondition = preconditionOf(req, version);
+      const userEmail = normalizeEmail(body.userEmail);
       const { before, after } = await app.db.transaction(async (tx) => {
         const current = await findCertificateForUpdate(tx, req.params.id);
         if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
-        if (req.body.downloadLink && req.body.downloadLink !== current.downloadLink) {
-          await app.files.attach(tx, [req.body.downloadLink], { kinds: ['document'] });
+        // Issue 16: a stale edit changes nothing (412 with the certificate as it is now).
+        assertVersion(precondition, current, present);
+        if (body.downloadLink && body.downloadLink !== current.downloadLink) {
+          await app.files.attach(tx, [body.downloadLink], { kinds: ['document'] });
         }
         // Filed under another e-mail, it goes to that address's account, or waits to be claimed.
         const moved = userEmail !== current.userEmail;
         const holder = moved ? await app.registry.holderFor(tx, userEmail) : undefined;
         const row = (await updateCertificate(tx, current.id, {
-          ...req.body,
+          ...body,
           userEmail,
-          validTill: toValidTill(req.body.validTill),
-          holderName: req.body.holderName || (moved ? holder?.name : current.holderName) || '',
+          validTill: toValidTill(body.validTill),
+          holderName: body.holderName || (moved ? holder?.name : current.holderName) || '',
           ...(moved ? { holderId: holder?.id ?? null, claimedAt: holder ? now : null } : {}),
-          suspendedAt:
-            req.body.status === 'Inactive' ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
+          suspendedAt: body.status === 'Inactive' ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
         }))!;
         await app.credentials.signCertificate(tx, row.id, row);
         await followStatus(tx, current, row);
@@ -206,7 +219,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
       if (before.downloadLink && before.downloadLink !== after.downloadLink) {
         await app.files.release([before.downloadLink]);
       }
-      return present(after);
+      return withEtag(reply, present(after));
     },
   );
 
@@ -281,7 +294,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
   app.post(
     '/api/certificates/:id/revoke',
     { schema: { tags, params: idParams, body: revokeBody, response: { 200: certificate } } },
-    async (req) => {
+    async (req, reply) => {
       const row = await app.db.transaction(async (tx) => {
         const current = await findCertificateForUpdate(tx, req.params.id);
         if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
@@ -317,14 +330,14 @@ export default async function certificateRoutes(base: FastifyInstance) {
         return revoked;
       });
       if (req.body.notifyHolder) app.mail.kick();
-      return present(row);
+      return withEtag(reply, present(row));
     },
   );
 
   app.post(
     '/api/certificates/:id/reinstate',
     { schema: { tags, params: idParams, body: reinstateBody, response: { 200: certificate } } },
-    async (req) => {
+    async (req, reply) => {
       const row = await app.db.transaction(async (tx) => {
         const current = await findCertificateForUpdate(tx, req.params.id);
         if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
@@ -348,7 +361,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
         return reinstated;
       });
       if (req.body.notifyHolder) app.mail.kick();
-      return present(row);
+      return withEtag(reply, present(row));
     },
   );
 

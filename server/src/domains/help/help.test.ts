@@ -21,6 +21,8 @@ const content = {
   contactDetails: ['Board office, 1 Main St', 'Mon–Fri 9–5'],
   emails: ['help@board.example.org', 'renewals@board.example.org'],
 };
+/** The content as stored before each test, and as the API answers it (issue 16: with its version). */
+const stored1 = { ...content, version: 1 };
 
 const asAdmin = (opts: InjectOptions) => call(t.app, cookies.admin, opts);
 const read = async () => (await call(t.app, cookies.member, { method: 'GET', url: '/api/help-content' })).json();
@@ -32,8 +34,8 @@ const put = (payload: object) => asAdmin({ method: 'PUT', url: '/api/help-conten
 beforeEach(async () => {
   await t.database.db
     .insert(helpContent)
-    .values({ id: 1, ...content })
-    .onConflictDoUpdate({ target: helpContent.id, set: content });
+    .values({ id: 1, ...stored1 })
+    .onConflictDoUpdate({ target: helpContent.id, set: stored1 });
 });
 
 describe('help routes: who may call them', () => {
@@ -58,13 +60,13 @@ describe('help routes: who may call them', () => {
     const before = (await helpAudits()).length;
     const res = await call(t.app, cookies.member, routes[0]!);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(content);
+    expect(res.json()).toEqual(stored1);
     for (const route of routes.slice(1)) {
       const denied = await call(t.app, cookies.member, route);
       expect(denied.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(denied.json().message).toBe(AUTH_MESSAGES.notAdmin);
     }
-    expect(await read()).toEqual(content);
+    expect(await read()).toEqual(stored1);
     expect((await helpAudits()).length).toBe(before);
   });
 });
@@ -74,7 +76,7 @@ describe('reading help content', () => {
     await t.database.db.delete(helpContent);
     const res = await call(t.app, cookies.member, { method: 'GET', url: '/api/help-content' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(DEFAULT_HELP_CONTENT);
+    expect(res.json()).toEqual({ ...DEFAULT_HELP_CONTENT, version: 1 });
   });
 });
 
@@ -84,19 +86,21 @@ describe('editing help content as an admin', () => {
     const next = { instructions: ['  One  ', 'Two'], contactDetails: [], emails: ['a@example.org'] };
     const res = await put(next);
     expect(res.statusCode, res.body).toBe(200);
-    const stored = { ...next, instructions: ['One', 'Two'] };
+    const stored = { ...next, instructions: ['One', 'Two'], version: 2 };
     expect(res.json()).toEqual(stored);
+    expect(res.headers.etag).toBe('"2"');
     expect(await read()).toEqual(stored);
     const audits = await helpAudits();
     expect(audits).toHaveLength(before + 1);
     expect(audits.at(-1)).toMatchObject({ action: 'help.update', actorId: adminId, targetId: '1' });
-    expect(audits.at(-1)?.details).toEqual({ before: content, after: stored });
+    expect(audits.at(-1)?.details).toEqual({ before: stored1, after: stored });
   });
 
   it('creates the row when it is missing', async () => {
     await t.database.db.delete(helpContent);
     expect((await put(content)).statusCode).toBe(200);
-    expect(await read()).toEqual(content);
+    // Stored with the placeholders as version 1, then edited.
+    expect(await read()).toEqual({ ...content, version: 2 });
   });
 
   it('refuses missing lists, blank entries, wrong types and unknown fields', async () => {
@@ -111,7 +115,7 @@ describe('editing help content as an admin', () => {
     ]) {
       expect((await put(payload)).statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
-    expect(await read()).toEqual(content);
+    expect(await read()).toEqual(stored1);
     expect((await helpAudits()).length).toBe(before);
   });
 });
@@ -127,7 +131,7 @@ describe('deleting a help entry by index', () => {
     const before = (await helpAudits()).length;
     const res = await asAdmin({ method: 'DELETE', url: `/api/help-content/${segment}/1` });
     expect(res.statusCode, res.body).toBe(200);
-    const expected = { ...content, [key]: content[key].filter((_, i) => i !== 1) };
+    const expected = { ...content, [key]: content[key].filter((_, i) => i !== 1), version: 2 };
     expect(res.json()).toEqual(expected);
     expect(await read()).toEqual(expected);
     const audits = await helpAudits();
@@ -147,7 +151,7 @@ describe('deleting a help entry by index', () => {
     const res = await asAdmin({ method: 'DELETE', url: `/api/help-content/${segment}/${content[key].length}` });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: HELP_ENTRY_NOT_FOUND });
-    expect(await read()).toEqual(content);
+    expect(await read()).toEqual(stored1);
     expect((await helpAudits()).length).toBe(before);
   });
 
@@ -162,7 +166,7 @@ describe('deleting a help entry by index', () => {
     await t.database.db.delete(helpContent);
     const res = await asAdmin({ method: 'DELETE', url: '/api/help-content/instructions/0' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...DEFAULT_HELP_CONTENT, instructions: [] });
+    expect(res.json()).toEqual({ ...DEFAULT_HELP_CONTENT, instructions: [], version: 2 });
   });
 
   it('loses no update when deletes run at the same time', async () => {

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { helpContent as helpContentTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { assertVersion, bumpVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toHelpContent } from '../../lib/serialize';
 
 /** The help page is one row (schema: id 1). */
@@ -29,20 +30,32 @@ export default async function helpRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['help'];
 
-  app.get('/api/help-content', { schema: { tags, response: { 200: helpContent } } }, async () => {
+  app.get('/api/help-content', { schema: { tags, response: { 200: helpContent } } }, async (_req, reply) => {
     const [row] = await app.db.select().from(helpContentTable).where(eq(helpContentTable.id, HELP_ROW_ID));
-    return row ? toHelpContent(row) : DEFAULT_HELP_CONTENT;
+    // Missing, it is the placeholders that the first edit stores as version 1.
+    return withEtag(reply, row ? toHelpContent(row) : { ...DEFAULT_HELP_CONTENT, version: 1 });
   });
 
   app.put(
     '/api/help-content',
-    { schema: { tags, body: helpContentBody, response: { 200: helpContent } } },
-    async (req) => {
-      return app.db.transaction(async (tx) => {
+    {
+      schema: {
+        tags,
+        description: CONDITIONAL_PUT.description,
+        body: helpContentBody,
+        response: { 200: helpContent, ...CONDITIONAL_PUT.conflict },
+      },
+    },
+    async (req, reply) => {
+      const { version, ...lists } = req.body;
+      const precondition = preconditionOf(req, version);
+      const saved = await app.db.transaction(async (tx) => {
         const before = await lockHelpRow(tx);
+        // Issue 16: an editor opened before another admin's save changes nothing (412).
+        assertVersion(precondition, before, toHelpContent);
         const [after] = await tx
           .update(helpContentTable)
-          .set({ ...req.body, updatedAt: app.clock.now() })
+          .set({ ...lists, updatedAt: app.clock.now(), version: bumpVersion(helpContentTable.version) })
           .where(eq(helpContentTable.id, HELP_ROW_ID))
           .returning();
         await app.audit(tx, req, {
@@ -53,6 +66,7 @@ export default async function helpRoutes(base: FastifyInstance) {
         });
         return toHelpContent(after!);
       });
+      return withEtag(reply, saved);
     },
   );
 
@@ -61,16 +75,16 @@ export default async function helpRoutes(base: FastifyInstance) {
     app.delete(
       `/api/help-content/${segment}/:index`,
       { schema: { tags, params: helpIndexParams, response: { 200: helpContent } } },
-      async (req) => {
+      async (req, reply) => {
         const { index } = req.params;
-        return app.db.transaction(async (tx) => {
+        const saved = await app.db.transaction(async (tx) => {
           const before = await lockHelpRow(tx);
           const entries = before[list];
           if (index >= entries.length) throw notFound(HELP_ENTRY_NOT_FOUND);
           const remaining = entries.filter((_, i) => i !== index);
           const [after] = await tx
             .update(helpContentTable)
-            .set({ [list]: remaining, updatedAt: app.clock.now() })
+            .set({ [list]: remaining, updatedAt: app.clock.now(), version: bumpVersion(helpContentTable.version) })
             .where(eq(helpContentTable.id, HELP_ROW_ID))
             .returning();
           await app.audit(tx, req, {
@@ -81,6 +95,7 @@ export default async function helpRoutes(base: FastifyInstance) {
           });
           return toHelpContent(after!);
         });
+        return withEtag(reply, saved);
       },
     );
   }

@@ -73,7 +73,7 @@ describe('job routes: who may call them', () => {
 describe('managing jobs as an admin', () => {
   it('creates a job (201), shows it on the board, and audits it once', async () => {
     const created = await createJob({ ...validJob, title: 'Create me' });
-    expect(created).toEqual({ _id: expect.any(String), ...validJob, title: 'Create me' });
+    expect(created).toEqual({ _id: expect.any(String), ...validJob, title: 'Create me', version: 1 });
     const board = await call(t.app, cookies.member, { method: 'GET', url: '/api/jobs' });
     expect(board.json()).toContainEqual(created);
     const audits = await auditFor(created._id);
@@ -109,6 +109,7 @@ describe('managing jobs as an admin', () => {
       _id: created._id,
       title: 'Senior Coordinator',
       applyLink: 'https://careers.example.org',
+      version: 2,
     });
     const audits = await auditFor(created._id);
     expect(audits.map((a) => a.action).sort()).toEqual(['job.create', 'job.update']);

@@ -5,6 +5,7 @@ import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage } from '../../lib/paging';
+import { bumpVersion } from '../../lib/preconditions';
 
 /** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
 const SORTABLE = {
@@ -53,4 +54,14 @@ export function jobSearch(query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
 export async function findJobForUpdate(tx: Tx, id: string) {
   const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
   return row;
+}
+
+/** An edit of the job; its version goes up by one in the same statement (issue 16). */
+export async function updateJob(tx: Tx, id: string, values: Partial<Omit<typeof jobs.$inferInsert, 'id' | 'version'>>) {
+  const [row] = await tx
+    .update(jobs)
+    .set({ ...values, version: bumpVersion(jobs.version) })
+    .where(eq(jobs.id, id))
+    .returning();
+  return row!;
 }

@@ -1,4 +1,4 @@
-import { idParams, job, jobBody, listQuery, messageBody, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { idParams, job, jobBody, jobUpdateBody, listQuery, messageBody, TOTAL_COUNT_HEADER } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { jobs } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
+import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toJob } from '../../lib/serialize';
-import { findJobForUpdate, JOB_CSV_COLUMNS, jobSearch, listJobs } from './repository';
+import { findJobForUpdate, JOB_CSV_COLUMNS, jobSearch, listJobs, updateJob } from './repository';
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_DELETED = 'The job was deleted successfully.';
@@ -51,30 +52,38 @@ export default async function jobRoutes(base: FastifyInstance) {
       });
       return row!;
     });
-    return reply.status(201).send(toJob(created));
+    return reply.status(201).send(withEtag(reply, toJob(created)));
   });
 
   app.put(
     '/api/jobs/:id',
-    { schema: { tags, params: idParams, body: jobBody, response: { 200: job } } },
-    async (req) => {
+    {
+      schema: {
+        tags,
+        description: CONDITIONAL_PUT.description,
+        params: idParams,
+        body: jobUpdateBody,
+        response: { 200: job, ...CONDITIONAL_PUT.conflict },
+      },
+    },
+    async (req, reply) => {
+      const { version, ...values } = req.body;
+      const precondition = preconditionOf(req, version);
       const updated = await app.db.transaction(async (tx) => {
         const before = await findJobForUpdate(tx, req.params.id);
         if (!before) throw notFound(JOB_NOT_FOUND);
-        const [after] = await tx
-          .update(jobs)
-          .set({ ...req.body, updatedAt: app.clock.now() })
-          .where(eq(jobs.id, before.id))
-          .returning();
+        // Issue 16: a stale edit changes nothing (412 with the job as it is now).
+        assertVersion(precondition, before, toJob);
+        const after = await updateJob(tx, before.id, { ...values, updatedAt: app.clock.now() });
         await app.audit(tx, req, {
           action: 'job.update',
           targetType: 'job',
           targetId: before.id,
-          details: { before: toJob(before), after: toJob(after!) },
+          details: { before: toJob(before), after: toJob(after) },
         });
-        return after!;
+        return after;
       });
-      return toJob(updated);
+      return withEtag(reply, toJob(updated));
     },
   );
 

@@ -2,6 +2,7 @@ import { DEFAULT_REMINDER_OFFSETS, renewalReminderSettings } from '@portal/contr
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates, renewalReminders, settings, users } from '../../db/schema';
+import { bumpVersion } from '../../lib/preconditions';
 
 const SETTINGS_KEY = 'renewal-reminders';
 
@@ -116,7 +117,8 @@ export async function recordReminder(
 export async function stopReminderEmails(db: Tx, userId: string) {
   const [row] = await db
     .update(users)
-    .set({ reminderEmails: false })
+    // The profile edits this setting too: an edit, so its version goes up (issue 16).
+    .set({ reminderEmails: false, version: bumpVersion(users.version) })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return row;

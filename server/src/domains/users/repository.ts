@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { asText, type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage } from '../../lib/paging';
+import { bumpVersion } from '../../lib/preconditions';
 import type { UserRow } from '../../plugins/auth';
 
 /** Text sorts ignore case, the same order on every collation. */
@@ -76,8 +77,13 @@ export async function emailTakenByOther(tx: Tx, email: string, id: string): Prom
   return !!row;
 }
 
-export async function updateUser(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>) {
-  const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+/** An edit of the user (profile or admin); its version goes up by one in the same statement (issue 16). */
+export async function updateUser(tx: Tx, id: string, values: Partial<Omit<typeof users.$inferInsert, 'version'>>) {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, version: bumpVersion(users.version) })
+    .where(eq(users.id, id))
+    .returning();
   return row!;
 }
 

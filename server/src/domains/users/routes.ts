@@ -16,6 +16,7 @@ import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { assertVersion, CONDITIONAL_PUT, type Precondition, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toUser } from '../../lib/serialize';
 import type { UserRow } from '../../plugins/auth';
 import {
@@ -95,11 +96,11 @@ export default async function userRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Body: adminUserUpdate for an admin, profileUpdate for a member (own id only).',
+        description: `Body: adminUserUpdate for an admin, profileUpdate for a member (own id only). ${CONDITIONAL_PUT.description}`,
         params: idParams,
         // A JSON object; which schema applies depends on the caller, so the handler parses it.
         body: z.looseObject({}),
-        response: { 200: user, 400: errorBody },
+        response: { 200: user, 400: errorBody, ...CONDITIONAL_PUT.conflict },
       },
     },
     async (req, reply) => {
@@ -111,17 +112,21 @@ export default async function userRoutes(base: FastifyInstance) {
         me.isAdmin && (targetId !== me.id || (typeof body === 'object' && body !== null && 'certificateNo' in body));
 
       let changes: UserChanges;
+      // Issue 16: the version the form was opened at is a precondition, never a change.
+      let precondition: Precondition | undefined;
       if (asAdmin) {
         const parsed = adminUserUpdate.safeParse(body);
         if (!parsed.success) return reply.status(400).send(invalidBody(parsed.error));
-        const { password: _ignored, email, ...rest } = parsed.data;
+        const { password: _ignored, email, version, ...rest } = parsed.data;
+        precondition = preconditionOf(req, version);
         changes = { ...rest, email: normalizeEmail(email) };
         if (rest.isAdmin === undefined) delete changes.isAdmin;
         if (rest.picture === undefined) delete changes.picture;
       } else {
         const parsed = profileUpdate.safeParse(body);
         if (!parsed.success) return reply.status(400).send(invalidBody(parsed.error));
-        const { password: _password, email: _email, ...rest } = parsed.data;
+        const { password: _password, email: _email, version, ...rest } = parsed.data;
+        precondition = preconditionOf(req, version);
         changes = rest;
       }
 
@@ -133,6 +138,8 @@ export default async function userRoutes(base: FastifyInstance) {
           const othersRemain = demoting ? await anotherAdminExists(tx, targetId) : true;
           const current = await findUserForUpdate(tx, targetId);
           if (!current) throw notFound(USER_MESSAGES.notFound);
+          // A member's own edit and an admin's edit of the same user cannot undo each other.
+          assertVersion(precondition, current, toUser);
           if (demoting && current.isAdmin && !othersRemain) throw conflict(USER_MESSAGES.lastAdminDemote);
           if (changes.email !== undefined && changes.email !== current.email) {
             if (await emailTakenByOther(tx, changes.email, current.id)) throw conflict(USER_MESSAGES.emailTaken);
@@ -163,7 +170,7 @@ export default async function userRoutes(base: FastifyInstance) {
         });
       // After the commit: a rolled-back change never loses its picture.
       if (before.picture !== after.picture) await app.files.release([before.picture]);
-      return toUser(after);
+      return withEtag(reply, toUser(after));
     },
   );
 

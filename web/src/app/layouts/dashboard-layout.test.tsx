@@ -23,6 +23,7 @@ const member: User = {
   reminderEmails: true,
   lastLogin: null,
   createdAt: '2024-01-01T00:00:00.000Z',
+  version: 1,
 };
 
 const show = (path: string) =>

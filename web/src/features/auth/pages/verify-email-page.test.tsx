@@ -23,6 +23,7 @@ const user = {
   isVerified: true,
   reminderEmails: true,
   lastLogin: null,
+  version: 1,
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 

@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiList, uploadFile } from '../../../lib/api';
+import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
 
 /** Every certificate query (the admin list and a member's own list) starts with this key. */
 export const CERTIFICATES_KEY = ['certificates'] as const;
@@ -36,6 +37,8 @@ export const useManageCertificates = (params: ManageCertificatesParams) =>
 export interface SaveCertificateInput {
   /** Absent: create; present: update. */
   id?: string;
+  /** The version the form was opened at: a stale one is refused with 412 (issue 16). */
+  version?: number;
   values: CertificateBody;
   /** A new document; uploaded first, its fileUrl becomes downloadLink (spec §7). */
   file?: File | null;
@@ -45,7 +48,7 @@ export interface SaveCertificateInput {
 export function useSaveCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, values, file, onProgress }: SaveCertificateInput) => {
+    mutationFn: async ({ id, version, values, file, onProgress }: SaveCertificateInput) => {
       let downloadLink = values.downloadLink ?? '';
       if (file) {
         const uploaded = await uploadFile('/api/upload-file', file, uploadFileResponse, onProgress);
@@ -54,10 +57,12 @@ export function useSaveCertificate() {
       const body = certificateBody.parse({ ...values, downloadLink });
       // spec §7: the answer to a write is not read.
       return id
-        ? api('PUT', `/api/certificates/${encodeURIComponent(id)}`, { body })
+        ? api('PUT', `/api/certificates/${encodeURIComponent(id)}`, { body, headers: ifMatch(version) })
         : api('POST', '/api/certificates', { body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    // Someone else saved first: the list shows their certificate.
+    onError: (err) => (isEditConflict(err) ? queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }) : undefined),
   });
 }
 

@@ -1,10 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, FileInput, Group, Modal, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { CERTIFICATE_STATUSES, certificateBody, dateInput, EMAIL_PATTERN, type Certificate } from '@portal/contract';
+import {
+  certificate as certificateSchema,
+  CERTIFICATE_STATUSES,
+  certificateBody,
+  dateInput,
+  EMAIL_PATTERN,
+  type Certificate,
+} from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { ApiError } from '../../../lib/api';
+import { conflictCurrent } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { useSaveCertificate } from '../api/use-manage-certificates';
 
@@ -44,6 +53,19 @@ export function toCertificateForm(cert: Certificate): CertificateFormInput {
   };
 }
 
+/** What the conflict alert shows of the certificate someone else saved: the fields the dialog edits. */
+const conflictFields = (cert: Certificate) => {
+  const form = toCertificateForm(cert);
+  return [
+    { label: 'User Email', value: form.userEmail },
+    { label: 'Certificate No', value: form.certificateNo },
+    { label: 'Name', value: form.name },
+    { label: 'Holder', value: form.holderName ?? '' },
+    { label: 'Valid Till', value: form.validTill },
+    { label: 'Status', value: cert.status },
+  ];
+};
+
 /** The failure toast of spec §8, with the server's own message when it says more. */
 export function certificateErrorText(action: 'creating' | 'updating' | 'deleting', err: unknown): string {
   const base = `There was an error ${action} the certificate. Please try again.`;
@@ -61,6 +83,11 @@ interface CertificateDialogProps {
 export function CertificateDialog({ opened, onClose, certificate }: CertificateDialogProps) {
   const editing = Boolean(certificate);
   const save = useSaveCertificate();
+  // Issue 16: the certificate as someone else saved it, when a save was refused; once reloaded,
+  // the form edits that version.
+  const [conflict, setConflict] = useState<Certificate | null>(null);
+  const [reloaded, setReloaded] = useState<Certificate | null>(null);
+  const base = reloaded ?? certificate;
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const {
@@ -83,7 +110,16 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
     setFile(null);
     setProgress(null);
     save.reset();
+    setConflict(null);
+    setReloaded(null);
     onClose();
+  };
+
+  const reload = () => {
+    if (!conflict) return;
+    reset(toCertificateForm(conflict));
+    setReloaded(conflict);
+    setConflict(null);
   };
 
   const onSubmit = (values: CertificateFormOutput) => {
@@ -92,7 +128,7 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
       return;
     }
     save.mutate(
-      { id: certificate?._id, values, file, onProgress: setProgress },
+      { id: base?._id, version: base?.version, values, file, onProgress: setProgress },
       {
         onSuccess: () => {
           if (editing) toast.success('Certificate Updated', 'The certificate has been updated successfully.');
@@ -101,13 +137,15 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
         },
         onError: (err) => {
           setProgress(null);
+          const current = conflictCurrent(err, certificateSchema);
+          if (current) return setConflict(current);
           toast.error('Error', certificateErrorText(editing ? 'updating' : 'creating', err));
         },
       },
     );
   };
 
-  const currentLink = certificate?.downloadLink;
+  const currentLink = base?.downloadLink;
   return (
     <Modal
       opened={opened}
@@ -119,6 +157,14 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
     >
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
         <Stack>
+          {conflict && (
+            <EditConflictAlert
+              record="this certificate"
+              fields={conflictFields(conflict)}
+              onReload={reload}
+              disabled={save.isPending}
+            />
+          )}
           <TextInput
             label="User Email"
             type="email"

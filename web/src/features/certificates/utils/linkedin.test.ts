@@ -17,6 +17,7 @@ const certificate: Certificate = {
   verificationViews: 0,
   revokedAt: null,
   revocationReason: null,
+  version: 1,
 };
 
 describe('linkedInAddToProfileUrl', () => {

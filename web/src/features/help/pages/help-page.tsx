@@ -1,10 +1,10 @@
 import { Card, List, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
-import { DEFAULT_HELP_CONTENT, type HelpContent } from '@portal/contract';
+import { DEFAULT_HELP_CONTENT, type HelpLists } from '@portal/contract';
 import { useEffect, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { useHelpContent } from '../api/use-help-content';
 
-const LISTS: { key: keyof HelpContent; title: string }[] = [
+const LISTS: { key: keyof HelpLists; title: string }[] = [
   { key: 'instructions', title: 'Instructions' },
   { key: 'contactDetails', title: 'Contact Details' },
   { key: 'emails', title: 'Emails' },

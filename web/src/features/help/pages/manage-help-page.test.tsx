@@ -11,13 +11,18 @@ describe('ManageHelpPage (spec §4: view → edit → view on a successful Save)
   let stored: HelpContent;
   const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
     if (path === '/api/help-content' && init?.method === 'PUT') {
-      stored = JSON.parse(init.body as string) as HelpContent;
+      stored = { ...(JSON.parse(init.body as string) as HelpContent), version: stored.version + 1 };
       return json(stored);
     }
     return json(stored);
   });
   beforeEach(() => {
-    stored = { instructions: ['Log in first'], contactDetails: ['Old office', 'Phone 123'], emails: ['a@b.org'] };
+    stored = {
+      instructions: ['Log in first'],
+      contactDetails: ['Old office', 'Phone 123'],
+      emails: ['a@b.org'],
+      version: 1,
+    };
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
   });

@@ -12,16 +12,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { HelpContent } from '@portal/contract';
+import { helpContent, type HelpContent, type HelpLists } from '@portal/contract';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { errorMessage } from '../../../lib/api';
+import { conflictCurrent } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { EmptyState } from '../../../components/empty-state';
 import { useHelpContent } from '../api/use-help-content';
 import { useSaveHelpContent } from '../api/use-help-mutations';
 
-type ListKey = keyof HelpContent;
+type ListKey = keyof HelpLists;
 
 const LISTS: { key: ListKey; title: string; entry: string }[] = [
   { key: 'instructions', title: 'Instructions', entry: 'instruction' },
@@ -85,15 +87,26 @@ export default function ManageHelpPage() {
   const content = useHelpContent();
   const save = useSaveHelpContent();
   const [draft, setDraft] = useState<HelpContent | null>(null);
+  // Issue 16: the help content as another admin saved it, when a save was refused.
+  const [conflict, setConflict] = useState<HelpContent | null>(null);
+
+  const edit = (content: HelpContent | null) => {
+    setDraft(content && structuredClone(content));
+    setConflict(null);
+  };
 
   const onSave = () => {
     if (!draft) return;
     save.mutate(draft, {
       onSuccess: () => {
         toast.success('Help Content Updated', 'The help page has been updated successfully.');
-        setDraft(null);
+        edit(null);
       },
-      onError: (err) => toast.error('Error', errorMessage(err, 'The help page could not be saved. Please try again.')),
+      onError: (err) => {
+        const current = conflictCurrent(err, helpContent);
+        if (current) return setConflict(current);
+        toast.error('Error', errorMessage(err, 'The help page could not be saved. Please try again.'));
+      },
     });
   };
 
@@ -103,7 +116,7 @@ export default function ManageHelpPage() {
         <Title order={2}>Help &amp; Support</Title>
         {draft ? (
           <Group>
-            <Button variant="default" onClick={() => setDraft(null)} disabled={save.isPending}>
+            <Button variant="default" onClick={() => edit(null)} disabled={save.isPending}>
               Cancel
             </Button>
             <Button onClick={onSave} loading={save.isPending}>
@@ -114,7 +127,7 @@ export default function ManageHelpPage() {
           <Button
             leftSection={<IconEdit size={16} aria-hidden />}
             disabled={!content.data}
-            onClick={() => content.data && setDraft(structuredClone(content.data))}
+            onClick={() => content.data && edit(content.data)}
           >
             Edit
           </Button>
@@ -130,15 +143,25 @@ export default function ManageHelpPage() {
           {errorMessage(content.error, 'Unable to load the help content. Please try again.')}
         </Alert>
       ) : draft ? (
-        LISTS.map(({ key, title, entry }) => (
-          <HelpListEditor
-            key={key}
-            title={title}
-            entry={entry}
-            entries={draft[key]}
-            onChange={(entries) => setDraft({ ...draft, [key]: entries })}
-          />
-        ))
+        <>
+          {conflict && (
+            <EditConflictAlert
+              record="the help page"
+              fields={LISTS.map(({ key, title }) => ({ label: title, value: conflict[key].join('; ') }))}
+              onReload={() => edit(conflict)}
+              disabled={save.isPending}
+            />
+          )}
+          {LISTS.map(({ key, title, entry }) => (
+            <HelpListEditor
+              key={key}
+              title={title}
+              entry={entry}
+              entries={draft[key]}
+              onChange={(entries) => setDraft({ ...draft, [key]: entries })}
+            />
+          ))}
+        </>
       ) : (
         LISTS.map(({ key, title }) => (
           <Card key={key} withBorder padding="lg" component="section" aria-label={title}>

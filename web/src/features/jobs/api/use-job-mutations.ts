@@ -1,6 +1,7 @@
 import { jobBody, type JobBody } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
 import { jobsQueryOptions } from './use-jobs';
 
 /** The board's key is the prefix of the admin list's too: both refetch in place. */
@@ -12,18 +13,26 @@ function useInvalidateJobs() {
 export interface SaveJobInput {
   /** Absent: create; present: update. */
   id?: string;
+  /** The version the form was opened at: a stale one is refused with 412 (issue 16). */
+  version?: number;
   values: JobBody;
 }
 
-/** POST /api/jobs or PUT /api/jobs/{id}; the contract adds https:// to a link without a scheme (spec §5). */
+/**
+ * POST /api/jobs or PUT /api/jobs/{id}; the contract adds https:// to a link without a scheme
+ * (spec §5). Refused because someone else saved first, the lists are refetched to show their job.
+ */
 export function useSaveJob() {
   const invalidate = useInvalidateJobs();
   return useMutation({
-    mutationFn: ({ id, values }: SaveJobInput) => {
+    mutationFn: ({ id, version, values }: SaveJobInput) => {
       const body = jobBody.parse(values);
-      return id ? api('PUT', `/api/jobs/${encodeURIComponent(id)}`, { body }) : api('POST', '/api/jobs', { body });
+      return id
+        ? api('PUT', `/api/jobs/${encodeURIComponent(id)}`, { body, headers: ifMatch(version) })
+        : api('POST', '/api/jobs', { body });
     },
     onSuccess: invalidate,
+    onError: (err) => (isEditConflict(err) ? invalidate() : undefined),
   });
 }
 

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { JOB_TOAST_MS, jobBody, URL_PATTERN, type Job } from '@portal/contract';
-import { useEffect } from 'react';
+import { job as jobSchema, JOB_TOAST_MS, jobBody, URL_PATTERN, type Job } from '@portal/contract';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { errorMessage } from '../../../lib/api';
+import { conflictCurrent } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { useSaveJob } from '../api/use-job-mutations';
 
@@ -33,6 +35,15 @@ export const toJobForm = (job: Job): JobFormValues => ({
   applyLink: job.applyLink,
 });
 
+/** What the conflict alert shows of the job someone else saved: every field the dialog edits. */
+const conflictFields = (job: Job) => [
+  { label: 'Title', value: job.title },
+  { label: 'Company', value: job.company },
+  { label: 'Location', value: job.location },
+  { label: 'Description', value: job.description },
+  { label: 'Apply Link', value: job.applyLink },
+];
+
 interface JobDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -44,6 +55,11 @@ interface JobDialogProps {
 export function JobDialog({ opened, onClose, job }: JobDialogProps) {
   const editing = Boolean(job);
   const save = useSaveJob();
+  // Issue 16: the job as someone else saved it, when a save was refused; once reloaded, the
+  // form edits that version.
+  const [conflict, setConflict] = useState<Job | null>(null);
+  const [reloaded, setReloaded] = useState<Job | null>(null);
+  const base = reloaded ?? job;
   const {
     register,
     handleSubmit,
@@ -62,7 +78,16 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
   const close = () => {
     reset(JOB_FORM_DEFAULTS);
     save.reset();
+    setConflict(null);
+    setReloaded(null);
     onClose();
+  };
+
+  const reload = () => {
+    if (!conflict) return;
+    reset(toJobForm(conflict));
+    setReloaded(conflict);
+    setConflict(null);
   };
 
   const onSubmit = (values: z.output<typeof jobForm>) => {
@@ -71,7 +96,7 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
       return;
     }
     save.mutate(
-      { id: job?._id, values },
+      { id: base?._id, version: base?.version, values },
       {
         onSuccess: () => {
           if (editing) toast.success('Job updated.', 'The job was updated successfully.', JOB_TOAST_MS);
@@ -79,12 +104,15 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
           close();
         },
         // ARCHITECTURE §6: failures are shown, with the server's message.
-        onError: (err) =>
+        onError: (err) => {
+          const current = conflictCurrent(err, jobSchema);
+          if (current) return setConflict(current);
           toast.error(
             editing ? 'Job not updated.' : 'Job not created.',
             errorMessage(err, 'The job could not be saved. Please try again.'),
             JOB_TOAST_MS,
-          ),
+          );
+        },
       },
     );
   };
@@ -101,6 +129,14 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
     >
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
         <Stack>
+          {conflict && (
+            <EditConflictAlert
+              record="this job"
+              fields={conflictFields(conflict)}
+              onReload={reload}
+              disabled={save.isPending}
+            />
+          )}
           <TextInput label="Title" withAsterisk {...register('title')} error={errors.title?.message} />
           <TextInput label="Company" withAsterisk {...register('company')} error={errors.company?.message} />
           <TextInput label="Location" withAsterisk {...register('location')} error={errors.location?.message} />

@@ -1,5 +1,6 @@
 import { Switch } from '@mantine/core';
 import type { User } from '@portal/contract';
+import { isEditConflict } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/use-update-profile';
 
@@ -15,6 +16,8 @@ export function ReminderEmailsSwitch({ user }: { user: User }) {
       {
         id: user._id,
         email: user.email,
+        // Issue 16: the rest of the profile as shown; an admin's change since is not undone.
+        version: user.version,
         values: { name, job, age, picture, gender, phoneNo, address, reminderEmails },
       },
       {
@@ -25,7 +28,13 @@ export function ReminderEmailsSwitch({ user }: { user: User }) {
               ? 'Renewal reminders will come by e-mail.'
               : 'Renewal reminders will no longer come by e-mail.',
           ),
-        onError: (err) => toast.error('Error', err.message),
+        onError: (err) =>
+          isEditConflict(err)
+            ? toast.error(
+                'Profile not updated',
+                'Someone else changed your profile since you opened it. It now shows their changes: please try again.',
+              )
+            : toast.error('Error', err.message),
       },
     );
   };

@@ -1,6 +1,7 @@
 import { adminUserUpdate, user, type AdminUserUpdate } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiList } from '../../../lib/api';
+import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
 
 export const USERS_KEY = ['users'] as const;
 
@@ -24,18 +25,26 @@ export const manageUsersQueryOptions = ({ q, offset, limit }: ManageUsersParams)
 
 export const useManageUsers = (params: ManageUsersParams) => useQuery(manageUsersQueryOptions(params));
 
-/** PUT /api/users/{id} with the admin's Edit User form (spec §7: the admin edit also sends certificateNo). */
+/**
+ * PUT /api/users/{id} with the admin's Edit User form (spec §7: the admin edit also sends
+ * certificateNo), naming the version the form was opened at (issue 16): refused because the member
+ * or another admin saved first, the list is refetched to show their values.
+ */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, values }: { id: string; values: AdminUserUpdate }) => {
-      const res = await api('PUT', `/api/users/${encodeURIComponent(id)}`, { body: adminUserUpdate.parse(values) });
+    mutationFn: async ({ id, version, values }: { id: string; version?: number; values: AdminUserUpdate }) => {
+      const res = await api('PUT', `/api/users/${encodeURIComponent(id)}`, {
+        body: adminUserUpdate.parse(values),
+        headers: ifMatch(version),
+      });
       // spec §7: the answer is not needed; when it is the user, the caller may use it.
       const body = res as { user?: unknown } | null;
       const parsed = user.safeParse(body && typeof body === 'object' && 'user' in body ? body.user : body);
       return parsed.success ? parsed.data : null;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onError: (err) => (isEditConflict(err) ? queryClient.invalidateQueries({ queryKey: USERS_KEY }) : undefined),
   });
 }
 

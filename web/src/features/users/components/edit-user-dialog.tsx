@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { adminUserUpdate, type User } from '@portal/contract';
-import { useEffect } from 'react';
+import { adminUserUpdate, user as userSchema, type User } from '@portal/contract';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useAuth } from '../../auth/store';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { errorMessage } from '../../../lib/api';
+import { conflictCurrent } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { useUpdateUser } from '../api/use-manage-users';
 
@@ -36,6 +38,22 @@ export const toEditUserForm = (u: User): EditUserInput => ({
   isAdmin: u.isAdmin,
 });
 
+/** What the conflict alert shows of the user as someone else saved them: the fields the dialog edits. */
+const conflictFields = (u: User) => [
+  { label: 'Email', value: u.email },
+  { label: 'Name', value: u.name },
+  { label: 'Certificate No', value: u.certificateNo },
+  { label: 'Gender', value: u.gender },
+  { label: 'Job', value: u.job },
+  { label: 'Age', value: u.age === null ? '' : String(u.age) },
+  { label: 'Phone No', value: u.phoneNo },
+  {
+    label: 'Address',
+    value: [u.address.area, u.address.state, u.address.country, u.address.postalCode].filter(Boolean).join(', '),
+  },
+  { label: 'Administrator', value: u.isAdmin ? 'Yes' : 'No' },
+];
+
 interface EditUserDialogProps {
   user: User | null;
   onClose: () => void;
@@ -45,6 +63,11 @@ interface EditUserDialogProps {
 /** The admin's Edit User dialog (spec §2): PUT /api/users/{id}. */
 export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) {
   const update = useUpdateUser();
+  // Issue 16: the user as the member or another admin saved them, when a save was refused; once
+  // reloaded, the form edits that version.
+  const [conflict, setConflict] = useState<User | null>(null);
+  const [reloaded, setReloaded] = useState<User | null>(null);
+  const base = reloaded ?? user;
   const {
     register,
     control,
@@ -57,18 +80,32 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
     if (user) reset(toEditUserForm(user));
   }, [user, reset]);
 
+  const forget = () => {
+    setConflict(null);
+    setReloaded(null);
+  };
+
   const close = () => {
     update.reset();
+    forget();
     onClose();
   };
 
+  const reload = () => {
+    if (!conflict) return;
+    reset(toEditUserForm(conflict));
+    setReloaded(conflict);
+    setConflict(null);
+  };
+
   const onSubmit = (values: EditUserOutput) => {
-    if (!user) return;
+    if (!base) return;
     update.mutate(
       // The picture is not edited here; sending the current one keeps it.
-      { id: user._id, values: { ...values, picture: user.picture } },
+      { id: base._id, version: base.version, values: { ...values, picture: base.picture } },
       {
         onSuccess: (saved) => {
+          forget();
           toast.success('User Updated', 'The user has been updated successfully.');
           const me = useAuth.getState().user;
           if (saved && me?._id === saved._id) {
@@ -84,8 +121,11 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
           onSaved(saved);
         },
         // ARCHITECTURE §6: failures are shown, with the server's message.
-        onError: (err) =>
-          toast.error('User not updated.', errorMessage(err, 'The user could not be updated. Please try again.')),
+        onError: (err) => {
+          const current = conflictCurrent(err, userSchema);
+          if (current) return setConflict(current);
+          toast.error('User not updated.', errorMessage(err, 'The user could not be updated. Please try again.'));
+        },
       },
     );
   };
@@ -102,6 +142,14 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
     >
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
         <Stack>
+          {conflict && (
+            <EditConflictAlert
+              record="this user"
+              fields={conflictFields(conflict)}
+              onReload={reload}
+              disabled={update.isPending}
+            />
+          )}
           <TextInput label="Email" type="email" withAsterisk {...register('email')} error={errors.email?.message} />
           <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
