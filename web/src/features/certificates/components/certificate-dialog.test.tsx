@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
-import type { Certificate } from '@portal/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { type Certificate, EDIT_CONFLICT_MESSAGE } from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,5 +96,57 @@ describe('CertificateDialog', { timeout: 30_000 }, () => {
     expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Valid till is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('CertificateDialog: a certificate someone else saved meanwhile (issue 16)', { timeout: 30_000 }, () => {
+  const theirs: Certificate = { ...existing, name: 'Master Recycling Advocate', status: 'Active', version: 2 };
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>();
+  const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+  const ifMatch = (i: number) => (puts()[i]![1]!.headers as Record<string, string>)['if-match'];
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (_path, init) => {
+      if (init?.method !== 'PUT') return answer(200, []);
+      return puts().length === 1
+        ? answer(412, { message: EDIT_CONFLICT_MESSAGE, current: theirs })
+        : answer(200, { ...theirs, ...JSON.parse(init.body as string), version: 3 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves nothing, shows their values, and saves on top of them after Reload', async () => {
+    renderWithProviders(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'open edit' }));
+    await screen.findByText('Edit Certificate');
+    fireEvent.change(screen.getByLabelText('Holder', { exact: false }), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    const alert = await screen.findByRole('alert', {
+      name: 'Someone else changed this certificate since you opened it.',
+    });
+    const values = within(alert).getByRole('list', { name: 'Their values' });
+    expect(values).toHaveTextContent('Name: Master Recycling Advocate');
+    expect(values).toHaveTextContent('Status: Active');
+    expect(ifMatch(0)).toBe('"1"');
+    expect(screen.queryByText('The certificate has been updated successfully.')).not.toBeInTheDocument();
+    expect(value('Holder')).toBe('Ada Lovelace');
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+    expect(value('Name')).toBe('Master Recycling Advocate');
+    expect(value('Status')).toBe('Active');
+    fireEvent.change(screen.getByLabelText('Holder', { exact: false }), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('The certificate has been updated successfully.')).toBeInTheDocument();
+    expect(ifMatch(1)).toBe('"2"');
+    expect(JSON.parse(puts()[1]![1]!.body as string)).toMatchObject({
+      name: 'Master Recycling Advocate',
+      status: 'Active',
+      holderName: 'Ada Lovelace',
+    });
   });
 });
