@@ -146,6 +146,7 @@ async function scale(server: Proc, db: pg.Client, s: Seeded) {
       r.p95 < 30 ? 'met' : 'MISSED',
     );
   }
+  await exportAll(section, server, headers);
   // The plans of the statements those routes run (the shapes lib/paging.ts generates).
   const userSearch = `with users as (select * from users where name ilike $1 or email ilike $1)
     select *, (select count(*) from users) as total from users order by lower(name) asc nulls last, id asc limit 20`;
@@ -181,6 +182,36 @@ async function scale(server: Proc, db: pg.Client, s: Seeded) {
   }
   fs.writeFileSync(path.join(ROOT, 'bench/last-plans.txt'), out.join('\n'));
   notes.push('query plans of the scale run: bench/last-plans.txt');
+}
+
+/** Issue 16: the whole certificate registry as CSV, streamed: first byte, rows per second, RSS growth. */
+async function exportAll(section: string, server: Proc, headers: Record<string, string>) {
+  const idle = server.rssMb();
+  let peak = idle;
+  const timer = setInterval(() => (peak = Math.max(peak, server.rssMb())), 50);
+  const t0 = performance.now();
+  let firstByteMs = 0;
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const res = await fetch(`${server.url}/api/certificates/export.csv`, { headers });
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      firstByteMs ||= performance.now() - t0;
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines += 1;
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const rows = lines - 1;
+  add(
+    section,
+    'GET /api/certificates/export.csv (every certificate)',
+    `${rows} rows, ${fmt(bytes / 1e6)} MB in ${fmt(seconds, 1)} s (${fmt(rows / seconds)} rows/s) · first byte ${fmt(firstByteMs)} ms · RSS +${fmt(peak - idle)} MB`,
+    'targets: first byte < 1 s, RSS growth < 50 MB',
+    `${firstByteMs < 1000 ? 'met' : 'MISSED'} / ${peak - idle < 50 ? 'met' : 'MISSED'}`,
+  );
 }
 
 async function writes(section: string, server: Proc, s: Seeded) {
