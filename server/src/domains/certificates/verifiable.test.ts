@@ -5,7 +5,7 @@ import * as vc from '@digitalbazaar/vc';
 import { checkStatus, decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { auditLog, certificates } from '../../db/schema';
 import { loadKeys } from '../../lib/keys';
@@ -130,7 +130,9 @@ describe('certificates belong to people, not to e-mail strings', () => {
     });
     expect(own.json().map((c: { _id: string }) => c._id)).toEqual([cert._id]);
 
-    // The reproduction of issue 11: sign-up with the old address and the number.
+    // The reproduction of issue 11: sign-up with the old address and the number. Before
+    // certificates were held by id (f998791), the e-mail change left the certificate on the old
+    // address: the listings above were [] and this sign-up answered 201, taking it over.
     const takeover = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -170,6 +172,50 @@ describe('certificates belong to people, not to e-mail strings', () => {
       payload: { name: 'Newcomer', email, certificateNo: cert.certificateNo, password: GOOD_PASSWORD },
     });
     expect(again.statusCode).toBe(400);
+  });
+
+  it('under the open sign-up policy too, a newcomer who proves a freed address claims nothing', async () => {
+    const open = await createTestApp({ SIGNUP_POLICY: 'open' });
+    try {
+      const boss = await createUser(open, { isAdmin: true });
+      const holder = await createUser(open);
+      const issued = await call(open.app, boss.cookie, {
+        method: 'POST',
+        url: '/api/certificates',
+        payload: { userEmail: holder.email, certificateNo: number(), name: 'Open Advocate', validTill: inDays(90) },
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      const removed = await call(open.app, boss.cookie, { method: 'DELETE', url: `/api/users/${holder.user.id}` });
+      expect(removed.statusCode).toBe(204);
+
+      // Anyone may sign up with the now free address, and prove it, but the certificate stays claimed.
+      const signup = await open.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Newcomer', email: holder.email, certificateNo: 'CRA-X', password: GOOD_PASSWORD },
+      });
+      expect(signup.statusCode, signup.body).toBe(201);
+      const cookie = sessionCookie(signup);
+      const code = codeFrom((await lastMail(open, holder.email))?.text);
+      const verified = await call(open.app, cookie, {
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { code },
+      });
+      expect(verified.statusCode).toBe(200);
+      const [row] = await open.database.db
+        .select()
+        .from(certificates)
+        .where(eq(certificates.id, issued.json()._id as string));
+      expect(row?.holderId).toBeNull();
+      const mine = await call(open.app, sessionCookie(verified), {
+        method: 'GET',
+        url: `/api/certificates/${encodeURIComponent(holder.email)}`,
+      });
+      expect(mine.json()).toEqual([]);
+    } finally {
+      await open.close();
+    }
   });
 
   it('issued to a verified member’s address, it is theirs at once', async () => {
@@ -242,23 +288,29 @@ describe('the public verification page', () => {
     }
   });
 
-  it('takes as long for an unknown id as for a known one', async () => {
+  it('looks a known, an unknown and a malformed id up alike: one indexed read, no shortcut', async () => {
+    // Issue 11 asks unknown ids to take as long as known ones. Timing is the bench's to measure
+    // (npm run bench: the known and the unknown id side by side); here, what makes it true: every
+    // id costs the same single read, and nothing answers a malformed id before the database does.
     const cert = await issue();
-    const known = `/api/verify/${idOf(cert.verificationUrl)}`;
-    const unknown = `/api/verify/${crypto.randomBytes(32).toString('base64url')}`;
-    const times: Record<string, number[]> = { known: [], unknown: [] };
-    for (let i = 0; i < 60; i++) {
-      for (const [kind, url] of [
-        ['known', known],
-        ['unknown', unknown],
-      ] as const) {
-        const start = process.hrtime.bigint();
-        await t.app.inject({ method: 'GET', url });
-        times[kind]!.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const known = idOf(cert.verificationUrl);
+    await t.app.inject({ method: 'GET', url: `/api/verify/${known}` }); // its signature check is remembered
+    const reads = vi.spyOn(t.app.db, 'select');
+    const writes = vi.spyOn(t.app.db, 'transaction');
+    try {
+      for (const id of [known, crypto.randomBytes(32).toString('base64url'), 'x', `${known}!`]) {
+        for (const url of [`/api/verify/${encodeURIComponent(id)}`, `/verify/${encodeURIComponent(id)}`]) {
+          reads.mockClear();
+          writes.mockClear();
+          const res = await t.app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(id === known ? 200 : 404);
+          expect([reads.mock.calls.length, writes.mock.calls.length], url).toEqual([1, 0]);
+        }
       }
+    } finally {
+      reads.mockRestore();
+      writes.mockRestore();
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    expect(Math.abs(median(times.known!) - median(times.unknown!))).toBeLessThan(5);
   });
 
   it('is rate limited per client address', async () => {
@@ -352,6 +404,25 @@ describe('PDF and credential downloads', () => {
     const tampered = JSON.parse(res.body.replace(cert.certificateNo, `${cert.certificateNo.slice(0, -1)}X`));
     expect((await verifyDownloaded(tampered)).verified).toBe(false);
 
+    // Once revoked, the same download still carries a valid proof, and the verifier reports it revoked.
+    const statusOf = (r: Awaited<ReturnType<typeof verifyDownloaded>>) =>
+      Object.fromEntries(
+        (r.statusResult as Awaited<ReturnType<typeof checkStatus>>).results!.map((s) => [
+          s.credentialStatus.statusPurpose,
+          s.status,
+        ]),
+      );
+    expect(statusOf(result)).toEqual({ revocation: false, suspension: false });
+    const revoked = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/certificates/${cert._id}/revoke`,
+      payload: { reason: 'Issued in error' },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const afterRevocation = await verifyDownloaded(credential);
+    expect(afterRevocation.verified, JSON.stringify(afterRevocation.error)).toBe(true);
+    expect(statusOf(afterRevocation)).toEqual({ revocation: true, suspension: false });
+
     expect((await download(cert._id, other.cookie, 'credential')).statusCode).toBe(403);
   });
 
@@ -423,6 +494,8 @@ describe('revocation and suspension', () => {
     expect((await revoke(cert._id, { reason: 'Again' })).statusCode).toBe(409);
     const back = await reinstate(cert._id, { notifyHolder: false });
     expect(back.statusCode).toBe(200);
+    // Not asked to, so the holder gets no mail of it.
+    expect((await lastMail(t, member.email))?.subject).toBe(`Your certificate ${cert.certificateNo} was revoked`);
     expect(back.json()).toMatchObject({ status: 'Active', revokedAt: null, revocationReason: null });
     expect(await statusBits(credential)).toEqual({ revocation: false, suspension: false });
     expect((await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) })).body).toContain(
