@@ -71,3 +71,20 @@ export const EDIT_CONFLICT_STATUS = 412;
 export const EDIT_CONFLICT_MESSAGE = 'Someone else changed this record since you opened it.';
 /** The 412 answer: the message, and the record as it is now (the contract's shape of that record). */
 export const editConflictBody = z.object({ message: z.string(), current: z.unknown() });
+
+/**
+ * Issue 18 (decision 0019): `POST /api/reports` and the uploads take an Idempotency-Key
+ * (draft-ietf-httpapi-idempotency-key-header §2): one random UUID per report, sent again with
+ * every retry of it and of its media, so that a retry does its work once. §2.1 makes the value a
+ * Structured Field String (`"…"`); the bare UUID is accepted too.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** §2.1: the header's value as a client sends it. */
+export const idempotencyKeyValue = (key: string) => `"${key}"`;
+/** How long the server keeps a key and its first answer (§2.3). */
+export const IDEMPOTENCY_KEY_DAYS = 7;
+export const IDEMPOTENCY_MESSAGES = {
+  invalid: 'Idempotency-Key must be one UUID, e.g. "8e03978e-40d5-43e8-bc93-6894a57f9324".',
+  reused: 'This Idempotency-Key was already used for a different request.',
+  inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+} as const;

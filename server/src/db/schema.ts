@@ -472,3 +472,27 @@ export const inboxItems = pgTable(
   },
   (t) => [index('inbox_items_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Requests sent with an Idempotency-Key (issue 18, decision 0019): the first answer, kept so that
+ * a retry gets it again instead of doing the work twice. The key belongs to the member who sent
+ * it (draft-ietf-httpapi-idempotency-key-header §5: a composite key, never the key alone), and to
+ * one operation (`scope`: a report, or the upload of its photo or its video). `fingerprint` is a
+ * keyed hash of the request's content; the answer is set in the transaction that did the work.
+ * Rows older than 7 days are purged (plugins/purge.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text().notNull(),
+    key: uuid().notNull(),
+    fingerprint: text().notNull(),
+    status: integer(),
+    response: jsonb().$type<unknown>(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] }), index().on(t.createdAt)],
+);

@@ -11,6 +11,8 @@ export interface Keys {
   codeHmac: Buffer;
   /** Key of the keyed hashes of e-mail addresses that throttles are kept under. */
   emailHmac: Buffer;
+  /** Key of the fingerprints of requests sent with an Idempotency-Key (lib/idempotency.ts). */
+  idempotencyHmac: Buffer;
 }
 
 /** Where the generated keys live when PII_KEY is not set (outside production). */
@@ -58,6 +60,7 @@ export function loadKeys(piiKey: string | undefined, dataDir: string, piiKeysOld
     piiOld: old,
     codeHmac: derive(master, 'verification-code-hmac'),
     emailHmac: derive(master, 'email-throttle-hmac'),
+    idempotencyHmac: derive(master, 'idempotency-fingerprint-hmac'),
   };
 }
 

@@ -2,7 +2,8 @@ import { and, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { addMinutes } from '../lib/clock';
-import { outbox, passwordResetTokens, sessions, verificationCodes } from '../db/schema';
+import { IDEMPOTENCY_KEY_DAYS } from '@portal/contract';
+import { idempotencyKeys, outbox, passwordResetTokens, sessions, verificationCodes } from '../db/schema';
 
 /** The purge job on the queue (decision 0009): nightly. */
 export const PURGE_JOB = 'purge';
@@ -12,7 +13,8 @@ const SENT_MAIL_KEPT_DAYS = 30;
 
 /**
  * Rows that have served their purpose: ended sessions, and codes and reset links a day past
- * their expiry (a late attempt still reads "expired", not "unknown"), and delivered mails.
+ * their expiry (a late attempt still reads "expired", not "unknown"), delivered mails, and
+ * idempotency keys past the week they are kept.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -42,6 +44,13 @@ export default fp(
             )
             .returning({ id: outbox.id })
         ).length,
+        // Issue 18: a retry may come days later (a phone offline over a weekend); §2.3 of the draft.
+        idempotencyKeys: (
+          await app.db
+            .delete(idempotencyKeys)
+            .where(lt(idempotencyKeys.createdAt, addMinutes(now, -IDEMPOTENCY_KEY_DAYS * DAY_MINUTES)))
+            .returning({ key: idempotencyKeys.key })
+        ).length,
       };
       app.log.info(removed, 'purge finished');
       return removed;
@@ -56,7 +65,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     purge: {
       /** Deletes what has served its purpose; answers how many rows of each kind. */
-      run(): Promise<{ sessions: number; codes: number; resetLinks: number; mails: number }>;
+      run(): Promise<{ sessions: number; codes: number; resetLinks: number; mails: number; idempotencyKeys: number }>;
     };
   }
 }

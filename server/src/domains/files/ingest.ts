@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import type { HttpError } from '../../lib/errors';
+import { claimKey, type IdempotentRequest, recordAnswer, type StoredAnswer } from '../../lib/idempotency';
 import {
   type Accepted,
   assertNameMatches,
@@ -141,6 +143,34 @@ export interface IngestOptions {
   ownerId: string;
   /** Decides from the sniffed type: answers what to keep, or throws (415, 403). */
   decide(mime: string | undefined): Accepted;
+  /**
+   * Issue 18: the upload's Idempotency-Key. The fingerprint is a keyed hash of the bytes as sent;
+   * the key is claimed in the transaction that records the file, and `answer` is stored with it.
+   */
+  idempotency?: {
+    request: Omit<IdempotentRequest, 'fingerprint'>;
+    hmacKey: Buffer;
+    answer(file: typeof uploads.$inferSelect): StoredAnswer;
+  };
+}
+
+/** An upload whose key an earlier request, with the same bytes, has already recorded. */
+export class ReplayedUpload extends Error {
+  constructor(readonly answer: StoredAnswer) {
+    super('upload replayed');
+  }
+}
+
+/** A pass-through that hashes the bytes as they were sent (before any re-encoding). */
+export function bytesFingerprint(hmacKey: Buffer) {
+  const hash = crypto.createHmac('sha256', hmacKey);
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  return { stream, digest: () => hash.digest('hex') };
 }
 
 /**
@@ -160,7 +190,9 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
       return accepted;
     }, allowance);
     out = fs.createWriteStream(scratch, { flags: 'wx', mode: 0o600 });
-    await pipeline(part.file, intake, out);
+    const fingerprint = opts.idempotency && bytesFingerprint(opts.idempotency.hmacKey);
+    if (fingerprint) await pipeline(part.file, fingerprint.stream, intake, out);
+    else await pipeline(part.file, intake, out);
     if (part.file.truncated) throw tooLarge();
     const accepted = intake.accepted;
     if (!accepted) throw unsupported();
@@ -185,6 +217,10 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
       // The allowance again, under the owner's lock: uploads sent side by side each passed the
       // first check against the same total; here they count one after the other.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, opts.ownerId)).for('update');
+      const idempotent = opts.idempotency && { ...opts.idempotency.request, fingerprint: fingerprint!.digest() };
+      // A copy of this upload sent side by side got here first: its answer is this one's too.
+      const earlier = idempotent ? await claimKey(tx, idempotent, app.clock.now()) : null;
+      if (earlier) throw new ReplayedUpload(earlier);
       const over = (await allowanceOf(app, tx, opts.ownerId)).exceededBy(size);
       if (over) throw over;
       const [created] = await tx
@@ -199,6 +235,7 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
           createdAt: app.clock.now(),
         })
         .returning();
+      if (idempotent) await recordAnswer(tx, idempotent, opts.idempotency!.answer(created!));
       return created!;
     });
     await app.storage.putFile(storageKey, ready);

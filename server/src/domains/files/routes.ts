@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   fileParams,
@@ -16,7 +17,8 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { fileUrl, uploadIdOf } from '../../plugins/files';
 import { mayRead } from './access';
 import { accept, DOC_TYPE, DOCX_TYPE, unsupported, UPLOAD_MESSAGES } from './content';
-import { ingest } from './ingest';
+import { bytesFingerprint, ingest, type IngestOptions, ReplayedUpload } from './ingest';
+import { findAnswer, forgetKey, idempotencyKeyOf } from '../../lib/idempotency';
 import { escapeHtml } from '../../lib/html';
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -91,6 +93,64 @@ export default async function fileRoutes(base: FastifyInstance) {
     return part;
   }
 
+  /**
+   * Ingests the request's one file. Issue 18: with an Idempotency-Key (the report's key), the
+   * photo and the video of a report are each stored once however often they are sent: the key is
+   * scoped to the route and to the kind the client declares, and a retry of a finished upload is
+   * only read through to compare its bytes, never stored again.
+   */
+  async function upload(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    route: { name: string; fields: string[]; maxBytes: number },
+    opts: Pick<IngestOptions, 'decide'>,
+    respond: (url: string) => Record<string, string>,
+  ) {
+    const user = req.auth!.user;
+    const key = idempotencyKeyOf(req);
+    const part = await filePart(req, route.fields, route.maxBytes);
+    const family = /^(image|video)\//.exec(part.mimetype)?.[1] ?? 'file';
+    const request = key && { userId: user.id, scope: `${route.name}:${family}`, key };
+    if (request) {
+      const earlier = await findAnswer(app.db, request);
+      // A file swept or released since (its report deleted) is not an answer: it is sent anew.
+      if (earlier && !(await stillStored(earlier.body))) await forgetKey(app.db, request);
+      else if (earlier) {
+        const fingerprint = bytesFingerprint(app.keys.idempotencyHmac);
+        await pipeline(part.file, fingerprint.stream, new Writable({ write: (_chunk, _enc, done) => done() }));
+        return sendAnswer(reply, earlier.check(fingerprint.digest()));
+      }
+    }
+    try {
+      const file = await ingest(app, part, {
+        ownerId: user.id,
+        ...opts,
+        idempotency: request
+          ? {
+              request,
+              hmacKey: app.keys.idempotencyHmac,
+              answer: (row) => ({ status: 201, body: respond(fileUrl(row.id)) }),
+            }
+          : undefined,
+      });
+      req.log.info({ uploadId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
+      return reply.status(201).send(respond(fileUrl(file.id)));
+    } catch (err) {
+      if (err instanceof ReplayedUpload) return sendAnswer(reply, err.answer);
+      throw err;
+    }
+  }
+
+  async function stillStored(body: unknown) {
+    const url = Object.values(body as Record<string, string>)[0];
+    const id = url && uploadIdOf(url);
+    if (!id) return false;
+    return (await app.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length > 0;
+  }
+
+  const sendAnswer = (reply: FastifyReply, answer: { status: number; body: unknown }) =>
+    reply.status(answer.status).send(answer.body as Record<string, string>);
+
   app.post(
     '/api/upload-file',
     {
@@ -99,18 +159,20 @@ export default async function fileRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       const user = req.auth!.user;
-      const part = await filePart(req, ['file'], MAX_VIDEO_BYTES);
-      const file = await ingest(app, part, {
-        ownerId: user.id,
-        decide(mime) {
-          const accepted = accept(mime);
-          // Documents are certificates, which only admins manage.
-          if (accepted.kind === 'document' && !user.isAdmin) throw forbidden(UPLOAD_MESSAGES.documentsAdminOnly);
-          return accepted;
+      return upload(
+        req,
+        reply,
+        { name: 'upload-file', fields: ['file'], maxBytes: MAX_VIDEO_BYTES },
+        {
+          decide(mime) {
+            const accepted = accept(mime);
+            // Documents are certificates, which only admins manage.
+            if (accepted.kind === 'document' && !user.isAdmin) throw forbidden(UPLOAD_MESSAGES.documentsAdminOnly);
+            return accepted;
+          },
         },
-      });
-      req.log.info({ uploadId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
-      return reply.status(201).send({ fileUrl: fileUrl(file.id) });
+        (url) => ({ fileUrl: url }),
+      );
     },
   );
 
@@ -121,17 +183,19 @@ export default async function fileRoutes(base: FastifyInstance) {
       onRequest: uploadRate,
     },
     async (req, reply) => {
-      const part = await filePart(req, ['image', 'file'], MAX_IMAGE_BYTES);
-      const file = await ingest(app, part, {
-        ownerId: req.auth!.user.id,
-        decide(mime) {
-          const accepted = accept(mime);
-          if (accepted.kind !== 'image') throw unsupported();
-          return accepted;
+      return upload(
+        req,
+        reply,
+        { name: 'upload', fields: ['image', 'file'], maxBytes: MAX_IMAGE_BYTES },
+        {
+          decide(mime) {
+            const accepted = accept(mime);
+            if (accepted.kind !== 'image') throw unsupported();
+            return accepted;
+          },
         },
-      });
-      req.log.info({ uploadId: file.id, kind: file.kind, size: file.size }, 'image uploaded');
-      return reply.status(201).send({ url: fileUrl(file.id) });
+        (url) => ({ url }),
+      );
     },
   );
 

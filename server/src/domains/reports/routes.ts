@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { reports } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { claimKey, fingerprintOf, idempotencyKeyOf, recordAnswer } from '../../lib/idempotency';
 import { piiKeyring } from '../../lib/keys';
 import { createPii, PiiError } from '../../lib/pii';
 import { toReport, toReportSummary } from '../../lib/serialize';
@@ -66,15 +67,28 @@ export default async function reportRoutes(base: FastifyInstance) {
       // Issue 17: no photo or video without the client's consent to it; nothing is stored.
       const refused = mediaConsentProblem(fields);
       if (refused) throw badRequest(refused);
+      // Issue 18: a retry under the same Idempotency-Key answers what the first attempt did.
+      const key = idempotencyKeyOf(req);
+      const request = key && {
+        userId,
+        scope: 'report',
+        key,
+        fingerprint: fingerprintOf(app.keys.idempotencyHmac, JSON.stringify(fields)),
+      };
       // The id is chosen before the insert: it is the associated data of the encrypted values.
       const id = crypto.randomUUID();
-      await app.db.transaction(async (tx) => {
+      const answer = await app.db.transaction(async (tx) => {
+        const earlier = request ? await claimKey(tx, request, app.clock.now()) : null;
+        if (earlier) return earlier;
         if (fields.imageUrl) await app.files.attach(tx, [fields.imageUrl], { ownerId: userId, kinds: ['image'] });
         if (fields.videoUrl) await app.files.attach(tx, [fields.videoUrl], { ownerId: userId, kinds: ['video'] });
         await tx.insert(reports).values(toRowValues(pii, id, userId, fields, app.clock.now()));
+        const filed = { status: 201, body: { _id: id } };
+        if (request) await recordAnswer(tx, request, filed);
+        req.log.info({ reportId: id, userId, event: 'report_filed' }, 'report filed');
+        return filed;
       });
-      req.log.info({ reportId: id, userId, event: 'report_filed' }, 'report filed');
-      return reply.status(201).send({ _id: id });
+      return reply.status(answer.status as 201).send(answer.body as { _id: string });
     },
   );
 
