@@ -63,6 +63,7 @@ test('a guest opens the verification link and sees the certificate as Active', a
   const res = await page.goto(member.certificate.verificationUrl);
   expect(res?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^Active$/ })).toBeVisible();
   await expect(page.getByText('Vera Verifiable')).toBeVisible();
   await expect(page.getByText(member.certificate.certificateNo)).toBeVisible();
   await expect(page.getByText('Authentic.')).toBeVisible();
@@ -96,6 +97,7 @@ test('an admin revokes it, and the guest’s reload shows Revoked', async ({ pag
 
   await guestPage.reload();
   await expect(guestPage.getByRole('heading', { name: 'Revoked certificate' })).toBeVisible();
+  await expect(guestPage.getByRole('definition').filter({ hasText: /^Revoked$/ })).toBeVisible();
   await expect(guestPage.getByText('Valid certificate')).toHaveCount(0);
   await guest.close();
 });

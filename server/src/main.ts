@@ -42,6 +42,12 @@ async function main() {
   await ensureAdmin(database.db, config, app.log);
   await ensureHelpContent(database.db);
   const demo = await seedDemoData(database.db, config);
+  // Certificates without a credential (from before signing existed, the demo's) are signed now,
+  // in the background, rather than on their first view.
+  app.credentials.signUnsigned().then(
+    (signed) => signed > 0 && app.log.info({ signed }, 'signed the certificates that had no credential'),
+    (err: unknown) => app.log.warn({ err }, 'could not sign the certificates that have no credential'),
+  );
 
   // Responses in progress, so that a shutdown can tell their connections not to stay open.
   const inFlight = new Set<ServerResponse>();

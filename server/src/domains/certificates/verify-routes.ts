@@ -69,7 +69,8 @@ async function verifyRoutes(base: FastifyInstance) {
 
   async function toVerification(row: CertificateRow): Promise<Verification> {
     const url = verificationUrl(app.config.appUrl, row.verificationId);
-    // A certificate from before signing existed is signed once, on its first check.
+    // Signed at start (credentials.signUnsigned); only a row loaded with SQL since then is signed
+    // here, once, on its first check.
     const credential =
       row.credential ?? (await app.db.transaction((tx) => app.credentials.signCertificate(tx, row.id, row)));
     const valid = credentialMatches(credential, row, url) && (await app.credentials.verifySignature(credential));
