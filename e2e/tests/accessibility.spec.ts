@@ -213,6 +213,32 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
       await scan(page, `/verify-email signed up (${viewport})`);
     });
 
+    // Issue 11: the public verification page, server HTML without script, in each state it has.
+    test(`public verification page (${viewport})`, async ({ page }) => {
+      const admin = await sharedAdmin();
+      const { _id, verificationUrl } = (await createCertificate(admin, {
+        userEmail: uniqueEmail('verified'),
+        status: 'Inactive',
+      })) as { _id: string; verificationUrl: string };
+      await page.goto(verificationUrl);
+      await expect(page.getByRole('heading', { name: 'Suspended certificate' })).toBeVisible();
+      await scan(page, `/verify/{id} suspended (${viewport})`);
+      const revoked = await admin.post(`/api/certificates/${_id}/revoke`, { data: { reason: 'Accessibility check' } });
+      expect(revoked.status(), await revoked.text()).toBe(200);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Revoked certificate' })).toBeVisible();
+      await scan(page, `/verify/{id} revoked (${viewport})`);
+      const active = (await createCertificate(admin, { userEmail: uniqueEmail('verified') })) as {
+        verificationUrl: string;
+      };
+      await page.goto(active.verificationUrl);
+      await expect(page.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
+      await scan(page, `/verify/{id} valid (${viewport})`);
+      await page.goto('/verify/no-such-certificate');
+      await expect(page.getByRole('heading', { name: 'Certificate not found' })).toBeVisible();
+      await scan(page, `/verify/{id} not found (${viewport})`);
+    });
+
     for (const dir of ['ltr', 'rtl'] as const) {
       const layout = dir === 'rtl' ? '/rtl' : '/admin';
 

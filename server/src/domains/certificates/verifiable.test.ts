@@ -339,7 +339,9 @@ describe('the public verification page', () => {
       url: `/api/certificates/${encodeURIComponent(member.email)}?limit=200`,
     });
     const listed = mine.json().find((c: { _id: string }) => c._id === cert._id);
-    expect(listed.verificationViews).toBe(4);
+    // GET /api/certificates/{userEmail}: each item carries its _id and its verification URL.
+    expect(listed).toMatchObject({ _id: cert._id, verificationUrl: cert.verificationUrl, verificationViews: 4 });
+    expect(cert.verificationUrl).toMatch(/^http:\/\/localhost:3000\/verify\/[A-Za-z0-9_-]{43}$/);
   });
 });
 
