@@ -39,7 +39,7 @@ export async function createCertificate(
     data: { name: 'Certified Recycling Advocate', status: 'Active', ...body, certificateNo, validTill },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
-  return { certificateNo, ...(await res.json()) } as { certificateNo: string; _id: string };
+  return { certificateNo, ...(await res.json()) } as { certificateNo: string; _id: string; verificationUrl: string };
 }
 
 /**

@@ -216,10 +216,10 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
     // Issue 11: the public verification page, server HTML without script, in each state it has.
     test(`public verification page (${viewport})`, async ({ page }) => {
       const admin = await sharedAdmin();
-      const { _id, verificationUrl } = (await createCertificate(admin, {
+      const { _id, verificationUrl } = await createCertificate(admin, {
         userEmail: uniqueEmail('verified'),
         status: 'Inactive',
-      })) as { _id: string; verificationUrl: string };
+      });
       await page.goto(verificationUrl);
       await expect(page.getByRole('heading', { name: 'Suspended certificate' })).toBeVisible();
       await scan(page, `/verify/{id} suspended (${viewport})`);
@@ -228,9 +228,7 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Revoked certificate' })).toBeVisible();
       await scan(page, `/verify/{id} revoked (${viewport})`);
-      const active = (await createCertificate(admin, { userEmail: uniqueEmail('verified') })) as {
-        verificationUrl: string;
-      };
+      const active = await createCertificate(admin, { userEmail: uniqueEmail('verified') });
       await page.goto(active.verificationUrl);
       await expect(page.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
       await scan(page, `/verify/{id} valid (${viewport})`);
