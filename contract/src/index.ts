@@ -17,3 +17,4 @@ export * from './schemas/report';
 export * from './schemas/audit';
 export * from './schemas/renewal';
 export * from './schemas/hmis-export';
+export * from './schemas/certificate-import';

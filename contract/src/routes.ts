@@ -92,6 +92,8 @@ export const ROUTES = [
   r('GET', '/api/jobs/export.csv', 'admin'),
   r('GET', '/api/reports/export.csv', 'admin'),
   r('GET', '/api/audit-log/export.csv', 'admin'),
+  // Issue 16: certificates from a CSV or XLSX file (multipart), upserted on their number.
+  r('POST', '/api/certificates/import', 'admin'),
 
   // Issue 17: the HMIS CSV (FY2026) export; the download needs a reason and the admin's password.
   r('POST', '/api/exports/hmis/check', 'admin'),

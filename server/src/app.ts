@@ -22,6 +22,7 @@ import hmisRoutes from './domains/hmis/routes';
 import inboxRoutes from './domains/inbox/routes';
 import jobRoutes from './domains/jobs/routes';
 import notificationRoutes from './domains/notifications/routes';
+import certificateImportRoutes from './domains/certificates/import-routes';
 import certificateRoutes from './domains/certificates/routes';
 import verifyRoutes from './domains/certificates/verify-routes';
 import opsRoutes from './domains/ops/routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(helpRoutes);
   await app.register(certificateRoutes);
+  await app.register(certificateImportRoutes);
   await app.register(verifyRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);

@@ -332,7 +332,8 @@ export const uploads = pgTable(
   {
     id: id(),
     ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    kind: text({ enum: ['image', 'video', 'document'] }).notNull(),
+    /** `import`: a spreadsheet of certificates an admin imported, kept for the audit (issue 16). */
+    kind: text({ enum: ['image', 'video', 'document', 'import'] }).notNull(),
     contentType: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     storageKey: text().notNull(),

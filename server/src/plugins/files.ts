@@ -58,6 +58,17 @@ export default fp(
       }
     }
 
+    /** Of these URLs, those that name an upload of one of `kinds`. */
+    async function known(tx: Tx, urls: string[], kinds: UploadKind[]): Promise<Set<string>> {
+      const ids = [...new Set(urls.map(uploadIdOf).filter((id): id is string => !!id))];
+      if (!ids.length) return new Set();
+      const rows = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(inArray(uploads.id, ids), inArray(uploads.kind, kinds)));
+      return new Set(rows.map((r) => fileUrl(r.id)));
+    }
+
     /** Deletes stored bytes that no row refers to (a crash between deleting a row and its bytes). */
     async function removeOrphanBytes() {
       let removed = 0;
@@ -148,7 +159,7 @@ export default fp(
       return running;
     }
 
-    app.decorate('files', { attach, release, sweep });
+    app.decorate('files', { attach, known, release, sweep });
 
     // At start too: what a crash left behind goes before the first hour is up.
     app.queue.define(SWEEP_JOB, { cron: '0 * * * *', atStart: true, run: sweep });
@@ -168,6 +179,8 @@ declare module 'fastify' {
        * otherwise 400 and nothing is attached.
        */
       attach(tx: Tx, urls: string[], opts: { ownerId?: string; kinds: UploadKind[] }): Promise<void>;
+      /** Of these URLs, those that name an upload of one of `kinds` (a check before attach, issue 16). */
+      known(tx: Tx, urls: string[], kinds: UploadKind[]): Promise<Set<string>>;
       /**
        * After a record stopped naming these files (changed or deleted, committed): deletes each
        * one no profile, report or certificate names any more, with its bytes. Ignores '' and

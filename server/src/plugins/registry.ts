@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
@@ -30,6 +30,17 @@ export default fp(
           .from(users)
           .where(and(eq(users.email, email), eq(users.isVerified, true)));
         return holder;
+      },
+
+      async holdersFor(tx: Tx, emails: string[]) {
+        const holders = new Map<string, { id: string; name: string }>();
+        if (!emails.length) return holders;
+        const rows = await tx
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(and(inArray(users.email, [...new Set(emails)]), eq(users.isVerified, true)));
+        for (const row of rows) holders.set(row.email, { id: row.id, name: row.name });
+        return holders;
       },
 
       async claimFor(tx: Tx, user: { id: string; email: string; name: string }) {
@@ -66,6 +77,8 @@ declare module 'fastify' {
     registry: {
       /** The verified account with this e-mail, which a certificate issued to it goes to at once. */
       holderFor(tx: Tx, email: string): Promise<{ id: string; name: string } | undefined>;
+      /** holderFor of many e-mails at once (issue 16: an import), by e-mail. */
+      holdersFor(tx: Tx, emails: string[]): Promise<Map<string, { id: string; name: string }>>;
       /** Claims the unclaimed certificates filed under the user's (proven) e-mail; how many. */
       claimFor(tx: Tx, user: { id: string; email: string; name: string }): Promise<number>;
       /** Files every certificate the user holds under their new e-mail; how many. */

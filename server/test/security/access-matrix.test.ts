@@ -15,6 +15,7 @@ import {
   jobPayload,
   makeWorld,
   notificationPayload,
+  csvPart,
   pdfPart,
   pngPart,
   profilePayload,
@@ -183,6 +184,13 @@ const REQUESTS: Record<string, Build> = {
     method: 'PUT',
     url: '/api/settings/renewal-reminders',
     payload: { offsetsDays: [30, 7] },
+  }),
+  'POST /api/certificates/import': () => ({
+    method: 'POST',
+    url: '/api/certificates/import?dryRun=true',
+    ...csvPart(
+      'userEmail,certificateNo,name,status,validTill\nsomeone@example.org,MATRIX-1,Advocate,Active,2030-01-01\n',
+    ),
   }),
   'POST /api/certificates/bulk-renew': async (w) => ({
     method: 'POST',

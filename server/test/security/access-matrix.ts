@@ -81,6 +81,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'GET /api/jobs/export.csv': [401, 403, 403, 403, 200],
   'GET /api/reports/export.csv': [401, 403, 403, 403, 200],
   'GET /api/audit-log/export.csv': [401, 403, 403, 403, 200],
+  'POST /api/certificates/import': [401, 403, 403, 403, 200],
   'POST /api/exports/hmis/check': [401, 403, 403, 403, 200],
   'POST /api/exports/hmis': [401, 403, 403, 403, 200],
   'GET /api/exports/hmis': [401, 403, 403, 403, 200],

@@ -132,7 +132,10 @@ const stringDict = (value: unknown, exclude: string[] = []) =>
   );
 
 function generator(op: (typeof OPERATIONS)[number], schemas: RouteSchemas, sample: { png: Buffer; pdf: Buffer }) {
-  const isUpload = schemas.body === undefined && op.method === 'POST' && op.path.startsWith('/api/upload');
+  const isUpload =
+    schemas.body === undefined &&
+    op.method === 'POST' &&
+    (op.path.startsWith('/api/upload') || op.path === '/api/certificates/import');
   const bodySchema = op.bodySchema ?? schemas.body;
   const paramNames = [...op.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   const own = op.name === OWN_PROFILE ? [w.memberA.id] : [];

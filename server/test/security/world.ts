@@ -71,6 +71,10 @@ export async function expectOk(t: TestApp, actor: Actor, opts: InjectOptions, st
 
 export const pngPart = async (field = 'file') =>
   multipart({ field, filename: 'photo.png', contentType: 'image/png', data: await png() });
+/** A CSV of certificates to import (issue 16). */
+export const csvPart = (text: string) =>
+  multipart({ field: 'file', filename: 'certificates.csv', contentType: 'text/csv', data: text });
+
 export const pdfPart = () =>
   multipart({ field: 'file', filename: 'certificate.pdf', contentType: 'application/pdf', data: pdf() });
 

@@ -234,3 +234,50 @@ export function addMonths(validTill: Date, months: number): Date {
   next.setUTCDate(Math.min(day, lastDay));
   return next;
 }
+
+/** Issue 16 (import): the certificates with these numbers, without their credentials. */
+export async function findByNumbers(db: Tx, numbers: string[]): Promise<ListedCertificate[]> {
+  if (!numbers.length) return [];
+  return db.select(listedColumns).from(certificates).where(inArray(certificates.certificateNo, numbers));
+}
+
+/** Issue 16 (import): many certificates in one statement, still unsigned (the signer's queue signs them). */
+export async function insertCertificates(db: Tx, rows: (CertificateValues & Holding & { createdAt: Date })[]) {
+  if (!rows.length) return [];
+  return db
+    .insert(certificates)
+    .values(rows)
+    .returning({ id: certificates.id, status: certificates.status, statusIndex: certificates.statusIndex });
+}
+
+export type ImportedUpdate = Pick<CertificateRow, 'id'> & CertificateValues & Holding;
+
+/**
+ * Issue 16 (import): many edits in one statement. Each raises its version (decision 0015) and
+ * drops the credential, which no longer states the record; the signer's queue signs it again.
+ */
+export async function updateCertificates(db: Tx, rows: ImportedUpdate[], now: Date) {
+  if (!rows.length) return;
+  const values = rows.map((r) => ({
+    id: r.id,
+    user_email: r.userEmail,
+    name: r.name,
+    status: r.status,
+    valid_till: r.validTill.toISOString(),
+    holder_name: r.holderName,
+    download_link: r.downloadLink,
+    holder_id: r.holderId ?? null,
+    claimed_at: r.claimedAt?.toISOString() ?? null,
+    suspended_at: r.suspendedAt?.toISOString() ?? null,
+  }));
+  await db.execute(sql`
+    update ${certificates} as c set
+      user_email = v.user_email, name = v.name, status = v.status, valid_till = v.valid_till,
+      holder_name = v.holder_name, download_link = v.download_link, holder_id = v.holder_id,
+      claimed_at = v.claimed_at, suspended_at = v.suspended_at, credential = null,
+      version = c.version + 1, updated_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+      id uuid, user_email text, name text, status text, valid_till timestamptz, holder_name text,
+      download_link text, holder_id uuid, claimed_at timestamptz, suspended_at timestamptz)
+    where c.id = v.id`);
+}

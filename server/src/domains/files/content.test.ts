@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '@portal/contract';
+import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_IMPORT_BYTES, MAX_VIDEO_BYTES } from '@portal/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   accept,
@@ -60,7 +60,12 @@ describe('accepted types', () => {
   });
 
   it('limits each kind to its size', () => {
-    expect(KIND_LIMITS).toEqual({ image: MAX_IMAGE_BYTES, document: MAX_DOCUMENT_BYTES, video: MAX_VIDEO_BYTES });
+    expect(KIND_LIMITS).toEqual({
+      image: MAX_IMAGE_BYTES,
+      document: MAX_DOCUMENT_BYTES,
+      video: MAX_VIDEO_BYTES,
+      import: MAX_IMPORT_BYTES,
+    });
   });
 
   it('answers each refusal with its status and message', () => {

@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '@portal/contract';
+import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_IMPORT_BYTES, MAX_VIDEO_BYTES } from '@portal/contract';
 import { HttpError } from '../../lib/errors';
 import type { UploadKind } from '../../plugins/files';
 import type { VideoType } from './video-remux';
@@ -25,6 +25,7 @@ export const KIND_LIMITS: Record<UploadKind, number> = {
   image: MAX_IMAGE_BYTES,
   document: MAX_DOCUMENT_BYTES,
   video: MAX_VIDEO_BYTES,
+  import: MAX_IMPORT_BYTES,
 };
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -111,8 +112,14 @@ const MAX_CONTENT_TYPES = 1024 * 1024;
  * past a megabyte. Real documents are far below both: their images barely compress.
  */
 export const MAX_DOCX_UNPACKED = 100 * 1024 * 1024;
+/**
+ * A spreadsheet to import (issue 16) may unpack to more: its sheet is XML that packs ten to
+ * twenty times, and an import of 200,000 rows is a few hundred megabytes of it.
+ */
+export const MAX_XLSX_UNPACKED = 512 * 1024 * 1024;
 const MAX_RATIO = 100;
 const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+const SHEET_MAIN = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
 
 interface ZipEntry {
   name: string;
@@ -176,7 +183,12 @@ async function entryStart(handle: fsp.FileHandle, size: number, entry: ZipEntry)
  * Refuses a zip bomb by what the directory declares and, as declarations can lie, by unpacking
  * every entry as a stream that is counted and thrown away, stopping at the first byte too many.
  */
-async function assertNotABomb(handle: fsp.FileHandle, size: number, entries: ZipEntry[]): Promise<void> {
+async function assertNotABomb(
+  handle: fsp.FileHandle,
+  size: number,
+  entries: ZipEntry[],
+  maxUnpacked: number,
+): Promise<void> {
   let declared = 0;
   for (const entry of entries) {
     // 0xffffffff marks ZIP64 sizes, which no document of our size needs.
@@ -187,9 +199,9 @@ async function assertNotABomb(handle: fsp.FileHandle, size: number, entries: Zip
     if (entry.uncompressedSize > 1024 * 1024 && ratio > MAX_RATIO) throw unsupported();
     declared += entry.uncompressedSize;
   }
-  if (declared > MAX_DOCX_UNPACKED) throw unsupported();
+  if (declared > maxUnpacked) throw unsupported();
 
-  let budget = MAX_DOCX_UNPACKED;
+  let budget = maxUnpacked;
   for (const entry of entries) {
     if (entry.method !== 8 || entry.compressedSize === 0) continue;
     const start = await entryStart(handle, size, entry);
@@ -224,22 +236,29 @@ async function entryText(handle: fsp.FileHandle, size: number, entry: ZipEntry):
 }
 
 /**
- * A .docx is a zip whose [Content_Types].xml declares a Word document. Macro-enabled documents
- * (.docm) and templates are refused, as is any zip carrying a VBA project whatever it declares.
- * Reads only the zip's directory and that one small entry, from disk.
+ * An Office Open XML file (ECMA-376 Part 2: a zip whose [Content_Types].xml declares its main
+ * part) of the given main type. Macro-enabled files and templates are refused, as is any zip
+ * carrying a VBA project whatever it declares. Reads only the zip's directory and that one small
+ * entry, from disk, after the zip-bomb check.
  */
-export async function assertWordDocument(file: string): Promise<void> {
+async function assertOfficeFile(file: string, mainType: string, maxUnpacked: number): Promise<void> {
   const handle = await fsp.open(file, 'r');
   try {
     const { size } = await handle.stat();
     const entries = await centralDirectory(handle, size);
     if (entries.some((e) => /vbaProject|vbaData/i.test(e.name))) throw unsupported();
-    await assertNotABomb(handle, size, entries);
+    await assertNotABomb(handle, size, entries, maxUnpacked);
     const contentTypes = entries.find((e) => e.name === '[Content_Types].xml');
     if (!contentTypes) throw unsupported();
     const xml = await entryText(handle, size, contentTypes);
-    if (!xml.includes(`"${WORD_MAIN}"`) || /macroEnabled|vbaProject/i.test(xml)) throw unsupported();
+    if (!xml.includes(`"${mainType}"`) || /macroEnabled|vbaProject/i.test(xml)) throw unsupported();
   } finally {
     await handle.close();
   }
 }
+
+/** A .docx: a Word document (never a .docm or a template). */
+export const assertWordDocument = (file: string) => assertOfficeFile(file, WORD_MAIN, MAX_DOCX_UNPACKED);
+
+/** An .xlsx: an Excel workbook (never an .xlsm or a template), for the certificate import. */
+export const assertSpreadsheet = (file: string) => assertOfficeFile(file, SHEET_MAIN, MAX_XLSX_UNPACKED);

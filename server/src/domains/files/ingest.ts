@@ -81,7 +81,7 @@ class Intake extends Transform {
 }
 
 /** A client's file name, kept only for display and download names; never used as a path. */
-function cleanName(name: string | undefined): string {
+export function cleanName(name: string | undefined): string {
   return path
     .basename((name ?? '').replaceAll('\\', '/'))
     .replace(/[\p{Cc}\p{Cf}]/gu, '')

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
@@ -46,7 +47,14 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 /** An ASCII file name safe in a header, with the extension the content has. */
 function downloadName(file: UploadRow): string {
-  const ext = file.contentType === DOCX_TYPE ? '.docx' : file.contentType === DOC_TYPE ? '.doc' : '';
+  const ext =
+    file.contentType === DOCX_TYPE
+      ? '.docx'
+      : file.contentType === DOC_TYPE
+        ? '.doc'
+        : file.kind === 'import'
+          ? (path.extname(file.originalName) || '.csv').toLowerCase()
+          : '';
   const base = file.originalName
     .replace(/\.[^.]*$/, '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
@@ -215,8 +223,9 @@ export default async function fileRoutes(base: FastifyInstance) {
       if (req.query.format === 'html') return sendAsHtml(reply, file);
 
       const size = file.size;
+      // Word documents and imported spreadsheets (issue 16) are downloads, never shown inline.
       const disposition =
-        file.kind === 'document' && file.contentType !== 'application/pdf'
+        file.kind === 'import' || (file.kind === 'document' && file.contentType !== 'application/pdf')
           ? `attachment; filename="${downloadName(file)}"`
           : 'inline';
       reply.headers({

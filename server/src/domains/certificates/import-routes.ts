@@ -1,0 +1,335 @@
+import fsp from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import {
+  certificateImportQuery,
+  certificateImportResult,
+  type CertificateImportResult,
+  IMPORT_MESSAGES,
+  type ImportRowError,
+  MAX_IMPORT_BYTES,
+} from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Tx } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { fileUrl } from '../../plugins/files';
+import { UPLOAD_MESSAGES, unsupported } from '../files/content';
+import { cleanName } from '../files/ingest';
+import {
+  CSV_TYPE,
+  type ImportedCertificate,
+  type ImportFormat,
+  MAX_IMPORT_ERRORS,
+  type ParsedRow,
+  readCertificates,
+  receiveImport,
+  XLSX_TYPE,
+} from './import';
+import {
+  findByNumbers,
+  type ImportedUpdate,
+  insertCertificates,
+  type ListedCertificate,
+  toValidTill,
+  updateCertificates,
+} from './repository';
+
+/** Rows looked up and written per statement. */
+const BATCH_ROWS = 1000;
+/** Imports run one at a time (a transaction-scoped advisory lock), so two files can't both create a number. */
+const IMPORT_LOCK = 0x16_1_0;
+
+/** Problems of an import, at most MAX_IMPORT_ERRORS kept (the rest only counted). */
+class Problems {
+  readonly list: ImportRowError[] = [];
+  private dropped = 0;
+  add(error: ImportRowError) {
+    if (this.list.length < MAX_IMPORT_ERRORS) this.list.push(error);
+    else this.dropped++;
+  }
+  /** The answer's error list, in row order. */
+  report(): ImportRowError[] {
+    const sorted = this.list.sort((a, b) => a.row - b.row);
+    if (!this.dropped) return sorted;
+    return [...sorted, { row: 0, column: '', message: `${this.dropped} more problems are not listed.` }];
+  }
+  get count() {
+    return this.list.length + this.dropped;
+  }
+}
+
+interface Counts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * Issue 16: POST /api/certificates/import. The file goes to a scratch file (never whole in
+ * memory), and is read twice, streamed: the first pass validates every row and finds numbers the
+ * file gives twice; the second looks each batch up, and (unless it is a dry run) writes it, in one
+ * transaction with the file's upload row and the audit. Multipart is registered in this context
+ * only.
+ */
+export default async function certificateImportRoutes(base: FastifyInstance) {
+  await base.register(multipart, {
+    limits: { files: 1, fields: 5, parts: 10, fieldSize: 1024, fileSize: MAX_IMPORT_BYTES },
+    throwFileSizeLimit: true,
+  });
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  /** Pass 1: every row read and checked; numbers given twice are errors in each of their rows. */
+  async function validate(file: string, format: ImportFormat, problems: Problems) {
+    const errors: ImportRowError[] = [];
+    const firstRow = new Map<string, number>();
+    const secondRow = new Map<string, number>();
+    const duplicated = new Set<string>();
+    let rows = 0;
+    const flush = () => errors.splice(0).forEach((e) => problems.add(e));
+    for await (const { row, certificateNo } of readCertificates(file, format, errors)) {
+      rows++;
+      flush();
+      if (!certificateNo) continue;
+      const first = firstRow.get(certificateNo);
+      if (first === undefined) firstRow.set(certificateNo, row);
+      else {
+        duplicated.add(certificateNo);
+        if (!secondRow.has(certificateNo)) secondRow.set(certificateNo, row);
+        problems.add({ row, column: 'certificateNo', message: IMPORT_MESSAGES.duplicate(first) });
+      }
+    }
+    flush();
+    for (const [number, second] of secondRow) {
+      problems.add({ row: firstRow.get(number)!, column: 'certificateNo', message: IMPORT_MESSAGES.duplicate(second) });
+    }
+    return { rows, duplicated };
+  }
+
+  /** What a row changes of the certificate it matches: the next values, or undefined when nothing. */
+  function nextValues(current: ListedCertificate, values: ImportedCertificate) {
+    const next = {
+      userEmail: values.userEmail,
+      name: values.name,
+      status: values.status,
+      validTill: toValidTill(values.validTill),
+      // An empty cell keeps what the certificate has.
+      holderName: values.holderName || current.holderName,
+      downloadLink: values.downloadLink || current.downloadLink,
+    };
+    const same =
+      next.userEmail === current.userEmail &&
+      next.name === current.name &&
+      next.status === current.status &&
+      next.validTill.getTime() === current.validTill.getTime() &&
+      next.holderName === current.holderName &&
+      next.downloadLink === current.downloadLink;
+    return same ? undefined : next;
+  }
+
+  interface Effects {
+    suspensions: { statusIndex: number; value: boolean }[];
+    released: string[];
+  }
+
+  /** Pass 2 for one batch: looked up, counted, and written when `write`. */
+  async function applyBatch(
+    tx: Tx,
+    batch: ParsedRow[],
+    problems: Problems,
+    counts: Counts,
+    effects: Effects | undefined,
+  ) {
+    const now = app.clock.now();
+    const existing = new Map<string, ListedCertificate[]>();
+    for (const row of await findByNumbers(
+      tx,
+      batch.map((r) => r.certificateNo),
+    )) {
+      existing.set(row.certificateNo, [...(existing.get(row.certificateNo) ?? []), row]);
+    }
+    const links = batch.map((r) => r.values!.downloadLink).filter(Boolean);
+    const documents = await app.files.known(tx, links, ['document']);
+
+    const creates: { row: number; values: ImportedCertificate }[] = [];
+    const updates: { current: ListedCertificate; next: NonNullable<ReturnType<typeof nextValues>> }[] = [];
+    for (const { row, values } of batch) {
+      if (values!.downloadLink && !documents.has(values!.downloadLink)) {
+        problems.add({ row, column: 'downloadLink', message: IMPORT_MESSAGES.notOurFile });
+        continue;
+      }
+      const matches = existing.get(values!.certificateNo) ?? [];
+      if (matches.length > 1) {
+        problems.add({ row, column: 'certificateNo', message: IMPORT_MESSAGES.ambiguous });
+        continue;
+      }
+      const current = matches[0];
+      if (!current) {
+        creates.push({ row, values: values! });
+        continue;
+      }
+      const next = nextValues(current, values!);
+      if (next) updates.push({ current, next });
+      else counts.unchanged++;
+    }
+    counts.created += creates.length;
+    counts.updated += updates.length;
+    if (!effects) return;
+
+    // Issued to a verified account's address, a certificate is theirs at once (decision 0006).
+    const holders = await app.registry.holdersFor(tx, [
+      ...creates.map((c) => c.values.userEmail),
+      ...updates.filter((u) => u.next.userEmail !== u.current.userEmail).map((u) => u.next.userEmail),
+    ]);
+    const inserted = await insertCertificates(
+      tx,
+      creates.map(({ values }) => {
+        const holder = holders.get(values.userEmail);
+        return {
+          ...values,
+          validTill: toValidTill(values.validTill),
+          holderName: values.holderName || holder?.name || '',
+          holderId: holder?.id ?? null,
+          claimedAt: holder ? now : null,
+          suspendedAt: values.status === 'Inactive' ? now : null,
+          createdAt: now,
+        };
+      }),
+    );
+    for (const row of inserted) {
+      if (row.status === 'Inactive') effects.suspensions.push({ statusIndex: row.statusIndex, value: true });
+    }
+    const changed: ImportedUpdate[] = updates.map(({ current, next }) => {
+      const moved = next.userEmail !== current.userEmail;
+      const holder = moved ? holders.get(next.userEmail) : undefined;
+      const suspended = next.status === 'Inactive';
+      if (suspended !== (current.status === 'Inactive')) {
+        effects.suspensions.push({ statusIndex: current.statusIndex, value: suspended });
+      }
+      if (current.downloadLink && current.downloadLink !== next.downloadLink)
+        effects.released.push(current.downloadLink);
+      return {
+        id: current.id,
+        certificateNo: current.certificateNo,
+        ...next,
+        // As the PUT does: filed under another e-mail, it goes to that address's account, or waits.
+        holderName: next.holderName || holder?.name || '',
+        holderId: moved ? (holder?.id ?? null) : current.holderId,
+        claimedAt: moved ? (holder ? now : null) : current.claimedAt,
+        suspendedAt: suspended ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
+      };
+    });
+    await updateCertificates(tx, changed, now);
+    const attached = new Set([
+      ...creates.map((c) => c.values.downloadLink),
+      ...updates.filter((u) => u.next.downloadLink !== u.current.downloadLink).map((u) => u.next.downloadLink),
+    ]);
+    attached.delete('');
+    await app.files.attach(tx, [...attached], { kinds: ['document'] });
+  }
+
+  /** Pass 2: the rows pass 1 found valid, in batches. */
+  async function applyAll(
+    tx: Tx,
+    file: string,
+    format: ImportFormat,
+    duplicated: Set<string>,
+    problems: Problems,
+    effects: Effects | undefined,
+  ): Promise<Counts> {
+    const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
+    let batch: ParsedRow[] = [];
+    // Pass 1 listed every problem of the rows themselves already.
+    for await (const parsed of readCertificates(file, format, [])) {
+      if (!parsed.values || duplicated.has(parsed.certificateNo)) continue;
+      batch.push(parsed);
+      if (batch.length === BATCH_ROWS) {
+        await applyBatch(tx, batch, problems, counts, effects);
+        batch = [];
+      }
+    }
+    if (batch.length) await applyBatch(tx, batch, problems, counts, effects);
+    if (effects?.suspensions.length) await app.credentials.setStatuses(tx, 'suspension', effects.suspensions);
+    return counts;
+  }
+
+  async function importFile(req: FastifyRequest, dryRun: boolean): Promise<CertificateImportResult> {
+    if (!req.isMultipart()) throw unsupported();
+    const part = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
+    if (!part) throw badRequest(UPLOAD_MESSAGES.noFile);
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw badRequest(UPLOAD_MESSAGES.noFile);
+    }
+    const scratch = app.storage.scratchPath();
+    try {
+      const format = await receiveImport(part, scratch);
+      const problems = new Problems();
+      const { rows, duplicated } = await validate(scratch, format, problems);
+      if (dryRun) {
+        const counts = await applyAll(app.db, scratch, format, duplicated, problems, undefined);
+        return { rows, ...counts, errors: problems.report() };
+      }
+
+      const { size } = await fsp.stat(scratch);
+      const storageKey = app.storage.newKey();
+      const effects: Effects = { suspensions: [], released: [] };
+      const counts = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+        const counts = await applyAll(tx, scratch, format, duplicated, problems, effects);
+        // The file is kept for the audit: attached at once, so the upload sweeper leaves it.
+        const [upload] = await tx
+          .insert(uploads)
+          .values({
+            ownerId: req.auth!.user.id,
+            kind: 'import',
+            contentType: format === 'csv' ? CSV_TYPE : XLSX_TYPE,
+            size,
+            storageKey,
+            originalName: cleanName(part.filename),
+            attachedAt: app.clock.now(),
+            createdAt: app.clock.now(),
+          })
+          .returning({ id: uploads.id });
+        await app.audit(tx, req, {
+          action: 'certificate.import',
+          targetType: 'import',
+          targetId: upload!.id,
+          details: {
+            file: fileUrl(upload!.id),
+            fileName: cleanName(part.filename),
+            rows,
+            ...counts,
+            errors: problems.count,
+          },
+        });
+        return counts;
+      });
+      // The row first, then the bytes (as every upload): a crash between leaves a row without bytes.
+      await app.storage.putFile(storageKey, scratch);
+      if (counts.created || counts.updated) {
+        app.reminders.kick();
+        app.credentials.kickSigning();
+      }
+      await app.files.release(effects.released);
+      req.log.info({ rows, ...counts, errors: problems.count }, 'certificates imported');
+      return { rows, ...counts, errors: problems.report() };
+    } finally {
+      await fsp.rm(scratch, { force: true });
+    }
+  }
+
+  app.post(
+    '/api/certificates/import',
+    {
+      schema: {
+        tags: ['certificates'],
+        consumes: ['multipart/form-data'],
+        querystring: certificateImportQuery,
+        response: { 200: certificateImportResult },
+      },
+    },
+    (req) => importFile(req, req.query.dryRun === 'true'),
+  );
+}

@@ -1,0 +1,361 @@
+import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
+import { MAX_IMPORT_BYTES } from '@portal/contract';
+import { count, eq, like } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, certificates, uploads } from '../../db/schema';
+import { statusListPlace } from '../../plugins/credentials';
+import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import { docx, multipart, packedZeros, png, zip } from '../../../test/uploads';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin') });
+  member = await createUser(t, { name: 'Mia Member' });
+});
+afterAll(() => t.close());
+
+const HEADER = 'userEmail,certificateNo,name,status,validTill';
+let prefixes = 0;
+/** A number prefix of its own per test, so tests never meet each other's rows. */
+const prefix = () => `imp${++prefixes}-${Date.now().toString(36)}`;
+
+function upload(data: string | Buffer, { filename = 'certificates.csv', query = '', cookie = admin.cookie } = {}) {
+  return call(t.app, cookie, {
+    method: 'POST',
+    url: `/api/certificates/import${query}`,
+    ...multipart({ field: 'file', filename, contentType: 'text/csv', data }),
+  });
+}
+
+const rowsOf = (p: string) =>
+  t.database.db
+    .select()
+    .from(certificates)
+    .where(like(certificates.certificateNo, `${p}-%`))
+    .orderBy(certificates.certificateNo);
+
+const SHEET_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>';
+
+const importAudits = () => t.database.db.select().from(auditLog).where(eq(auditLog.action, 'certificate.import'));
+
+describe('POST /api/certificates/import', () => {
+  it('creates every row of a good file, lets a verified account claim its own, and answers the counts', async () => {
+    const p = prefix();
+    const csv = [
+      HEADER,
+      `${member.email.toUpperCase()},${p}-1,Certified Recycling Advocate,Active,2030-06-30`,
+      `someone.${p}@example.org,${p}-2,Certified Recycling Advocate,Inactive,2031-01-15`,
+      `other.${p}@example.org,${p}-3,Master Advocate,Active,2029-12-31`,
+    ].join('\r\n');
+    const res = await upload(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ rows: 3, created: 3, updated: 0, unchanged: 0, errors: [] });
+
+    const rows = await rowsOf(p);
+    expect(rows.map((r) => [r.userEmail, r.status, r.validTill.toISOString().slice(0, 10)])).toEqual([
+      [member.email, 'Active', '2030-06-30'],
+      [`someone.${p}@example.org`, 'Inactive', '2031-01-15'],
+      [`other.${p}@example.org`, 'Active', '2029-12-31'],
+    ]);
+    // Decision 0006: filed under a verified account's e-mail, it is theirs at once.
+    expect(rows[0]!.holderId).toBe(member.user.id);
+    expect(rows[0]!.holderName).toBe('Mia Member');
+    expect(rows[1]!.holderId).toBeNull();
+    expect(rows[1]!.suspendedAt).not.toBeNull();
+    // Signing waits for the queue; the member's list shows the certificate meanwhile.
+    expect(rows.every((r) => r.credential === null)).toBe(true);
+    const mine = await call(t.app, member.cookie, { method: 'GET', url: `/api/certificates/${member.email}` });
+    expect(mine.json().map((c: { certificateNo: string }) => c.certificateNo)).toContain(`${p}-1`);
+
+    // The Inactive row's bit is set in the suspension list.
+    const list = (await t.app.inject({ method: 'GET', url: '/api/status-lists/suspension/1' })).json();
+    const bits = await decodeList({ encodedList: list.credentialSubject.encodedList });
+    expect(bits.getStatus(statusListPlace(rows[1]!.statusIndex).position)).toBe(true);
+    expect(bits.getStatus(statusListPlace(rows[0]!.statusIndex).position)).toBe(false);
+  });
+
+  it('signs an imported certificate on demand when it is checked before the queue got to it, and the queue signs the rest', async () => {
+    const p = prefix();
+    const res = await upload(
+      `${HEADER}\nholder.${p}@example.org,${p}-1,Advocate,Active,2030-01-01\nholder.${p}@example.org,${p}-2,Advocate,Inactive,2030-01-01`,
+    );
+    expect(res.json().created).toBe(2);
+    const [first, second] = await rowsOf(p);
+    const check = await t.app.inject({ method: 'GET', url: `/api/verify/${first!.verificationId}` });
+    expect(check.json()).toMatchObject({ certificateNo: `${p}-1`, status: 'Active', signature: { valid: true } });
+    expect(await t.app.credentials.signUnsigned()).toBeGreaterThanOrEqual(1);
+    const [signed] = await t.database.db.select().from(certificates).where(eq(certificates.id, second!.id));
+    expect(signed!.credential).not.toBeNull();
+    const page = (await t.app.inject({ method: 'GET', url: `/api/verify/${second!.verificationId}` })).json();
+    expect(page).toMatchObject({ status: 'Suspended', signature: { valid: true } });
+    expect(await t.app.credentials.signUnsigned()).toBe(0);
+  });
+
+  it('changes nothing when the same file comes again, and updates (version up, re-signed later) what changed', async () => {
+    const p = prefix();
+    const csv = `${HEADER}\na.${p}@example.org,${p}-1,Advocate,Active,2030-01-01\na.${p}@example.org,${p}-2,Advocate,Active,2030-01-01\n`;
+    expect((await upload(csv)).json()).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
+    await t.app.credentials.signUnsigned();
+    const before = await rowsOf(p);
+
+    const again = await upload(csv);
+    expect(again.json()).toEqual({ rows: 2, created: 0, updated: 0, unchanged: 2, errors: [] });
+    const same = await rowsOf(p);
+    expect(same.map((r) => [r.version, r.updatedAt.getTime(), r.credential])).toEqual(
+      before.map((r) => [r.version, r.updatedAt.getTime(), r.credential]),
+    );
+
+    const edited = csv.replace(`${p}-2,Advocate,Active,2030-01-01`, `${p}-2,Advocate,Inactive,2032-05-05`);
+    expect((await upload(edited)).json()).toEqual({ rows: 2, created: 0, updated: 1, unchanged: 1, errors: [] });
+    const [one, two] = await rowsOf(p);
+    expect(one!.version).toBe(before[0]!.version);
+    expect(two!.version).toBe(before[1]!.version + 1);
+    expect(two!.validTill.toISOString().slice(0, 10)).toBe('2032-05-05');
+    // The stored credential stated the old date: it is dropped, and signed again by the queue.
+    expect(two!.credential).toBeNull();
+    const list = (await t.app.inject({ method: 'GET', url: '/api/status-lists/suspension/1' })).json();
+    const bits = await decodeList({ encodedList: list.credentialSubject.encodedList });
+    expect(bits.getStatus(statusListPlace(two!.statusIndex).position)).toBe(true);
+    // And back to Active clears the bit.
+    expect((await upload(csv)).json()).toMatchObject({ updated: 1, unchanged: 1 });
+    const cleared = (await t.app.inject({ method: 'GET', url: '/api/status-lists/suspension/1' })).json();
+    const after = await decodeList({ encodedList: cleared.credentialSubject.encodedList });
+    expect(after.getStatus(statusListPlace(two!.statusIndex).position)).toBe(false);
+  });
+
+  it('reports every bad row with its row, column and message, and imports the good ones', async () => {
+    const p = prefix();
+    const csv = [
+      HEADER,
+      `ok.${p}@example.org,${p}-1,Advocate,Active,2030-01-01`,
+      `not-an-email,${p}-2,Advocate,Active,2030-01-01`,
+      `ok.${p}@example.org,,Advocate,Active,2030-01-01`,
+      `ok.${p}@example.org,${p}-4,Advocate,Sleeping,31/12/2030`,
+      `ok.${p}@example.org,${p}-5,Advocate,Active,2030-01-01`,
+      `ok.${p}@example.org,${p}-6,Advocate,Active,2030-01-01,extra`,
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ rows: 6, created: 3, updated: 0, unchanged: 0 });
+    expect(body.errors).toEqual([
+      { row: 3, column: 'userEmail', message: 'Please enter a valid email address.' },
+      { row: 4, column: 'certificateNo', message: 'Certificate No is required' },
+      { row: 5, column: 'status', message: expect.any(String) },
+      { row: 5, column: 'validTill', message: 'Enter a valid date' },
+    ]);
+    expect((await rowsOf(p)).map((r) => r.certificateNo)).toEqual([`${p}-1`, `${p}-5`, `${p}-6`]);
+  });
+
+  it('reads a CSV with a BOM, semicolons, quoted fields and a header in any case and spacing', async () => {
+    const p = prefix();
+    const csv = `\uFEFFUser Email;Certificate No;NAME;Status;Valid Till;Holder Name\r\nb.${p}@example.org;${p}-1;"Advocate; Senior";Active;2030-01-01;"Doe, Jane"\r\n`;
+    const res = await upload(csv);
+    expect(res.json(), res.body).toEqual({ rows: 1, created: 1, updated: 0, unchanged: 0, errors: [] });
+    const [row] = await rowsOf(p);
+    expect(row).toMatchObject({ userEmail: `b.${p}@example.org`, name: 'Advocate; Senior', holderName: 'Doe, Jane' });
+  });
+
+  it('reads an XLSX workbook, dates as dates and formulas as text', async () => {
+    const p = prefix();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Certificates');
+    sheet.addRow(['userEmail', 'certificateNo', 'name', 'status', 'validTill', 'holderName']);
+    sheet.addRow([`x.${p}@example.org`, `${p}-1`, 'Advocate', 'Active', new Date(Date.UTC(2030, 2, 31)), 'Xavier']);
+    sheet.addRow([
+      `x.${p}@example.org`,
+      `${p}-2`,
+      { formula: 'HYPERLINK("http://evil.example","Click")', result: 'Click' },
+      'Active',
+      '2030-04-01',
+    ]);
+    sheet.addRow([`x.${p}@example.org`, `${p}-3`, 'Advocate', 'Active', 'soon']);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(data, { filename: 'certificates.xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      rows: 3,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ row: 4, column: 'validTill', message: 'Enter a valid date' }],
+    });
+    const rows = await rowsOf(p);
+    expect(rows[0]).toMatchObject({ holderName: 'Xavier', validTill: new Date('2030-03-31T23:59:59.999Z') });
+    expect(rows[1]!.name).toBe('=HYPERLINK("http://evil.example","Click")');
+  });
+
+  it('keeps formula-like CSV cells as text, and the export escapes them again', async () => {
+    const p = prefix();
+    const csv = `${HEADER}\nf.${p}@example.org,${p}-1,"=cmd|' /C calc'!A0",Active,2030-01-01\nf.${p}@example.org,${p}-2,+SUM(1;2),Active,2030-01-01\n`;
+    expect((await upload(csv)).json()).toMatchObject({ created: 2, errors: [] });
+    const rows = await rowsOf(p);
+    expect(rows.map((r) => r.name)).toEqual(["=cmd|' /C calc'!A0", '+SUM(1;2)']);
+    const exported = await call(t.app, admin.cookie, { method: 'GET', url: `/api/certificates/export.csv?q=${p}` });
+    expect(exported.body).toContain(`'=cmd|' /C calc'!A0`);
+  });
+
+  it('refuses every row of a number the file gives twice, and imports the others', async () => {
+    const p = prefix();
+    const csv = [
+      HEADER,
+      `d.${p}@example.org,${p}-1,Advocate,Active,2030-01-01`,
+      `d.${p}@example.org,${p}-2,Advocate,Active,2030-01-01`,
+      `e.${p}@example.org,${p}-1,Advocate,Inactive,2031-01-01`,
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.json()).toEqual({
+      rows: 3,
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [
+        { row: 2, column: 'certificateNo', message: 'This certificate number is also in row 4.' },
+        { row: 4, column: 'certificateNo', message: 'This certificate number is also in row 2.' },
+      ],
+    });
+    expect((await rowsOf(p)).map((r) => r.certificateNo)).toEqual([`${p}-2`]);
+  });
+
+  it('stores nothing on a dry run, and answers what the import would do', async () => {
+    const p = prefix();
+    await upload(`${HEADER}\ng.${p}@example.org,${p}-1,Advocate,Active,2030-01-01`);
+    const before = await rowsOf(p);
+    const [{ n: uploadsBefore } = { n: -1 }] = await t.database.db.select({ n: count() }).from(uploads);
+    const auditsBefore = (await importAudits()).length;
+    const csv = `${HEADER}\ng.${p}@example.org,${p}-1,Advocate,Inactive,2030-01-01\ng.${p}@example.org,${p}-2,Advocate,Active,2030-01-01\nbad,${p}-3,Advocate,Active,2030-01-01`;
+    const res = await upload(csv, { query: '?dryRun=true' });
+    expect(res.json()).toEqual({
+      rows: 3,
+      created: 1,
+      updated: 1,
+      unchanged: 0,
+      errors: [{ row: 4, column: 'userEmail', message: 'Please enter a valid email address.' }],
+    });
+    expect(await rowsOf(p)).toEqual(before);
+    const [{ n: uploadsAfter } = { n: -2 }] = await t.database.db.select({ n: count() }).from(uploads);
+    expect(uploadsAfter).toBe(uploadsBefore);
+    expect((await importAudits()).length).toBe(auditsBefore);
+  });
+
+  it('refuses a file over 50 MB with 413, and stores nothing', async () => {
+    const p = prefix();
+    const line = `big.${p}@example.org,${p}-0,Advocate,Active,2030-01-01\n`;
+    const data = `${HEADER}\n${line.repeat(Math.ceil(MAX_IMPORT_BYTES / line.length) + 1)}`;
+    const res = await upload(data);
+    expect(res.statusCode).toBe(413);
+    expect(await rowsOf(p)).toEqual([]);
+  });
+
+  it('refuses more than 200,000 rows with 413', async () => {
+    const p = prefix();
+    const lines = Array.from({ length: 200_001 }, (_, i) => `r@example.org,${p}-${i},A,Active,2030-01-01`);
+    const res = await upload(`${HEADER}\n${lines.join('\n')}`, { query: '?dryRun=true' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('A file may hold at most 200,000 rows.');
+  });
+
+  it('refuses what is neither CSV text nor an XLSX workbook with 415', async () => {
+    const nul = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.from([0, 1, 2, 3])]);
+    const latin1 = Buffer.from(`${HEADER}\nr\xe9@example.org,X,A,Active,2030-01-01\n`, 'latin1');
+    for (const [data, filename] of [
+      [await png(), 'certificates.csv'],
+      [nul, 'certificates.csv'],
+      [latin1, 'certificates.csv'],
+      [await docx(), 'certificates.xlsx'],
+      [Buffer.from(`${HEADER}\n`), 'certificates.exe'],
+      // A workbook that is a zip bomb: refused by the same checks as a Word document's.
+      [
+        zip({ '[Content_Types].xml': SHEET_TYPES, 'xl/worksheets/sheet1.xml': await packedZeros(20 * 1024 * 1024) }),
+        'bomb.xlsx',
+      ],
+    ] as const) {
+      const res = await upload(data, { filename });
+      expect(res.statusCode, filename).toBe(415);
+    }
+  });
+
+  it('answers 400 for a zip that declares a workbook but holds none', async () => {
+    const empty = await upload(zip({ '[Content_Types].xml': SHEET_TYPES }), { filename: 'empty.xlsx' });
+    expect(empty.statusCode).toBe(400);
+    const broken = zip({
+      '[Content_Types].xml': SHEET_TYPES,
+      'xl/workbook.xml': '<workbook><sheets><sheet name="A" sheetId="1" r:id="rId1"',
+      'xl/worksheets/sheet1.xml': '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>9</v></c>',
+    });
+    const res = await upload(broken, { filename: 'broken.xlsx' });
+    expect(res.statusCode, res.body).toBe(400);
+  });
+
+  it('answers 400 for a header without the required columns', async () => {
+    const res = await upload('email,number\na@example.org,1\n');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The header lacks the columns userEmail, certificateNo, name, status, validTill.');
+  });
+
+  it('refuses a member (403) and a guest (401), and changes nothing', async () => {
+    const p = prefix();
+    const csv = `${HEADER}\nm.${p}@example.org,${p}-1,Advocate,Active,2030-01-01\n`;
+    expect((await upload(csv, { cookie: member.cookie })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/certificates/import',
+          ...multipart({ filename: 'a.csv', contentType: 'text/csv', data: csv }),
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(await rowsOf(p)).toEqual([]);
+  });
+
+  it('reports a download link that names no uploaded document against its row', async () => {
+    const p = prefix();
+    const csv = `${HEADER},downloadLink\nl.${p}@example.org,${p}-1,Advocate,Active,2030-01-01,/api/files/00000000-0000-4000-8000-000000000000\n`;
+    const res = await upload(csv);
+    expect(res.json()).toMatchObject({
+      created: 0,
+      errors: [{ row: 2, column: 'downloadLink', message: 'Not a file uploaded to this portal' }],
+    });
+    const numbers = (await rowsOf(p)).map((r) => r.certificateNo);
+    expect(numbers).toEqual([]);
+  });
+  // Last: it moves the clock two days on, past every session.
+  it('audits a real import once, with its counts, and keeps the file for the audit (the sweeper leaves it)', async () => {
+    const p = prefix();
+    const csv = `${HEADER}\nh.${p}@example.org,${p}-1,Advocate,Active,2030-01-01\nh.${p}@example.org,,Advocate,Active,2030-01-01\n`;
+    await upload(csv, { filename: 'board-registry.csv' });
+    const audits = (await importAudits()).filter((a) => a.requestId && (a.details as { rows?: number }).rows === 2);
+    const audit = audits.at(-1)!;
+    expect(audit).toMatchObject({ actorId: admin.user.id, targetType: 'import' });
+    expect(audit.details).toMatchObject({
+      fileName: 'board-registry.csv',
+      rows: 2,
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: 1,
+    });
+    const fileUrl = (audit.details as { file: string }).file;
+    expect(fileUrl).toBe(`/api/files/${audit.targetId}`);
+
+    const file = await call(t.app, admin.cookie, { method: 'GET', url: fileUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe(csv);
+    expect(file.headers['content-disposition']).toMatch(/^attachment/);
+    expect((await call(t.app, member.cookie, { method: 'GET', url: fileUrl })).statusCode).toBe(403);
+
+    t.clock.advanceMinutes(48 * 60);
+    await t.app.files.sweep();
+    const [kept] = await t.database.db.select().from(uploads).where(eq(uploads.id, audit.targetId!));
+    expect(kept).toMatchObject({ kind: 'import', ownerId: admin.user.id });
+    expect(await t.app.storage.stat(kept!.storageKey)).toEqual({ size: csv.length });
+  });
+});

@@ -1,0 +1,305 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Transform, type TransformCallback } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  IMPORT_MESSAGES,
+  IMPORT_OPTIONAL_COLUMNS,
+  type ImportColumn,
+  type ImportRowError,
+  importRow,
+  mapImportHeader,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  normalizeEmail,
+} from '@portal/contract';
+import { parse as parseCsv } from 'csv-parse';
+import { fileTypeFromBuffer } from 'file-type';
+import { HttpError } from '../../lib/errors';
+import { assertSpreadsheet, unsupported } from '../files/content';
+
+export type ImportFormat = 'csv' | 'xlsx';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** At most this many problems are listed (the rest are counted): a file that bad needs fixing first. */
+export const MAX_IMPORT_ERRORS = 10_000;
+/** One record of a CSV may be at most this long (a row of seven short fields is far less). */
+const MAX_RECORD_BYTES = 64 * 1024;
+/** Enough of the head for file-type to tell a zip (or anything else) from text. */
+const SAMPLE_BYTES = 4100;
+
+const OPTIONAL = new Set<ImportColumn>(IMPORT_OPTIONAL_COLUMNS);
+
+export const tooLargeImport = () => new HttpError(413, IMPORT_MESSAGES.tooLarge);
+
+/**
+ * Passes the upload through while it counts bytes (413 past MAX_IMPORT_BYTES), decides its format
+ * from the first bytes (never the name) and, for text, checks as it goes that it is UTF-8 without
+ * NUL or other control characters: anything else is 415. Memory stays at one sample.
+ */
+class ImportIntake extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private total = 0;
+  private decoder: TextDecoder | undefined;
+  format: ImportFormat | undefined;
+
+  private checkText(chunk: Buffer, final = false) {
+    let text: string;
+    try {
+      text = this.decoder!.decode(chunk, { stream: !final });
+    } catch {
+      throw unsupported();
+    }
+    // Tab, line feed, form feed and carriage return are the only control characters text has.
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    if (/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text)) throw unsupported();
+  }
+
+  private async decide(): Promise<void> {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const type = await fileTypeFromBuffer(head);
+    if (type?.mime === XLSX_TYPE || type?.mime === 'application/zip') this.format = 'xlsx';
+    else if (type === undefined) {
+      this.format = 'csv';
+      this.decoder = new TextDecoder('utf-8', { fatal: true });
+      this.checkText(head);
+    } else throw unsupported();
+    this.push(head);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.total += chunk.length;
+    if (this.total > MAX_IMPORT_BYTES) return done(tooLargeImport());
+    try {
+      if (this.format === 'csv') this.checkText(chunk);
+      if (this.format) return done(null, chunk);
+    } catch (err) {
+      return done(err as Error);
+    }
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SAMPLE_BYTES) return done();
+    this.decide().then(() => done(), done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.headLength === 0) return done(unsupported());
+    const finish = this.format ? Promise.resolve() : this.decide();
+    finish.then(() => {
+      try {
+        if (this.format === 'csv') this.checkText(Buffer.alloc(0), true);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    }, done);
+  }
+}
+
+/** A file's extension must not claim another format than its content (issue 10). */
+function assertNameFits(filename: string | undefined, format: ImportFormat) {
+  const match = /\.([^./\\]+)$/.exec(filename ?? '');
+  if (!match) return;
+  const allowed = format === 'xlsx' ? ['xlsx'] : ['csv', 'txt'];
+  if (!allowed.includes(match[1]!.toLowerCase())) throw unsupported();
+}
+
+/**
+ * Streams the uploaded file to a scratch file and checks its content: a CSV (UTF-8 text) or an
+ * XLSX workbook (a zip that declares one, past the zip-bomb checks of uploads). The caller
+ * removes the scratch file.
+ */
+export async function receiveImport(part: MultipartFile, scratch: string): Promise<ImportFormat> {
+  const intake = new ImportIntake();
+  let out: fs.WriteStream | undefined;
+  try {
+    out = fs.createWriteStream(scratch, { flags: 'wx', mode: 0o600 });
+    await pipeline(part.file, intake, out);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLargeImport();
+    throw err;
+  } finally {
+    if (out && !out.closed) await new Promise<void>((resolve) => out!.once('close', () => resolve()));
+  }
+  if (part.file.truncated) throw tooLargeImport();
+  const format = intake.format;
+  if (!format) throw unsupported();
+  assertNameFits(part.filename, format);
+  if (format === 'xlsx') await assertSpreadsheet(scratch);
+  return format;
+}
+
+/** A row as read: its number as a spreadsheet shows it (the header is row 1), and its cells as text. */
+export interface SheetRow {
+  row: number;
+  cells: string[];
+}
+
+/** The delimiter of a CSV: the header's, comma or semicolon (whichever it has more of outside quotes). */
+async function csvDelimiter(file: string): Promise<string> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const sample = Buffer.alloc(MAX_RECORD_BYTES);
+    const { bytesRead } = await handle.read(sample, 0, sample.length, 0);
+    const line = sample
+      .toString('utf8', 0, bytesRead)
+      .split(/\r?\n/, 1)[0]!
+      .replace(/"[^"]*"/g, '');
+    const count = (c: string) => line.split(c).length - 1;
+    return count(';') > count(',') ? ';' : ',';
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * RFC 4180 records, streamed by csv-parse. A malformed record (an unclosed quote) is reported
+ * against its row and skipped, so the rows after it are still read.
+ */
+async function* csvRows(file: string, problems: ImportRowError[]): AsyncGenerator<SheetRow> {
+  const parser = fs.createReadStream(file).pipe(
+    parseCsv({
+      bom: true,
+      delimiter: await csvDelimiter(file),
+      relax_column_count: true,
+      max_record_size: MAX_RECORD_BYTES,
+      skip_records_with_error: true,
+      info: true,
+    }),
+  );
+  parser.on('skip', (err: Error & { lines?: number }) => {
+    problems.push({ row: err.lines ?? 0, column: '', message: `Not readable as CSV: ${err.message}` });
+  });
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { records: number } }>) {
+    yield { row: info.records, cells: record };
+  }
+}
+
+/** A cell of a workbook as text. Formulas are text too (`=…`), never evaluated or taken by their result. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) {
+    // A date without a time of day is a calendar date, as the CSV's validTill is.
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (typeof v.formula === 'string') return `=${v.formula}`;
+    if (typeof v.sharedFormula === 'string') return `=${v.sharedFormula}`;
+    if (Array.isArray(v.richText)) return v.richText.map((r: { text?: string }) => r.text ?? '').join('');
+    if (typeof v.text === 'string') return v.text;
+    if (typeof v.error === 'string') return v.error;
+  }
+  return String(value as string);
+}
+
+/** The first worksheet's rows, streamed by exceljs's WorkbookReader (strings and styles cached, not the cells). */
+async function* xlsxRows(file: string): AsyncGenerator<SheetRow> {
+  // Loaded with the first workbook rather than at start.
+  const { default: ExcelJS } = await import('exceljs');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    // Dates are told from numbers by their number format.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const rows: AsyncGenerator<SheetRow> = (async function* () {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        // exceljs numbers cells from 1.
+        yield { row: row.number, cells: (row.values as unknown[]).slice(1).map(cellText) };
+      }
+      // Only the first worksheet is read; the rest of the zip is left unread.
+      break;
+    }
+  })();
+  for (;;) {
+    let next: IteratorResult<SheetRow>;
+    try {
+      next = await rows.next();
+    } catch {
+      // A zip that declares a workbook but is none (a part missing or malformed).
+      throw new HttpError(400, IMPORT_MESSAGES.unreadable);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+export interface ParsedRow {
+  row: number;
+  certificateNo: string;
+  /** The certificate the row describes, or undefined when it has errors (listed in `errors`). */
+  values?: ImportedCertificate;
+}
+
+export interface ImportedCertificate {
+  userEmail: string;
+  certificateNo: string;
+  name: string;
+  status: 'Active' | 'Inactive';
+  validTill: string;
+  /** '' when the file leaves it empty (an existing certificate then keeps its own). */
+  holderName: string;
+  downloadLink: string;
+}
+
+/**
+ * Reads the file's rows as certificates: the header row first (mapped onto the columns, 400
+ * when a required one is missing), then each row validated by the contract's certificate schema.
+ * Problems go into `errors`; rows past MAX_IMPORT_ROWS are 413.
+ */
+export async function* readCertificates(
+  file: string,
+  format: ImportFormat,
+  errors: ImportRowError[],
+): AsyncGenerator<ParsedRow> {
+  let columns: (ImportColumn | null)[] | undefined;
+  let count = 0;
+  for await (const { row, cells } of format === 'csv' ? csvRows(file, errors) : xlsxRows(file)) {
+    if (cells.every((c) => c.trim() === '')) continue;
+    if (!columns) {
+      const mapping = mapImportHeader(cells);
+      if (mapping.missing.length) throw new HttpError(400, IMPORT_MESSAGES.missingColumns(mapping.missing));
+      columns = mapping.columns;
+      continue;
+    }
+    if (++count > MAX_IMPORT_ROWS) throw new HttpError(413, IMPORT_MESSAGES.tooManyRows);
+    const input: Partial<Record<ImportColumn, string>> = {};
+    columns.forEach((column, i) => {
+      const cell = cells[i] ?? '';
+      // An empty optional cell is left out (on an existing certificate it keeps what it has).
+      if (column && (cell.trim() !== '' || !OPTIONAL.has(column))) input[column] = cell;
+    });
+    const parsed = importRow.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        errors.push({ row, column: String(issue.path[0] ?? ''), message: issue.message });
+      }
+      yield { row, certificateNo: (input.certificateNo ?? '').trim() };
+      continue;
+    }
+    const values = parsed.data;
+    yield {
+      row,
+      certificateNo: values.certificateNo,
+      values: { ...values, userEmail: normalizeEmail(values.userEmail) },
+    };
+  }
+  if (!columns)
+    throw new HttpError(
+      400,
+      IMPORT_MESSAGES.missingColumns(['userEmail', 'certificateNo', 'name', 'status', 'validTill']),
+    );
+}
