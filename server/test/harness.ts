@@ -121,7 +121,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const app = await buildApp({
     config,
     database,
-    keys: loadKeys(undefined, dataDir),
+    // PII_KEY when a test gives one (instances on one database share it, as in production).
+    keys: loadKeys(config.piiKey, dataDir),
     issuerSeed: loadIssuerSeed(config.issuerKey, dataDir),
     clock,
     ...(options.webDist ? { webDist: options.webDist } : {}),

@@ -13,6 +13,8 @@ export interface Keys {
   emailHmac: Buffer;
   /** Key of the fingerprints of requests sent with an Idempotency-Key (lib/idempotency.ts). */
   idempotencyHmac: Buffer;
+  /** Key of the keyed hashes of the addresses the public verification routes are limited by. */
+  visitorHmac: Buffer;
 }
 
 /** Where the generated keys live when PII_KEY is not set (outside production). */
@@ -61,6 +63,7 @@ export function loadKeys(piiKey: string | undefined, dataDir: string, piiKeysOld
     codeHmac: derive(master, 'verification-code-hmac'),
     emailHmac: derive(master, 'email-throttle-hmac'),
     idempotencyHmac: derive(master, 'idempotency-fingerprint-hmac'),
+    visitorHmac: derive(master, 'visitor-address-hmac'),
   };
 }
 

@@ -3,7 +3,7 @@ import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import { checkStatus, decodeList } from '@digitalbazaar/vc-bitstring-status-list';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
@@ -313,17 +313,27 @@ describe('the public verification page', () => {
     }
   });
 
-  it('is rate limited per client address', async () => {
+  it('is rate limited per client address, on every public route, without storing the address', async () => {
     const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3' });
     try {
-      const url = `/api/verify/${crypto.randomBytes(32).toString('base64url')}`;
-      const statuses = [];
-      for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.9.9.9' })).statusCode);
+      const unknown = crypto.randomBytes(32).toString('base64url');
+      const routes = [`/api/verify/${unknown}`, `/verify/${unknown}`, '/api/status-lists/revocation/1'];
+      for (const [i, url] of routes.entries()) {
+        const remoteAddress = `127.9.9.${i + 1}`;
+        const statuses = [];
+        for (let n = 0; n < 4; n++) {
+          statuses.push((await limited.app.inject({ method: 'GET', url, remoteAddress })).statusCode);
+        }
+        expect(statuses, url).toEqual([404, 404, 404, 429]);
+        // Another address is not held back by this one's count.
+        expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.9.8.1' })).statusCode).toBe(404);
       }
-      expect(statuses).toEqual([404, 404, 404, 429]);
-      const page = await limited.app.inject({ method: 'GET', url: '/verify/x', remoteAddress: '127.9.9.8' });
-      expect(page.statusCode).toBe(404);
+      // The counters are kept under a keyed hash: no visitor's address is in the database.
+      const { rows } = (await limited.database.db.execute(sql`select key from rate_limit_hits`)) as unknown as {
+        rows: { key: string }[];
+      };
+      expect(rows.length).toBeGreaterThanOrEqual(routes.length);
+      expect(rows.filter((r) => /127\.9\./.test(r.key))).toEqual([]);
     } finally {
       await limited.close();
     }

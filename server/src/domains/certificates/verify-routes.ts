@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   CERTIFICATE_MESSAGES,
   errorBody,
@@ -7,7 +8,7 @@ import {
   verificationParams,
   type Verification,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +31,13 @@ async function verifyRoutes(base: FastifyInstance) {
   const tags = ['verification'];
   const board = { name: app.config.boardName, url: app.config.boardUrl, logoUrl: `${app.config.appUrl}/favicon.svg` };
   // Both routes are limited per client address; a verifier checking a handful never meets it.
-  const limited = { config: { rateLimit: { max: app.config.verifyRateLimit, timeWindow: 60_000 } } };
+  // The counter is kept under a keyed hash of the address, so that no visitor's address is
+  // stored, not even for the minute a window lasts (issue 11).
+  const visitor = (req: FastifyRequest) =>
+    crypto.createHmac('sha256', app.keys.visitorHmac).update(req.ip).digest('base64url').slice(0, 22);
+  const limited = {
+    config: { rateLimit: { max: app.config.verifyRateLimit, timeWindow: 60_000, keyGenerator: visitor } },
+  };
 
   /**
    * Views are counted per certificate and nothing else is kept (no address, no visitor data).
