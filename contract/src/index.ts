@@ -15,6 +15,8 @@ export * from './report-options';
 export * from './hmis-options';
 export * from './schemas/report';
 export * from './schemas/audit';
+export * from './schemas/bulk';
 export * from './schemas/renewal';
+export * from './schemas/trash';
 export * from './schemas/hmis-export';
 export * from './schemas/certificate-import';

@@ -99,4 +99,11 @@ export const ROUTES = [
   r('POST', '/api/exports/hmis/check', 'admin'),
   r('POST', '/api/exports/hmis', 'admin'),
   r('GET', '/api/exports/hmis', 'admin'),
+
+  // Issue 16: the trash (decision 0017) and bulk actions on the admin lists.
+  r('GET', '/api/trash', 'admin'),
+  r('POST', '/api/trash/:type/:id/restore', 'admin'),
+  r('DELETE', '/api/trash/:type/:id', 'admin'),
+  r('POST', '/api/bulk-delete', 'admin'),
+  r('POST', '/api/certificates/bulk-status', 'admin'),
 ] as const satisfies readonly RouteSpec[];

@@ -29,6 +29,7 @@ import opsRoutes from './domains/ops/routes';
 import remindersPlugin from './domains/reminders/plugin';
 import reminderRoutes from './domains/reminders/routes';
 import reportRoutes from './domains/reports/routes';
+import trashRoutes from './domains/trash/routes';
 import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
 import type { Keys } from './lib/keys';
@@ -47,6 +48,7 @@ import queuePlugin from './plugins/queue';
 import registryPlugin from './plugins/registry';
 import securityPlugin from './plugins/security';
 import storagePlugin from './plugins/storage';
+import trashPlugin from './plugins/trash';
 
 export interface AppDeps {
   config: Config;
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditPlugin);
   await app.register(storagePlugin);
   await app.register(filesPlugin);
+  await app.register(trashPlugin);
   await app.register(credentialsPlugin, { issuerSeed: deps.issuerSeed });
   await app.register(registryPlugin);
   await app.register(inboxPlugin);
@@ -131,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(verifyRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);
+  await app.register(trashRoutes);
   await app.register(reminderRoutes);
   await app.register(inboxRoutes);
 

@@ -1,17 +1,21 @@
 import { normalizeEmail } from '@portal/contract';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { certificates, helpContent, jobs, notifications, users } from './db/schema';
 import { hashPassword } from './lib/passwords';
+import { live } from './lib/trash';
 import { DEFAULT_HELP_CONTENT } from '@portal/contract';
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: create this verified admin when no user has that e-mail. */
 export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
   if (!config.admin) return;
   const email = normalizeEmail(config.admin.email);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), live(users)));
   if (existing) return;
   await db.insert(users).values({
     email,

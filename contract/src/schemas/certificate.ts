@@ -129,4 +129,5 @@ export const CERTIFICATE_MESSAGES = {
   notYours: 'You can only view your own certificates',
   alreadyRevoked: 'This certificate is already revoked',
   notRevoked: 'This certificate is not revoked',
+  numberTaken: 'Another certificate has this number',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateInput, isoDateTime } from './common';
+import { bulkResult, bulkSelectionShape, MAX_BULK_SELECTION, oneSelection } from './bulk';
 
 /** Issue 15: days before validTill a holder is reminded; 0 is "expires today". */
 export const DEFAULT_REMINDER_OFFSETS = [60, 30, 7, 0] as const;
@@ -45,35 +46,25 @@ export const inbox = z.object({ items: z.array(inboxItem), unread: z.number().in
 export type Inbox = z.infer<typeof inbox>;
 
 /** Issue 15: an admin renews many certificates at once, chosen by id or by the list's search. */
-export const MAX_BULK_RENEWAL = 1000;
+export const MAX_BULK_RENEWAL = MAX_BULK_SELECTION;
 export const MAX_EXTEND_MONTHS = 120;
 
 export const bulkRenewalBody = z
   .strictObject({
-    /** The certificates ticked on the list… */
-    ids: z
-      .array(z.uuid({ message: 'Not a valid id' }))
-      .min(1)
-      .max(MAX_BULK_RENEWAL)
-      .optional(),
-    /** …or every one the list's search matches ('' is every certificate). */
-    q: z.string().trim().max(200).optional(),
+    ...bulkSelectionShape,
     /** Either a new valid-till date… */
     validTill: dateInput.optional(),
     /** …or a number of months to extend each one's own valid-till by. */
     extendMonths: z.number().int().min(1).max(MAX_EXTEND_MONTHS).optional(),
   })
-  .refine((b) => (b.ids === undefined) !== (b.q === undefined), {
-    error: 'Choose certificates by ids or by q, not both',
-    path: ['ids'],
-  })
+  .refine(...oneSelection)
   .refine((b) => (b.validTill === undefined) !== (b.extendMonths === undefined), {
     error: 'Give either validTill or extendMonths',
     path: ['validTill'],
   });
 export type BulkRenewalBody = z.input<typeof bulkRenewalBody>;
 
-export const bulkRenewalResult = z.object({ count: z.number().int(), message: z.string() });
+export const bulkRenewalResult = bulkResult;
 export type BulkRenewalResult = z.infer<typeof bulkRenewalResult>;
 
 /** POST /api/reminders/unsubscribe (RFC 8058 one-click): the signed token of the mail's link. */

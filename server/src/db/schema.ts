@@ -42,6 +42,16 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
  * that names an older version changes nothing (lib/preconditions.ts, decision 0015).
  */
 const version = () => integer().notNull().default(1);
+/**
+ * Issue 16: when the record was moved to the trash (null while it is live), and by whom. Every
+ * read outside the trash takes live rows only (`live()` in lib/trash.ts); the trash purges rows
+ * 30 days after this.
+ */
+const trashColumns = () => ({
+  deletedAt: timestamp({ withTimezone: true }),
+  /** The admin who moved it (no foreign key: the record outlives the account). */
+  deletedBy: uuid(),
+});
 const updatedAt = () =>
   timestamp({ withTimezone: true })
     .notNull()
@@ -78,9 +88,16 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
+    ...trashColumns(),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
+    // Live accounts only: a trashed account's address is free for a new sign-up (decision 0017).
+    uniqueIndex('users_email_key')
+      .on(t.email)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // The user search (spec §2: part of the name or e-mail, any case) is ILIKE '%q%': trigram
     // indexes serve it (pg_trgm, created by the migration and loaded into PGlite by client.ts).
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -241,10 +258,17 @@ export const certificates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
+    ...trashColumns(),
   },
   (t) => [
     index().on(t.userEmail, t.validTill),
-    index().on(t.certificateNo),
+    // One live certificate per number; a trashed one's number may be given again (decision 0017).
+    uniqueIndex('certificates_certificate_no_key')
+      .on(t.certificateNo)
+      .where(sql`${t.deletedAt} is null`),
+    index('certificates_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // A member's own list (holder, then the screen's order).
     index('certificates_holder_id_valid_till_idx').on(t.holderId, t.validTill, t.id),
     uniqueIndex('certificates_verification_id_key').on(t.verificationId),
@@ -292,17 +316,26 @@ export const statusLists = pgTable(
   (t) => [primaryKey({ columns: [t.list, t.purpose] })],
 );
 
-export const jobs = pgTable('jobs', {
-  id: id(),
-  title: text().notNull(),
-  description: text().notNull(),
-  location: text().notNull(),
-  company: text().notNull(),
-  applyLink: text().notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  version: version(),
-});
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text().notNull(),
+    location: text().notNull(),
+    company: text().notNull(),
+    applyLink: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+    ...trashColumns(),
+  },
+  (t) => [
+    index('jobs_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
+);
 
 export const notifications = pgTable(
   'notifications',
@@ -312,8 +345,14 @@ export const notifications = pgTable(
     message: text().notNull(),
     link: text().notNull(),
     createdAt: createdAt(),
+    ...trashColumns(),
   },
-  (t) => [index().on(t.createdAt)],
+  (t) => [
+    index().on(t.createdAt),
+    index('notifications_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 /** One row (id 1) holding the help page's three lists. */
@@ -369,9 +408,13 @@ export const reports = pgTable(
      */
     hmisConsent: boolean().notNull().default(false),
     createdAt: createdAt(),
+    ...trashColumns(),
   },
   (t) => [
     index().on(t.createdAt),
+    index('reports_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     index().on(t.userId),
     index('reports_image_url_idx')
       .on(t.imageUrl)

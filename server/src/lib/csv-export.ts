@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
+import { liveRows } from './trash';
 
 /**
  * Issue 16: an admin list as a CSV file, streamed from a database cursor with no row cap. The
@@ -44,7 +45,8 @@ export function csvStream(database: Database, { table, columns, where, orderBy }
   const select = database.db
     .select(Object.fromEntries(columns.map((c, i) => [`c${i}`, sql`${c.value}`])))
     .from(table)
-    .where(where)
+    // An export never carries the trash (decision 0017).
+    .where(and(where, liveRows(table)))
     .orderBy(...orderBy);
   const query = select.toSQL();
   // RFC 4180 with CRLF; a BOM so spreadsheet programs read the file as UTF-8. One chunk per

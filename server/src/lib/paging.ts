@@ -1,8 +1,9 @@
-import { count, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, count, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../db/client';
 import { rowCounts } from '../db/schema';
+import { liveRows } from './trash';
 
 /**
  * How the total of a page is found, in the same statement as its rows (one round trip instead
@@ -83,7 +84,10 @@ export async function listPage(
   columns?: SelectedFields,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const name = getTableName(table);
+  // A list never shows the trash (decision 0017); row_counts counts live rows only.
   const counted = where === undefined && COUNTED_TABLES.has(name);
+  const live = liveRows(table);
+  where = where && live ? and(where, live) : (where ?? live);
   const countAll = () =>
     counted
       ? db
@@ -93,7 +97,7 @@ export async function listPage(
       : db.select({ n: count() }).from(table).where(where);
   // A search reads its matches once, from a CTE named like the table (see above).
   const matches =
-    strategy === 'subquery' && where !== undefined
+    strategy === 'subquery' && where !== undefined && where !== live
       ? db.$with(name).as(db.select().from(table).where(where))
       : undefined;
   const total = matches

@@ -10,18 +10,21 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** The audit log is append-only: the application only ever inserts into it. */
+/**
+ * The audit log is append-only: the application only ever inserts into it. A background job
+ * (the trash's purge) audits with no request: no actor, no request id.
+ */
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('audit', async (tx: Tx, req: FastifyRequest, entry: AuditEntry) => {
+    app.decorate('audit', async (tx: Tx, req: FastifyRequest | null, entry: AuditEntry) => {
       await tx.insert(auditLog).values({
-        actorId: req.auth?.user.id ?? null,
-        actorEmail: req.auth?.user.email ?? null,
+        actorId: req?.auth?.user.id ?? null,
+        actorEmail: req?.auth?.user.email ?? null,
         action: entry.action,
         targetType: entry.targetType,
         targetId: entry.targetId ?? null,
         details: entry.details ?? null,
-        requestId: req.id,
+        requestId: req?.id ?? null,
         createdAt: app.clock.now(),
       });
     });
@@ -31,6 +34,6 @@ export default fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    audit(tx: Tx, req: FastifyRequest, entry: AuditEntry): Promise<void>;
+    audit(tx: Tx, req: FastifyRequest | null, entry: AuditEntry): Promise<void>;
   }
 }

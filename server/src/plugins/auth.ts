@@ -1,12 +1,13 @@
 import cookie from '@fastify/cookie';
 import { type Access, AUTH_MESSAGES, ROUTES } from '@portal/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { addMinutes } from '../lib/clock';
 import { forbidden, unauthorized } from '../lib/errors';
+import { live } from '../lib/trash';
 import { randomToken, sha256 } from '../lib/tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -116,7 +117,8 @@ export default fp(
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      // A trashed account's sessions are ended with the move; this makes sure of it (issue 16).
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(users)))
       .prepare('auth_session_by_token');
 
     app.addHook('onRequest', async (req, reply) => {

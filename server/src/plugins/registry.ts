@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
 import { certificates, users } from '../db/schema';
 import { bumpVersion } from '../lib/preconditions';
+import { live } from '../lib/trash';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
@@ -28,7 +29,7 @@ export default fp(
         const [holder] = await tx
           .select({ id: users.id, name: users.name })
           .from(users)
-          .where(and(eq(users.email, email), eq(users.isVerified, true)));
+          .where(and(eq(users.email, email), eq(users.isVerified, true), live(users)));
         return holder;
       },
 
@@ -52,7 +53,7 @@ export default fp(
             holderName: sql`case when ${certificates.holderName} = '' then ${user.name} else ${certificates.holderName} end`,
             version: bumpVersion(certificates.version),
           })
-          .where(and(eq(certificates.userEmail, user.email), isNull(certificates.claimedAt)))
+          .where(and(eq(certificates.userEmail, user.email), isNull(certificates.claimedAt), live(certificates)))
           .returning();
         await resign(tx, claimed);
         return claimed.length;

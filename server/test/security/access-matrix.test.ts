@@ -33,6 +33,12 @@ type Build = (w: World, caller: Caller) => InjectOptions | Promise<InjectOptions
 
 const newJob = async (w: World) =>
   (await expectOk(w.t, w.admin, { method: 'POST', url: '/api/jobs', payload: jobPayload }, 201))._id as string;
+/** A job in the trash (issue 16). */
+const trashedJob = async (w: World) => {
+  const id = await newJob(w);
+  await expectOk(w.t, w.admin, { method: 'DELETE', url: `/api/jobs/${id}` }, 200);
+  return id;
+};
 const newNotification = async (w: World) =>
   (await expectOk(w.t, w.admin, { method: 'POST', url: '/api/notifications/add', payload: notificationPayload }, 201))
     ._id as string;
@@ -197,6 +203,21 @@ const REQUESTS: Record<string, Build> = {
     url: '/api/certificates/bulk-renew',
     payload: { ids: [(await certificateOfA(w)).id], extendMonths: 12 },
   }),
+  'POST /api/certificates/bulk-status': async (w) => ({
+    method: 'POST',
+    url: '/api/certificates/bulk-status',
+    payload: { ids: [(await certificateOfA(w)).id], status: 'Inactive' },
+  }),
+  'POST /api/bulk-delete': async (w) => ({
+    method: 'POST',
+    url: '/api/bulk-delete',
+    payload: { type: 'job', ids: [await newJob(w)] },
+  }),
+  'POST /api/trash/:type/:id/restore': async (w) => ({
+    method: 'POST',
+    url: `/api/trash/job/${await trashedJob(w)}/restore`,
+  }),
+  'DELETE /api/trash/:type/:id': async (w) => ({ method: 'DELETE', url: `/api/trash/job/${await trashedJob(w)}` }),
   'POST /api/inbox/:id/read': async (w) => {
     const [item] = await w.t.database.db
       .insert(inboxItems)

@@ -92,4 +92,10 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // The signed token is the proof (RFC 8058 one-click): no session needed.
   'GET /api/reminders/unsubscribe': [200, 200, 200, 200, 200],
   'POST /api/reminders/unsubscribe': [200, 200, 200, 200, 200],
+  // Issue 16: the trash and bulk actions, admins only.
+  'GET /api/trash': [401, 403, 403, 403, 200],
+  'POST /api/trash/:type/:id/restore': [401, 403, 403, 403, 200],
+  'DELETE /api/trash/:type/:id': [401, 403, 403, 403, 204],
+  'POST /api/bulk-delete': [401, 403, 403, 403, 200],
+  'POST /api/certificates/bulk-status': [401, 403, 403, 403, 200],
 };

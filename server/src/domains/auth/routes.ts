@@ -20,6 +20,7 @@ import { badRequest, conflict, tooMany, unauthorized } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toUser } from '../../lib/serialize';
 import { randomToken, sha256 } from '../../lib/tokens';
+import { live } from '../../lib/trash';
 import { passwordChangedMail, resetMail, signupAttemptMail } from './mails';
 import {
   assertMayResend,
@@ -84,7 +85,8 @@ export default async function authRoutes(base: FastifyInstance) {
       const [existing] = await app.db
         .select({ id: users.id, email: users.email, name: users.name })
         .from(users)
-        .where(eq(users.email, email));
+        // A trashed account's address is free (decision 0017).
+        .where(and(eq(users.email, email), live(users)));
       // Under the registry policy the certificate is looked up whether or not the address is taken.
       let onRecord = true;
       if (registry) {
@@ -98,6 +100,7 @@ export default async function authRoutes(base: FastifyInstance) {
               // Issue 11: a certificate already claimed is never claimed again, even once its
               // address is free (its holder changed e-mail, or their account was deleted).
               isNull(certificates.claimedAt),
+              live(certificates),
             ),
           )
           .limit(1);
@@ -180,7 +183,11 @@ export default async function authRoutes(base: FastifyInstance) {
       const now = app.clock.now();
       // Issue 12: the lock is the address's, whether or not it has an account, so an unknown
       // address runs the same queries and gets the same answers (a dummy argon2 check included).
-      const [user] = await app.db.select().from(users).where(eq(users.email, email));
+      // A trashed account cannot sign in: it reads as no account (issue 16).
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email), live(users)));
       const lockEnds = await lockedUntil(app.db, key, now);
       if (lockEnds) {
         req.log.info({ userId: user?.id, event: 'login_locked' }, 'login refused: address locked');
@@ -227,7 +234,10 @@ export default async function authRoutes(base: FastifyInstance) {
     { schema: { tags, body: forgotPasswordBody, response: { 200: authResponse } }, ...limit(10, 15) },
     async (req) => {
       const email = normalizeEmail(req.body.email);
-      const [user] = await app.db.select().from(users).where(eq(users.email, email));
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email), live(users)));
       // Issue 3: an unknown address (or one over its hourly allowance) does the same work as a
       // known one, in a transaction that is rolled back, so the time taken does not tell them apart.
       const recent = await recentResetCount(app, user?.id ?? NO_USER_ID);

@@ -277,7 +277,9 @@ describe('PUT and DELETE /api/certificates/:id', () => {
     const url = `/api/certificates/${created._id}`;
     const res = await call(t.app, admin.cookie, { method: 'DELETE', url });
     expect(res.statusCode).toBe(204);
-    expect(await t.database.db.select().from(certificates).where(eq(certificates.id, created._id))).toHaveLength(0);
+    // Issue 16: in the trash until it is restored or purged.
+    const [trashed] = await t.database.db.select().from(certificates).where(eq(certificates.id, created._id));
+    expect(trashed?.deletedAt).toBeInstanceOf(Date);
     expect((await auditsFor(created._id)).map((a) => a.action).sort()).toEqual([
       'certificate.create',
       'certificate.delete',
@@ -352,6 +354,10 @@ describe('certificate documents', () => {
     expect(await uploadRow(first)).toBeUndefined();
     expect((await getFile(admin.cookie, first)).statusCode).toBe(404);
     expect((await call(t.app, admin.cookie, { method: 'DELETE', url })).statusCode).toBe(204);
+    // Issue 16: kept while the certificate is in the trash, gone with it when purged.
+    expect(await uploadRow(second)).toBeDefined();
+    const purge = url.replace('/api/certificates/', '/api/trash/certificate/');
+    expect((await call(t.app, admin.cookie, { method: 'DELETE', url: purge })).statusCode).toBe(204);
     expect(await uploadRow(second)).toBeUndefined();
     expect((await getFile(admin.cookie, second)).statusCode).toBe(404);
   });

@@ -1,10 +1,11 @@
-import type { CertificateListQuery } from '@portal/contract';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { BulkSelection, CertificateListQuery } from '@portal/contract';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage, pageWithTotal } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
+import { live } from '../../lib/trash';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateValues = Pick<
@@ -48,7 +49,7 @@ function prepareOwnInDefaultOrder(db: Tx) {
   return db
     .select({ ...listedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(certificates)
-    .where(eq(certificates.holderId, sql.placeholder('holderId')))
+    .where(and(eq(certificates.holderId, sql.placeholder('holderId')), live(certificates)))
     .orderBy(asc(certificates.validTill), asc(certificates.id))
     .offset(sql.placeholder('offset'))
     .limit(sql.placeholder('limit'))
@@ -60,7 +61,10 @@ async function listOwnInDefaultOrder(db: Tx, holderId: string, offset: number, l
   if (!prepared) ownInDefaultOrder.set(db, (prepared = prepareOwnInDefaultOrder(db)));
   const page = await prepared.execute({ holderId, offset, limit });
   return pageWithTotal(page, 'total', offset, async () => {
-    const [row] = await db.select({ n: count() }).from(certificates).where(eq(certificates.holderId, holderId));
+    const [row] = await db
+      .select({ n: count() })
+      .from(certificates)
+      .where(and(eq(certificates.holderId, holderId), live(certificates)));
     return row?.n ?? 0;
   });
 }
@@ -114,6 +118,16 @@ export const certificateCsvColumns = (appUrl: string): CsvColumn[] => [
   { header: 'createdAt', value: isoTimestamp(certificates.createdAt) },
 ];
 
+/** The admin search (spec §2): part of the name, number or e-mail, any case. */
+export function certificateMatch(q: string): SQL {
+  const pattern = likePattern(q);
+  return or(
+    ilike(certificates.name, pattern),
+    ilike(certificates.certificateNo, pattern),
+    ilike(certificates.userEmail, pattern),
+  )!;
+}
+
 /** The rows a certificate list (or its export, issue 16) shows, and their order. */
 export function certificateSearch(
   query: Pick<CertificateListQuery, 'q' | 'sort' | 'order'>,
@@ -129,16 +143,7 @@ export function certificateSearch(
       'holderId' in owner ? eq(certificates.holderId, owner.holderId) : eq(certificates.userEmail, owner.userEmail),
     );
   }
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    filters.push(
-      or(
-        ilike(certificates.name, pattern),
-        ilike(certificates.certificateNo, pattern),
-        ilike(certificates.userEmail, pattern),
-      )!,
-    );
-  }
+  if (query.q) filters.push(certificateMatch(query.q));
   const where = filters.length ? and(...filters) : undefined;
   const column = sortColumns(now)[query.sort ?? defaultSort];
   const direction =
@@ -147,19 +152,41 @@ export function certificateSearch(
   return { where, orderBy: [direction(column), direction(certificates.id)] };
 }
 
+// Issue 16: a certificate in the trash is not found by any of these (decision 0017); its public
+// verification page answers as for an unknown one, and its revocation bit is set.
 export async function findCertificate(db: Tx, id: string): Promise<CertificateRow | undefined> {
-  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.id, id), live(certificates)));
   return row;
 }
 
 export async function findCertificateForUpdate(db: Tx, id: string): Promise<CertificateRow | undefined> {
-  const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).for('update');
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.id, id), live(certificates)))
+    .for('update');
   return row;
 }
 
 export async function findByVerificationId(db: Tx, verificationId: string): Promise<CertificateRow | undefined> {
-  const [row] = await db.select().from(certificates).where(eq(certificates.verificationId, verificationId));
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.verificationId, verificationId), live(certificates)));
   return row;
+}
+
+/** Whether a live certificate other than `id` has this number (the live unique key, decision 0017). */
+export async function numberTakenByOther(db: Tx, certificateNo: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.certificateNo, certificateNo), ne(certificates.id, id), live(certificates)))
+    .limit(1);
+  return !!row;
 }
 
 type Holding = Pick<typeof certificates.$inferInsert, 'holderId' | 'claimedAt' | 'suspendedAt'>;
@@ -196,32 +223,26 @@ export async function addVerificationViews(db: Tx, views: Map<string, number>) {
   }
 }
 
-export async function deleteCertificate(db: Tx, id: string) {
-  const [row] = await db.delete(certificates).where(eq(certificates.id, id)).returning();
-  return row;
-}
-
 /**
- * Issue 15: the certificates a bulk renewal names, locked in one order (by id, so two bulk
- * renewals wait for each other instead of deadlocking): by id, or every one the list's search
- * matches. At most `limit` rows are read; the caller refuses when it got more than it may renew.
+ * The certificates a bulk action names (issue 15's selection, generalised by issue 16), locked in
+ * one order (by id, so two bulk actions wait for each other instead of deadlocking): by id, or
+ * every live one the list's search matches. At most `limit` rows are read; the caller refuses
+ * when it got more than it may change.
  */
-export async function lockForBulkRenewal(
-  tx: Tx,
-  selection: { ids: string[] } | { q: string },
-  limit: number,
-): Promise<CertificateRow[]> {
-  let where: SQL | undefined;
-  if ('ids' in selection) where = inArray(certificates.id, selection.ids);
-  else if (selection.q) {
-    const pattern = likePattern(selection.q);
-    where = or(
-      ilike(certificates.name, pattern),
-      ilike(certificates.certificateNo, pattern),
-      ilike(certificates.userEmail, pattern),
-    );
-  }
-  return tx.select().from(certificates).where(where).orderBy(asc(certificates.id)).limit(limit).for('update');
+export async function lockSelection(tx: Tx, selection: BulkSelection, limit: number): Promise<CertificateRow[]> {
+  const chosen =
+    'ids' in selection
+      ? inArray(certificates.id, selection.ids)
+      : selection.q
+        ? certificateMatch(selection.q)
+        : undefined;
+  return tx
+    .select()
+    .from(certificates)
+    .where(and(chosen, live(certificates)))
+    .orderBy(asc(certificates.id))
+    .limit(limit)
+    .for('update');
 }
 
 /** validTill moved on by whole months, the day kept (or the month's last, as Jan 31 + 1 → Feb 28). */

@@ -1,6 +1,8 @@
 import {
+  type BulkSelection,
   bulkRenewalBody,
-  bulkRenewalResult,
+  bulkResult,
+  bulkStatusBody,
   certificate,
   CERTIFICATE_MESSAGES,
   certificateBody,
@@ -10,12 +12,15 @@ import {
   certificateUpdateBody,
   DATE_YEAR_RANGE,
   idParams,
-  MAX_BULK_RENEWAL,
+  MAX_BULK_SELECTION,
   normalizeEmail,
   reinstateBody,
   revokeBody,
+  selectionOf,
   TOTAL_COUNT_HEADER,
+  TRASH_MESSAGES,
 } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,20 +28,22 @@ import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toCertificate, verificationUrl } from '../../lib/serialize';
 import { reinstatedMail, revokedMail } from './mails';
 import {
   addMonths,
   certificateCsvColumns,
+  certificateMatch,
   certificateSearch,
   type CertificateRow,
-  deleteCertificate,
   findCertificate,
   findCertificateForUpdate,
   insertCertificate,
   listCertificates,
-  lockForBulkRenewal,
+  lockSelection,
+  numberTakenByOther,
   toValidTill,
   updateCertificate,
 } from './repository';
@@ -52,6 +59,11 @@ const snapshot = (row: CertificateRow) => ({
   downloadLink: row.downloadLink,
   holderName: row.holderName,
 });
+
+/** The number is a live unique key (decision 0017): a taken one is a 409, not a 500. */
+const numberTaken = (err: unknown) => {
+  throw isUniqueViolation(err) ? conflict(CERTIFICATE_MESSAGES.numberTaken) : err;
+};
 
 /** A file name for a download: the certificate number, with anything unsafe replaced. */
 const fileName = (row: CertificateRow, extension: string) =>
@@ -69,6 +81,42 @@ export default async function certificateRoutes(base: FastifyInstance) {
     if (suspended !== (before?.status === 'Inactive')) {
       await app.credentials.setStatus(tx, after.statusIndex, 'suspension', suspended);
     }
+  }
+
+  /**
+   * Issue 16 (decision 0017): a deleted certificate waits in the trash with its document. Its
+   * revocation bit is set while it is there (decision 0006: a credential handed out must not keep
+   * verifying), and put back as it was when it is restored.
+   */
+  app.trash.define<CertificateRow>('certificate', {
+    table: certificates,
+    notFound: CERTIFICATE_MESSAGES.notFound,
+    label: sql<string>`${certificates.certificateNo} || ' · ' || ${certificates.name}`,
+    search: certificateMatch,
+    files: (row) => [row.downloadLink],
+    snapshot,
+    async trashed(tx, row) {
+      if (!row.revokedAt) await app.credentials.setStatus(tx, row.statusIndex, 'revocation', true);
+    },
+    async conflict(tx, row) {
+      return (await numberTakenByOther(tx, row.certificateNo, row.id)) ? TRASH_MESSAGES.numberTaken : undefined;
+    },
+    async restored(tx, row) {
+      if (!row.revokedAt) await app.credentials.setStatus(tx, row.statusIndex, 'revocation', false);
+    },
+  });
+
+  /**
+   * The certificates a bulk action names, locked: 404 when one named by id is not there, 400 when
+   * the search matches more than one action may change.
+   */
+  async function lockChosen(tx: Tx, selection: BulkSelection) {
+    const rows = await lockSelection(tx, selection, MAX_BULK_SELECTION + 1);
+    if ('ids' in selection && rows.length !== selection.ids.length) throw notFound(CERTIFICATE_MESSAGES.notFound);
+    if (rows.length > MAX_BULK_SELECTION) {
+      throw badRequest(`At most ${MAX_BULK_SELECTION} certificates can be changed at once: narrow the search.`);
+    }
+    return rows;
   }
 
   /** The certificate for its holder or an admin; another member gets 403. */
@@ -136,31 +184,33 @@ export default async function certificateRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const now = app.clock.now();
       const userEmail = normalizeEmail(req.body.userEmail);
-      const created = await app.db.transaction(async (tx) => {
-        // A downloadLink must name an uploaded document; it is marked attached in this transaction.
-        await app.files.attach(tx, [req.body.downloadLink], { kinds: ['document'] });
-        // Issued to a member's address, it is theirs at once (issue 11).
-        const holder = await app.registry.holderFor(tx, userEmail);
-        const row = await insertCertificate(tx, {
-          ...req.body,
-          userEmail,
-          validTill: toValidTill(req.body.validTill),
-          holderName: req.body.holderName || holder?.name || '',
-          holderId: holder?.id ?? null,
-          claimedAt: holder ? now : null,
-          suspendedAt: req.body.status === 'Inactive' ? now : null,
-          createdAt: now,
-        });
-        await app.credentials.signCertificate(tx, row.id, row);
-        await followStatus(tx, undefined, row);
-        await app.audit(tx, req, {
-          action: 'certificate.create',
-          targetType: 'certificate',
-          targetId: row.id,
-          details: { after: snapshot(row) },
-        });
-        return row;
-      });
+      const created = await app.db
+        .transaction(async (tx) => {
+          // A downloadLink must name an uploaded document; it is marked attached in this transaction.
+          await app.files.attach(tx, [req.body.downloadLink], { kinds: ['document'] });
+          // Issued to a member's address, it is theirs at once (issue 11).
+          const holder = await app.registry.holderFor(tx, userEmail);
+          const row = await insertCertificate(tx, {
+            ...req.body,
+            userEmail,
+            validTill: toValidTill(req.body.validTill),
+            holderName: req.body.holderName || holder?.name || '',
+            holderId: holder?.id ?? null,
+            claimedAt: holder ? now : null,
+            suspendedAt: req.body.status === 'Inactive' ? now : null,
+            createdAt: now,
+          });
+          await app.credentials.signCertificate(tx, row.id, row);
+          await followStatus(tx, undefined, row);
+          await app.audit(tx, req, {
+            action: 'certificate.create',
+            targetType: 'certificate',
+            targetId: row.id,
+            details: { after: snapshot(row) },
+          });
+          return row;
+        })
+        .catch(numberTaken);
       // Issued inside a reminder window: its reminder goes out now, not at the next run.
       app.reminders.kick();
       return reply.status(201).send(withEtag(reply, present(created)));
@@ -183,35 +233,38 @@ export default async function certificateRoutes(base: FastifyInstance) {
       const { version, ...body } = req.body;
       const precondition = preconditionOf(req, version);
       const userEmail = normalizeEmail(body.userEmail);
-      const { before, after } = await app.db.transaction(async (tx) => {
-        const current = await findCertificateForUpdate(tx, req.params.id);
-        if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
-        // Issue 16: a stale edit changes nothing (412 with the certificate as it is now).
-        assertVersion(precondition, current, present);
-        if (body.downloadLink && body.downloadLink !== current.downloadLink) {
-          await app.files.attach(tx, [body.downloadLink], { kinds: ['document'] });
-        }
-        // Filed under another e-mail, it goes to that address's account, or waits to be claimed.
-        const moved = userEmail !== current.userEmail;
-        const holder = moved ? await app.registry.holderFor(tx, userEmail) : undefined;
-        const row = (await updateCertificate(tx, current.id, {
-          ...body,
-          userEmail,
-          validTill: toValidTill(body.validTill),
-          holderName: body.holderName || (moved ? holder?.name : current.holderName) || '',
-          ...(moved ? { holderId: holder?.id ?? null, claimedAt: holder ? now : null } : {}),
-          suspendedAt: body.status === 'Inactive' ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
-        }))!;
-        await app.credentials.signCertificate(tx, row.id, row);
-        await followStatus(tx, current, row);
-        await app.audit(tx, req, {
-          action: 'certificate.update',
-          targetType: 'certificate',
-          targetId: row.id,
-          details: { before: snapshot(current), after: snapshot(row) },
-        });
-        return { before: current, after: row };
-      });
+      const { before, after } = await app.db
+        .transaction(async (tx) => {
+          const current = await findCertificateForUpdate(tx, req.params.id);
+          if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
+          // Issue 16: a stale edit changes nothing (412 with the certificate as it is now).
+          assertVersion(precondition, current, present);
+          if (body.downloadLink && body.downloadLink !== current.downloadLink) {
+            await app.files.attach(tx, [body.downloadLink], { kinds: ['document'] });
+          }
+          // Filed under another e-mail, it goes to that address's account, or waits to be claimed.
+          const moved = userEmail !== current.userEmail;
+          const holder = moved ? await app.registry.holderFor(tx, userEmail) : undefined;
+          const row = (await updateCertificate(tx, current.id, {
+            ...body,
+            userEmail,
+            validTill: toValidTill(body.validTill),
+            holderName: body.holderName || (moved ? holder?.name : current.holderName) || '',
+            ...(moved ? { holderId: holder?.id ?? null, claimedAt: holder ? now : null } : {}),
+            suspendedAt:
+              body.status === 'Inactive' ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
+          }))!;
+          await app.credentials.signCertificate(tx, row.id, row);
+          await followStatus(tx, current, row);
+          await app.audit(tx, req, {
+            action: 'certificate.update',
+            targetType: 'certificate',
+            targetId: row.id,
+            details: { before: snapshot(current), after: snapshot(row) },
+          });
+          return { before: current, after: row };
+        })
+        .catch(numberTaken);
       if (before.validTill.getTime() !== after.validTill.getTime() || before.status !== after.status) {
         app.reminders.kick();
       }
@@ -229,16 +282,11 @@ export default async function certificateRoutes(base: FastifyInstance) {
    */
   app.post(
     '/api/certificates/bulk-renew',
-    { schema: { tags, body: bulkRenewalBody, response: { 200: bulkRenewalResult } } },
+    { schema: { tags, body: bulkRenewalBody, response: { 200: bulkResult } } },
     async (req) => {
-      const { ids, q, validTill, extendMonths } = req.body;
+      const { validTill, extendMonths } = req.body;
       const count = await app.db.transaction(async (tx) => {
-        const selection: { ids: string[] } | { q: string } = ids ? { ids: [...new Set(ids)] } : { q: q ?? '' };
-        const rows = await lockForBulkRenewal(tx, selection, MAX_BULK_RENEWAL + 1);
-        if ('ids' in selection && rows.length !== selection.ids.length) throw notFound(CERTIFICATE_MESSAGES.notFound);
-        if (rows.length > MAX_BULK_RENEWAL) {
-          throw badRequest(`At most ${MAX_BULK_RENEWAL} certificates can be renewed at once: narrow the search.`);
-        }
+        const rows = await lockChosen(tx, selectionOf(req.body));
         for (const current of rows) {
           const next = validTill !== undefined ? toValidTill(validTill) : addMonths(current.validTill, extendMonths!);
           // Every date stays within the years the API takes (issue 12, L3).
@@ -265,24 +313,46 @@ export default async function certificateRoutes(base: FastifyInstance) {
     },
   );
 
+  /**
+   * Issue 16: Active or Inactive for many certificates, in one transaction; each one changed is
+   * edited as the dialog's save edits it (suspension bit, re-signed credential, its audit row).
+   */
+  app.post(
+    '/api/certificates/bulk-status',
+    { schema: { tags, body: bulkStatusBody, response: { 200: bulkResult } } },
+    async (req) => {
+      const { status } = req.body;
+      const now = app.clock.now();
+      const count = await app.db.transaction(async (tx) => {
+        const rows = await lockChosen(tx, selectionOf(req.body));
+        const changing = rows.filter((row) => row.status !== status);
+        for (const current of changing) {
+          const row = (await updateCertificate(tx, current.id, {
+            status,
+            suspendedAt: status === 'Inactive' ? now : null,
+          }))!;
+          await app.credentials.signCertificate(tx, row.id, row);
+          await followStatus(tx, current, row);
+          await app.audit(tx, req, {
+            action: 'certificate.update',
+            targetType: 'certificate',
+            targetId: row.id,
+            details: { before: { status: current.status }, after: { status: row.status }, bulk: true },
+          });
+        }
+        return changing.length;
+      });
+      if (count) app.reminders.kick();
+      return { count, message: `${count} ${count === 1 ? 'certificate' : 'certificates'} set to ${status}` };
+    },
+  );
+
   app.delete(
     '/api/certificates/:id',
     { schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const removed = await app.db.transaction(async (tx) => {
-        const row = await deleteCertificate(tx, req.params.id);
-        if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
-        // A credential already handed out must not keep verifying once its record is gone.
-        if (!row.revokedAt) await app.credentials.setStatus(tx, row.statusIndex, 'revocation', true);
-        await app.audit(tx, req, {
-          action: 'certificate.delete',
-          targetType: 'certificate',
-          targetId: row.id,
-          details: { before: snapshot(row) },
-        });
-        return row;
-      });
-      await app.files.release([removed.downloadLink]);
+      // To the trash (decision 0017): its revocation bit is set there, its document kept.
+      await app.db.transaction((tx) => app.trash.move(tx, req, 'certificate', { ids: [req.params.id] }));
       return reply.status(204).send(null);
     },
   );

@@ -1,8 +1,9 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { certificates, reports, type uploads, users } from '../../db/schema';
 import type { UserRow } from '../../plugins/auth';
 import { fileUrl } from '../../plugins/files';
+import { live } from '../../lib/trash';
 
 type UploadRow = typeof uploads.$inferSelect;
 
@@ -17,16 +18,17 @@ export async function mayRead(app: FastifyInstance, user: UserRow, file: UploadR
   const url = fileUrl(file.id);
 
   const inReports = await app.db
-    .select({ userId: reports.userId })
+    .select({ userId: reports.userId, live: sql<boolean>`${live(reports)}` })
     .from(reports)
     .where(or(eq(reports.imageUrl, url), eq(reports.videoUrl, url)));
-  if (inReports.length) return file.ownerId === user.id || inReports.some((r) => r.userId === user.id);
+  // A record in the trash (issue 16) grants nothing: only admins see it there.
+  if (inReports.length) return file.ownerId === user.id || inReports.some((r) => r.live && r.userId === user.id);
 
   const inCertificates = await app.db
-    .select({ userEmail: certificates.userEmail })
+    .select({ userEmail: certificates.userEmail, live: sql<boolean>`${live(certificates)}` })
     .from(certificates)
     .where(eq(certificates.downloadLink, url));
-  if (inCertificates.length) return inCertificates.some((c) => c.userEmail === user.email.toLowerCase());
+  if (inCertificates.length) return inCertificates.some((c) => c.live && c.userEmail === user.email.toLowerCase());
 
   if (file.ownerId === user.id) return true;
   if (file.kind !== 'image') return false;

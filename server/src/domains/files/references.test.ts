@@ -101,7 +101,14 @@ describe('a file named by several records', () => {
     const first = await fileReport(member, { imageUrl: image, videoUrl: clip });
     const second = await fileReport(member, { imageUrl: image, videoUrl: clip });
 
-    const del = (id: string) => call(t.app, admin.cookie, { method: 'DELETE', url: `/api/reports/${id}` });
+    // Deleted, then deleted for good from the trash (issue 16): only then does a record let go.
+    const del = async (id: string) => {
+      const res = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/reports/${id}` });
+      expect((await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/trash/report/${id}` })).statusCode).toBe(
+        204,
+      );
+      return res;
+    };
     expect((await del(first)).statusCode).toBe(200);
     expect(await exists(image)).toBe(true);
     expect(await exists(clip)).toBe(true);
@@ -130,7 +137,12 @@ describe('a file named by several records', () => {
     };
     const first = await create(`CRA-SHARED-${Date.now()}-1`);
     const second = await create(`CRA-SHARED-${Date.now()}-2`);
-    const del = (id: string) => call(t.app, admin.cookie, { method: 'DELETE', url: `/api/certificates/${id}` });
+    const del = async (id: string) => {
+      const res = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/certificates/${id}` });
+      const purge = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/trash/certificate/${id}` });
+      expect(purge.statusCode).toBe(204);
+      return res;
+    };
     expect((await del(first)).statusCode).toBe(204);
     expect(await exists(document)).toBe(true);
     expect((await del(second)).statusCode).toBe(204);

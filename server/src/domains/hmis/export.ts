@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { reports, users } from '../../db/schema';
 import type { Pii } from '../../lib/pii';
+import { live } from '../../lib/trash';
 import { openRow } from '../reports/repository';
 import {
   boardRows,
@@ -52,7 +53,9 @@ const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
  */
 export async function buildExport(db: Tx, pii: Pii, hmis: Config['hmis'], req: ExportRequest): Promise<BuiltExport> {
   const exportId = crypto.randomUUID().replaceAll('-', '');
+  // Reports in the trash are not exported (issue 16, decision 0017).
   const inPeriod = and(
+    live(reports),
     gte(reports.createdAt, startOfDay(req.from)),
     lt(reports.createdAt, new Date(startOfDay(req.to).getTime() + DAY_MS)),
   );
@@ -63,7 +66,7 @@ export async function buildExport(db: Tx, pii: Pii, hmis: Config['hmis'], req: E
       excluded: req.exclude.length
         ? sql<number>`count(*) filter (where ${reports.hmisConsent} and ${inArray(reports.id, req.exclude)})::int`
         : sql<number>`0`,
-      first: sql<Date | string | null>`(select ${min(reports.createdAt)} from ${reports})`,
+      first: sql<Date | string | null>`(select ${min(reports.createdAt)} from ${reports} where ${live(reports)})`,
     })
     .from(reports)
     .where(inPeriod);
@@ -133,7 +136,8 @@ export async function buildExport(db: Tx, pii: Pii, hmis: Config['hmis'], req: E
           updatedAt: users.updatedAt,
         })
         .from(users)
-        .where(inArray(users.id, ids))
+        // A trashed author is exported as the stand-in user, as a deleted one is.
+        .where(and(inArray(users.id, ids), live(users)))
     : [];
   for (const account of accounts) files.User.push({ row: userRow(account, exportId), reportId: null });
   // A report whose author has been deleted names the stand-in user (and so does one whose account is gone).

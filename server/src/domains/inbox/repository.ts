@@ -1,6 +1,9 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { inboxItems } from '../../db/schema';
+import { certificates, inboxItems } from '../../db/schema';
+
+/** Items about a certificate in the trash are not shown (issue 16): they come back with it. */
+const notAboutTrash = sql`not exists (select 1 from ${certificates} where ${certificates.id} = ${inboxItems.certificateId} and ${certificates.deletedAt} is not null)`;
 
 /** How many of a member's newest items the popover shows. */
 export const INBOX_PAGE = 50;
@@ -10,13 +13,13 @@ export async function listInbox(db: Tx, userId: string) {
   const items = await db
     .select()
     .from(inboxItems)
-    .where(eq(inboxItems.userId, userId))
+    .where(and(eq(inboxItems.userId, userId), notAboutTrash))
     .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
     .limit(INBOX_PAGE);
   const [unread] = await db
     .select({ n: count() })
     .from(inboxItems)
-    .where(and(eq(inboxItems.userId, userId), isNull(inboxItems.readAt)));
+    .where(and(eq(inboxItems.userId, userId), isNull(inboxItems.readAt), notAboutTrash));
   return { items, unread: unread?.n ?? 0 };
 }
 

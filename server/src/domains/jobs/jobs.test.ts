@@ -124,7 +124,7 @@ describe('managing jobs as an admin', () => {
     expect(board.json().map((j: { _id: string }) => j._id)).not.toContain(created._id);
     const deletion = (await auditFor(created._id)).filter((a) => a.action === 'job.delete');
     expect(deletion).toHaveLength(1);
-    expect(deletion[0]?.details).toEqual({ before: created });
+    expect(deletion[0]?.details).toEqual({ before: created, trash: true });
   });
 
   it('answers 404 for an unknown id on PUT and DELETE, 400 for a malformed one, and audits nothing', async () => {

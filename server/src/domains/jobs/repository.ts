@@ -1,11 +1,12 @@
 import type { ListQuery } from '@portal/contract';
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
+import { live } from '../../lib/trash';
 
 /** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
 const SORTABLE = {
@@ -51,8 +52,14 @@ export function jobSearch(query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
   return { where, orderBy: [direction(column), direction(jobs.id)] };
 }
 
+export type JobRow = typeof jobs.$inferSelect;
+
 export async function findJobForUpdate(tx: Tx, id: string) {
-  const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), live(jobs)))
+    .for('update');
   return row;
 }
 

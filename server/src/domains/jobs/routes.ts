@@ -1,5 +1,4 @@
 import { idParams, job, jobBody, jobUpdateBody, listQuery, messageBody, TOTAL_COUNT_HEADER } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +7,8 @@ import { exportCsv } from '../../lib/csv-export';
 import { notFound } from '../../lib/errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toJob } from '../../lib/serialize';
-import { findJobForUpdate, JOB_CSV_COLUMNS, jobSearch, listJobs, updateJob } from './repository';
+import { findJobForUpdate, JOB_CSV_COLUMNS, type JobRow, jobSearch, listJobs, updateJob } from './repository';
+import { sql } from 'drizzle-orm';
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_DELETED = 'The job was deleted successfully.';
@@ -17,6 +17,15 @@ export const JOB_DELETED = 'The job was deleted successfully.';
 export default async function jobRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
+
+  app.trash.define<JobRow>('job', {
+    table: jobs,
+    notFound: JOB_NOT_FOUND,
+    label: sql<string>`${jobs.title} || ' · ' || ${jobs.company}`,
+    search: (q) => jobSearch({ q }).where,
+    files: () => [],
+    snapshot: toJob,
+  });
 
   app.get(
     '/api/jobs',
@@ -88,16 +97,8 @@ export default async function jobRoutes(base: FastifyInstance) {
   );
 
   app.delete('/api/jobs/:id', { schema: { tags, params: idParams, response: { 200: messageBody } } }, async (req) => {
-    await app.db.transaction(async (tx) => {
-      const [removed] = await tx.delete(jobs).where(eq(jobs.id, req.params.id)).returning();
-      if (!removed) throw notFound(JOB_NOT_FOUND);
-      await app.audit(tx, req, {
-        action: 'job.delete',
-        targetType: 'job',
-        targetId: removed.id,
-        details: { before: toJob(removed) },
-      });
-    });
+    // Issue 16: to the trash (decision 0017), audited there.
+    await app.db.transaction((tx) => app.trash.move(tx, req, 'job', { ids: [req.params.id] }));
     return { message: JOB_DELETED };
   });
 }

@@ -89,7 +89,7 @@ describe('managing notifications as an admin', () => {
     expect(list.json().map((n: { _id: string }) => n._id)).not.toContain(created._id);
     const deletion = (await auditFor(created._id)).filter((a) => a.action === 'notification.delete');
     expect(deletion).toHaveLength(1);
-    expect(deletion[0]?.details).toEqual({ before: created });
+    expect(deletion[0]?.details).toEqual({ before: created, trash: true });
 
     const before = await allAudits();
     const again = await asAdmin({ method: 'DELETE', url: `/api/notifications/${created._id}` });

@@ -1,10 +1,9 @@
 import { idParams, listQuery, messageBody, notification, notificationBody, TOTAL_COUNT_HEADER } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notifications } from '../../db/schema';
-import { notFound } from '../../lib/errors';
 import { toNotification } from '../../lib/serialize';
 import { listNotifications } from './repository';
 
@@ -15,6 +14,14 @@ export const NOTIFICATION_DELETED = 'The notification has been successfully dele
 export default async function notificationRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
+
+  app.trash.define<typeof notifications.$inferSelect>('notification', {
+    table: notifications,
+    notFound: NOTIFICATION_NOT_FOUND,
+    label: sql<string>`${notifications.title}`,
+    files: () => [],
+    snapshot: toNotification,
+  });
 
   app.get(
     '/api/notifications',
@@ -51,16 +58,8 @@ export default async function notificationRoutes(base: FastifyInstance) {
     '/api/notifications/:id',
     { schema: { tags, params: idParams, response: { 200: messageBody } } },
     async (req) => {
-      await app.db.transaction(async (tx) => {
-        const [removed] = await tx.delete(notifications).where(eq(notifications.id, req.params.id)).returning();
-        if (!removed) throw notFound(NOTIFICATION_NOT_FOUND);
-        await app.audit(tx, req, {
-          action: 'notification.delete',
-          targetType: 'notification',
-          targetId: removed.id,
-          details: { before: toNotification(removed) },
-        });
-      });
+      // Issue 16: to the trash (decision 0017), audited there.
+      await app.db.transaction((tx) => app.trash.move(tx, req, 'notification', { ids: [req.params.id] }));
       return { message: NOTIFICATION_DELETED };
     },
   );

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates, renewalReminders, settings, users } from '../../db/schema';
 import { bumpVersion } from '../../lib/preconditions';
+import { live } from '../../lib/trash';
 
 const SETTINGS_KEY = 'renewal-reminders';
 
@@ -57,6 +58,7 @@ export async function findDue(db: Tx, offsets: number[], now: Date, limit: numbe
     .where(
       and(
         isNotNull(certificates.holderId),
+        live(certificates),
         isNull(certificates.revokedAt),
         eq(certificates.status, 'Active'),
         gt(certificates.validTill, now),
@@ -84,6 +86,9 @@ export async function lockForReminder(tx: Tx, due: DueReminder, now: Date) {
     .where(
       and(
         eq(certificates.id, due.certificateId),
+        // Neither a trashed certificate nor a trashed holder is reminded (issue 16).
+        live(certificates),
+        live(users),
         isNull(certificates.revokedAt),
         eq(certificates.status, 'Active'),
         gt(certificates.validTill, now),

@@ -421,7 +421,7 @@ describe('revealing the SSN', () => {
 });
 
 describe('deleting a report', () => {
-  it('removes the row and its files, and audits it', async () => {
+  it('moves it to the trash with its files, audits it, and deletes both for good from there', async () => {
     const imageUrl = await upload(member.cookie, 'image');
     const videoUrl = await upload(member.cookie, 'video');
     const { _id } = (
@@ -433,6 +433,12 @@ describe('deleting a report', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: REPORT_DELETED });
 
+    // Issue 16: in the trash, its media kept until it is deleted for good.
+    const [trashed] = await t.database.db.select().from(reports).where(eq(reports.id, _id));
+    expect(trashed?.deletedAt).toBeInstanceOf(Date);
+    expect((await call(t.app, admin.cookie, { method: 'GET', url: imageUrl })).statusCode).toBe(200);
+    const purge = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/trash/report/${_id}` });
+    expect(purge.statusCode, purge.body).toBe(204);
     expect(await t.database.db.select().from(reports).where(eq(reports.id, _id))).toHaveLength(0);
     for (const url of [imageUrl, videoUrl]) {
       expect((await call(t.app, admin.cookie, { method: 'GET', url })).statusCode, url).toBe(404);

@@ -1,11 +1,12 @@
 import { emptyReport, type ListQuery, type ReportFields } from '@portal/contract';
-import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { reports, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { asText, type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage } from '../../lib/paging';
 import type { Pii } from '../../lib/pii';
+import { live } from '../../lib/trash';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -105,7 +106,10 @@ export function reportSearch(query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
 }
 
 export async function findReport(db: Tx, id: string) {
-  const [row] = await db.select().from(reports).where(eq(reports.id, id));
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), live(reports)));
   return row;
 }
 

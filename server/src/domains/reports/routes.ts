@@ -12,7 +12,7 @@ import {
   revealSsnResponse,
   TOTAL_COUNT_HEADER,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,6 +57,17 @@ export default async function reportRoutes(base: FastifyInstance) {
       throw new HttpError(500, REPORT_UNREADABLE);
     }
   };
+
+  // Issue 16 (decision 0017): a deleted report waits in the trash with its media.
+  app.trash.define<ReportRow>('report', {
+    table: reports,
+    notFound: REPORT_NOT_FOUND,
+    label: sql<string>`case when ${reports.clientName} = '' then 'Report' else ${reports.clientName} end`,
+    search: (q) => reportSearch({ q }).where,
+    files: (row) => [row.imageUrl, row.videoUrl],
+    // No client data in the log: it outlives the report.
+    snapshot: (row) => ({ filedBy: row.userId, filedAt: row.createdAt.toISOString() }),
+  });
 
   app.post(
     '/api/reports',
@@ -147,20 +158,8 @@ export default async function reportRoutes(base: FastifyInstance) {
     '/api/reports/:id',
     { schema: { tags, params: idParams, response: { 200: messageBody } } },
     async (req) => {
-      const removed = await app.db.transaction(async (tx) => {
-        const [row] = await tx.delete(reports).where(eq(reports.id, req.params.id)).returning();
-        if (!row) throw notFound(REPORT_NOT_FOUND);
-        await app.audit(tx, req, {
-          action: 'report.delete',
-          targetType: 'report',
-          targetId: row.id,
-          // No client data in the log: it outlives the report.
-          details: { filedBy: row.userId, filedAt: row.createdAt.toISOString() },
-        });
-        return row;
-      });
-      // The media go once the row is gone for good, unless another record still names them.
-      await app.files.release([removed.imageUrl, removed.videoUrl]);
+      // To the trash, media kept: they go with the report when it is purged.
+      await app.db.transaction((tx) => app.trash.move(tx, req, 'report', { ids: [req.params.id] }));
       return { message: REPORT_DELETED };
     },
   );

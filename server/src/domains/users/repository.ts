@@ -1,10 +1,11 @@
 import type { UserListQuery } from '@portal/contract';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { asText, type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
+import { live } from '../../lib/trash';
 import type { UserRow } from '../../plugins/auth';
 
 /** Text sorts ignore case, the same order on every collation. */
@@ -48,31 +49,44 @@ export function userSearch(query: Pick<UserListQuery, 'q' | 'sort' | 'order'>) {
 
 /** The user, locked for the rest of the transaction. */
 export async function findUserForUpdate(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), live(users)))
+    .for('update');
   return row;
 }
 
 /**
- * Whether an administrator other than `id` remains who can act as one: only a verified admin
+ * Whether an administrator outside `ids` remains who can act as one: only a verified, live admin
  * can (an unverified one is refused everything but verification), so only those count (issue
  * 12). Locks every admin row, so two admins demoting or deleting each other at once cannot both
- * pass this check (the second waits and then sees the first one's change).
+ * pass this check (the second waits and then sees the first one's change). Also answers whether
+ * any of `ids` is an admin.
  */
-export async function anotherAdminExists(tx: Tx, id: string): Promise<boolean> {
+export async function adminsBeyond(tx: Tx, ids: string[]) {
   const admins = await tx
     .select({ id: users.id, isVerified: users.isVerified })
     .from(users)
-    .where(eq(users.isAdmin, true))
+    .where(and(eq(users.isAdmin, true), live(users)))
     .orderBy(users.id)
     .for('update');
-  return admins.some((a) => a.id !== id && a.isVerified);
+  const leaving = new Set(ids);
+  return {
+    othersRemain: admins.some((a) => !leaving.has(a.id) && a.isVerified),
+    anyLeaving: admins.some((a) => leaving.has(a.id)),
+  };
+}
+
+export async function anotherAdminExists(tx: Tx, id: string): Promise<boolean> {
+  return (await adminsBeyond(tx, [id])).othersRemain;
 }
 
 export async function emailTakenByOther(tx: Tx, email: string, id: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, email), ne(users.id, id)))
+    .where(and(eq(users.email, email), ne(users.id, id), live(users)))
     .limit(1);
   return !!row;
 }
@@ -87,7 +101,8 @@ export async function updateUser(tx: Tx, id: string, values: Partial<Omit<typeof
   return row!;
 }
 
-export async function deleteUser(tx: Tx, id: string) {
-  const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
-  return row;
+/** A trashed account's way in ends at once: its sessions and any reset link it was sent. */
+export async function endAccess(tx: Tx, id: string) {
+  await tx.delete(sessions).where(eq(sessions.userId, id));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
 }

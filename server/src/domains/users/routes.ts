@@ -5,6 +5,7 @@ import {
   normalizeEmail,
   profileUpdate,
   TOTAL_COUNT_HEADER,
+  TRASH_MESSAGES,
   user,
   USER_MESSAGES,
   userListQuery,
@@ -12,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { exportCsv } from '../../lib/csv-export';
@@ -20,9 +22,10 @@ import { assertVersion, CONDITIONAL_PUT, type Precondition, preconditionOf, with
 import { toUser } from '../../lib/serialize';
 import type { UserRow } from '../../plugins/auth';
 import {
+  adminsBeyond,
   anotherAdminExists,
-  deleteUser,
   emailTakenByOther,
+  endAccess,
   findUserForUpdate,
   listUsers,
   updateUser,
@@ -66,6 +69,27 @@ function diff(before: UserRow, after: UserRow) {
 export default async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
+
+  // Issue 16 (decision 0017): a deleted account waits in the trash; its reports keep their filer.
+  app.trash.define<UserRow>('user', {
+    table: users,
+    notFound: USER_MESSAGES.notFound,
+    label: sql<string>`${users.name} || ' <' || ${users.email} || '>'`,
+    search: (q) => userSearch({ q }).where,
+    files: (row) => [row.picture],
+    snapshot: (row) => ({ email: row.email, name: row.name, isAdmin: row.isAdmin }),
+    async guard(tx, req, ids) {
+      if (ids.includes(req.auth!.user.id)) throw badRequest(USER_MESSAGES.deleteSelf);
+      // The admin rows are locked before the targets', in one order (see adminsBeyond).
+      const { othersRemain, anyLeaving } = await adminsBeyond(tx, ids);
+      if (anyLeaving && !othersRemain) throw conflict(USER_MESSAGES.lastAdminDelete);
+    },
+    // A deleted user can't sign in (every read of accounts takes live rows) and is signed out now.
+    trashed: (tx, row) => endAccess(tx, row.id),
+    async conflict(tx, row) {
+      return (await emailTakenByOther(tx, row.email, row.id)) ? TRASH_MESSAGES.emailTaken : undefined;
+    },
+  });
 
   app.get(
     '/api/users',
@@ -178,24 +202,8 @@ export default async function userRoutes(base: FastifyInstance) {
     '/api/users/:id',
     { schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      if (req.params.id === req.auth!.user.id) throw badRequest(USER_MESSAGES.deleteSelf);
-      const removed = await app.db.transaction(async (tx) => {
-        const othersRemain = await anotherAdminExists(tx, req.params.id);
-        const target = await findUserForUpdate(tx, req.params.id);
-        if (!target) throw notFound(USER_MESSAGES.notFound);
-        if (target.isAdmin && !othersRemain) throw conflict(USER_MESSAGES.lastAdminDelete);
-        // Sessions, codes and reset links go with the row (ON DELETE CASCADE); reports and
-        // uploads keep existing without an owner.
-        await deleteUser(tx, target.id);
-        await app.audit(tx, req, {
-          action: 'user.delete',
-          targetType: 'user',
-          targetId: target.id,
-          details: { before: { email: target.email, name: target.name, isAdmin: target.isAdmin } },
-        });
-        return target;
-      });
-      await app.files.release([removed.picture]);
+      // To the trash (the rules above: not oneself, never the last admin); the picture is kept.
+      await app.db.transaction((tx) => app.trash.move(tx, req, 'user', { ids: [req.params.id] }));
       return reply.status(204).send(null);
     },
   );

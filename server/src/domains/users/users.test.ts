@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, TOTAL_COUNT_HEADER, USER_MESSAGES } from '@portal/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, uploads, users } from '../../db/schema';
 import { call, createTestApp, createUser, GOOD_PASSWORD, type TestApp, uniqueEmail } from '../../../test/harness';
@@ -310,7 +310,8 @@ describe('DELETE /api/users/:id', () => {
     const member = await createUser(t);
     const res = await del(admin.cookie, member.user.id);
     expect(res.statusCode).toBe(204);
-    expect(await rowOf(member.user.id)).toBeUndefined();
+    // Issue 16: to the trash, its sessions ended at once.
+    expect((await rowOf(member.user.id))?.deletedAt).toBeInstanceOf(Date);
     expect((await checkAuth(member.cookie)).statusCode).toBe(401);
     const audits = await auditsFor(member.user.id);
     expect(audits.map((a) => a.action)).toEqual(['user.delete']);
@@ -389,7 +390,7 @@ describe('the last administrator', () => {
       const admins = await fresh.database.db
         .select()
         .from(users)
-        .where(and(eq(users.isAdmin, true), eq(users.isVerified, true)));
+        .where(and(eq(users.isAdmin, true), eq(users.isVerified, true), isNull(users.deletedAt)));
       expect(admins).toHaveLength(1);
     } finally {
       await fresh.close();

@@ -1,0 +1,69 @@
+import {
+  bulkDeleteBody,
+  bulkResult,
+  messageBody,
+  selectionOf,
+  TOTAL_COUNT_HEADER,
+  TRASH_LABELS,
+  TRASH_MESSAGES,
+  trashItem,
+  trashListQuery,
+  trashParams,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+
+/** Issue 16 (decision 0017): the admin's trash, and deleting many rows of a list at once. */
+export default async function trashRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['trash'];
+
+  app.get(
+    '/api/trash',
+    { schema: { tags, querystring: trashListQuery, response: { 200: z.array(trashItem) } } },
+    async (req, reply) => {
+      const { rows, total } = await app.trash.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(({ id, deletedAt, ...row }) => ({ ...row, _id: id, deletedAt: deletedAt.toISOString() }));
+    },
+  );
+
+  app.post(
+    '/api/trash/:type/:id/restore',
+    { schema: { tags, params: trashParams, response: { 200: messageBody } } },
+    async (req) => {
+      await app.trash.restore(req, req.params.type, req.params.id);
+      // A restored certificate may be inside a reminder window again.
+      if (req.params.type === 'certificate') app.reminders.kick();
+      return { message: `${TRASH_LABELS[req.params.type]} restored` };
+    },
+  );
+
+  app.delete(
+    '/api/trash/:type/:id',
+    { schema: { tags, params: trashParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      const purged = await app.trash.purgeOne(req, req.params.type, req.params.id);
+      if (!purged) throw notFound(TRASH_MESSAGES.notInTrash);
+      return reply.status(204).send(null);
+    },
+  );
+
+  /**
+   * Every list's bulk delete goes through this one route (to the trash, in one transaction, each
+   * record audited), so that a rule for bulk deletes has exactly one place to live.
+   */
+  app.post(
+    '/api/bulk-delete',
+    { schema: { tags, body: bulkDeleteBody, response: { 200: bulkResult } } },
+    async (req) => {
+      const { type } = req.body;
+      const rows = await app.db.transaction((tx) => app.trash.move(tx, req, type, selectionOf(req.body)));
+      const count = rows.length;
+      const noun = TRASH_LABELS[type].toLowerCase();
+      return { count, message: `${count} ${count === 1 ? noun : `${noun}s`} moved to the trash` };
+    },
+  );
+}

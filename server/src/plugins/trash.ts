@@ -1,0 +1,265 @@
+import {
+  type BulkSelection,
+  MAX_BULK_SELECTION,
+  TRASH_MESSAGES,
+  TRASH_RETENTION_DAYS,
+  TRASH_TYPES,
+  type TrashListQuery,
+  type TrashType,
+} from '@portal/contract';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema';
+import { addMinutes } from '../lib/clock';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { likePattern } from '../lib/paging';
+import { isUniqueViolation } from '../lib/pg-errors';
+import { live } from '../lib/trash';
+
+/** The trash's purge on the queue (decision 0009): nightly, after the other purges. */
+export const TRASH_PURGE_JOB = 'trash-purge';
+
+type Row = { id: string; deletedAt: Date | null } & Record<string, unknown>;
+
+/** A table with a trash: an id and the two trash columns (lib/trash.ts). */
+type TrashTable = PgTable & { id: PgColumn; deletedAt: PgColumn; deletedBy: PgColumn };
+
+/**
+ * What the trash needs to know of one kind of record. Each domain declares its own (the rules of
+ * users stay in the users domain), so that the trash holds no domain's logic.
+ */
+export interface TrashKind<R extends Row = Row> {
+  table: TrashTable;
+  /** The message of a 404 for a record that is not there (or already in the trash). */
+  notFound: string;
+  /** What the trash screen shows of a record, in a few words. */
+  label: SQL<string>;
+  /** The list's own search, for a bulk action on "all N matching". */
+  search?(q: string): SQL | undefined;
+  /** The file URLs the record names: kept while it is in the trash, released when it is purged. */
+  files(row: R): string[];
+  /** What the audit row keeps of the record (no secret, no client data). */
+  snapshot(row: R): Record<string, unknown>;
+  /** Before any row is locked: refuses what may not go (it locks what its rule reads first). */
+  guard?(tx: Tx, req: FastifyRequest, ids: string[]): Promise<void>;
+  /** In the same transaction, after the row went to the trash. */
+  trashed?(tx: Tx, row: R): Promise<void>;
+  /** Why the record cannot come back now (its e-mail or number was taken since), if it cannot. */
+  conflict?(tx: Tx, row: R): Promise<string | undefined>;
+  /** In the same transaction, after the row came back. */
+  restored?(tx: Tx, row: R): Promise<void>;
+}
+
+const actionOf = (type: TrashType, verb: 'delete' | 'restore' | 'purge') => `${type}.${verb}`;
+
+/**
+ * Issue 16 (decision 0017): the trash. A delete sets `deleted_at`; a restore clears it; the
+ * nightly purge (and "Delete forever") deletes the row, then releases its files by the one
+ * reference rule (decision 0007), so no bytes another record names are ever deleted.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const kinds = new Map<TrashType, TrashKind>();
+    const kindOf = (type: TrashType) => {
+      const kind = kinds.get(type);
+      if (!kind) throw new Error(`No trash kind ${type}`);
+      return kind;
+    };
+
+    /** The ids a selection names (all of them, live), at most MAX_BULK_SELECTION. */
+    async function selectIds(tx: Tx, kind: TrashKind, selection: BulkSelection) {
+      if ('ids' in selection) return selection.ids;
+      const rows = await tx
+        .select({ id: kind.table.id })
+        .from(kind.table)
+        .where(and(live(kind.table), selection.q ? kind.search?.(selection.q) : undefined))
+        .orderBy(asc(kind.table.id))
+        .limit(MAX_BULK_SELECTION + 1);
+      if (rows.length > MAX_BULK_SELECTION) {
+        throw badRequest(`At most ${MAX_BULK_SELECTION} rows can be changed at once: narrow the search.`);
+      }
+      return rows.map((r) => r.id as string);
+    }
+
+    async function move(tx: Tx, req: FastifyRequest, type: TrashType, selection: BulkSelection) {
+      const kind = kindOf(type);
+      const ids = await selectIds(tx, kind, selection);
+      if (!ids.length) return [];
+      await kind.guard?.(tx, req, ids);
+      // Locked in one order (by id), so that two bulk actions wait for each other, never deadlock.
+      const rows = (await tx
+        .select()
+        .from(kind.table)
+        .where(and(inArray(kind.table.id, ids), live(kind.table)))
+        .orderBy(asc(kind.table.id))
+        .for('update')) as Row[];
+      if (rows.length !== ids.length) throw notFound(kind.notFound);
+      const now = app.clock.now();
+      await tx
+        .update(kind.table)
+        .set({ deletedAt: now, deletedBy: req.auth?.user.id ?? null } as never)
+        .where(inArray(kind.table.id, ids));
+      const bulk = 'q' in selection || ids.length > 1;
+      for (const row of rows) {
+        await kind.trashed?.(tx, row);
+        await app.audit(tx, req, {
+          action: actionOf(type, 'delete'),
+          targetType: type,
+          targetId: row.id,
+          details: { before: kind.snapshot(row), trash: true, ...(bulk ? { bulk: true } : {}) },
+        });
+      }
+      return rows;
+    }
+
+    async function restore(req: FastifyRequest, type: TrashType, id: string) {
+      const kind = kindOf(type);
+      return app.db
+        .transaction(async (tx) => {
+          const [row] = (await tx
+            .select()
+            .from(kind.table)
+            .where(and(eq(kind.table.id, id), isNotNull(kind.table.deletedAt)))
+            .for('update')) as Row[];
+          if (!row) throw notFound(TRASH_MESSAGES.notInTrash);
+          const reason = await kind.conflict?.(tx, row);
+          if (reason) throw conflict(reason);
+          await tx
+            .update(kind.table)
+            .set({ deletedAt: null, deletedBy: null } as never)
+            .where(eq(kind.table.id, id));
+          await kind.restored?.(tx, row);
+          await app.audit(tx, req, {
+            action: actionOf(type, 'restore'),
+            targetType: type,
+            targetId: row.id,
+            details: { deletedAt: row.deletedAt?.toISOString() ?? null },
+          });
+          return row;
+        })
+        .catch((err: unknown) => {
+          // Taken by a concurrent write after the check: the same answer as the check's.
+          if (isUniqueViolation(err)) throw conflict(conflictMessage(type));
+          throw err;
+        });
+    }
+
+    /** Deletes trashed rows for good (those `where` picks), audits each, then releases their files. */
+    async function purge(req: FastifyRequest | null, type: TrashType, where: SQL) {
+      const kind = kindOf(type);
+      const gone = await app.db.transaction(async (tx) => {
+        const rows = (await tx
+          .delete(kind.table)
+          .where(and(isNotNull(kind.table.deletedAt), where))
+          .returning()) as Row[];
+        for (const row of rows) {
+          await app.audit(tx, req, {
+            action: actionOf(type, 'purge'),
+            targetType: type,
+            targetId: row.id,
+            details: {
+              before: kind.snapshot(row),
+              deletedAt: row.deletedAt?.toISOString() ?? null,
+              ...(req ? {} : { reason: `${TRASH_RETENTION_DAYS} days in the trash` }),
+            },
+          });
+        }
+        return rows;
+      });
+      // After the commit: the reference rule keeps any file another record still names.
+      await app.files.release(gone.flatMap((row) => kind.files(row)));
+      return gone.length;
+    }
+
+    /** The nightly run: everything trashed more than TRASH_RETENTION_DAYS ago. */
+    async function purgeExpired() {
+      const cutoff = addMinutes(app.clock.now(), -TRASH_RETENTION_DAYS * 24 * 60);
+      const purged: Partial<Record<TrashType, number>> = {};
+      for (const [type, kind] of kinds) purged[type] = await purge(null, type, lt(kind.table.deletedAt, cutoff));
+      app.log.info(purged, 'trash purge finished');
+      return purged;
+    }
+
+    /** One page of the trash, newest first, and its total (the trash is small: counted in the scan). */
+    async function list(query: TrashListQuery & { offset: number; limit: number }) {
+      const types = query.type ? [query.type] : TRASH_TYPES.filter((t) => kinds.has(t));
+      const parts = types.map((type) => {
+        const kind = kindOf(type);
+        return app.db
+          .select({
+            type: sql<TrashType>`${type}::text`.as('type'),
+            id: sql<string>`${kind.table.id}`.as('id'),
+            label: sql<string>`${kind.label}`.as('label'),
+            deletedAt: sql<Date>`${kind.table.deletedAt}`.as('deleted_at'),
+            deletedBy: sql<string | null>`${kind.table.deletedBy}`.as('deleted_by'),
+          })
+          .from(kind.table)
+          .where(and(isNotNull(kind.table.deletedAt), query.q ? ilike(kind.label, likePattern(query.q)) : undefined));
+      });
+      const [first, second, ...rest] = parts;
+      if (!first) return { rows: [], total: 0 };
+      const trash = app.db.$with('trash').as(second ? unionAll(first, second, ...rest) : first);
+      const direction = query.order === 'asc' ? asc : desc;
+      const rows = await app.db
+        .with(trash)
+        .select({
+          type: trash.type,
+          id: trash.id,
+          label: trash.label,
+          deletedAt: sql<Date>`${trash.deletedAt}`.mapWith((v: string | Date) => new Date(v)),
+          // Qualified by hand: users has a deleted_by column of its own.
+          deletedBy: sql<string | null>`(select ${users.email} from ${users} where ${users.id} = "trash"."deleted_by")`,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(trash)
+        .orderBy(direction(trash.deletedAt), direction(trash.id))
+        .offset(query.offset)
+        .limit(query.limit);
+      return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+    }
+
+    app.decorate('trash', {
+      define(type: TrashType, kind: TrashKind) {
+        if (kinds.has(type)) throw new Error(`Trash kind ${type} is defined twice`);
+        kinds.set(type, kind as unknown as TrashKind);
+      },
+      move,
+      restore,
+      purgeOne: (req: FastifyRequest, type: TrashType, id: string) => purge(req, type, eq(kindOf(type).table.id, id)),
+      purgeExpired,
+      list,
+    });
+    app.queue.define(TRASH_PURGE_JOB, { cron: '37 3 * * *', run: purgeExpired });
+  },
+  { name: 'trash', dependencies: ['db', 'queue', 'audit', 'files'] },
+);
+
+/** The live unique keys (decision 0017): a user's e-mail, a certificate's number. */
+const conflictMessage = (type: TrashType) => (type === 'user' ? TRASH_MESSAGES.emailTaken : TRASH_MESSAGES.numberTaken);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trash: {
+      /** Declares how a domain's records go to the trash; call while the app registers. */
+      define<R extends Row>(type: TrashType, kind: TrashKind<R>): void;
+      /**
+       * Moves the selected live records to the trash in the caller's transaction, each audited;
+       * 404 when one named by id is not there, 400 past MAX_BULK_SELECTION. Answers the rows.
+       */
+      move(tx: Tx, req: FastifyRequest, type: TrashType, selection: BulkSelection): Promise<Row[]>;
+      /** Brings a record back (404 when it is not in the trash, 409 with the reason it cannot). */
+      restore(req: FastifyRequest, type: TrashType, id: string): Promise<Row>;
+      /** "Delete forever": the record and then, by the reference rule, its files; how many (0 or 1). */
+      purgeOne(req: FastifyRequest, type: TrashType, id: string): Promise<number>;
+      /** Deletes for good what has been in the trash for TRASH_RETENTION_DAYS; how many of each type. */
+      purgeExpired(): Promise<Partial<Record<TrashType, number>>>;
+      list(query: TrashListQuery & { offset: number; limit: number }): Promise<{
+        rows: { type: TrashType; id: string; label: string; deletedAt: Date; deletedBy: string | null }[];
+        total: number;
+      }>;
+    };
+  }
+}
