@@ -256,10 +256,16 @@ export function addMonths(validTill: Date, months: number): Date {
   return next;
 }
 
-/** Issue 16 (import): the certificates with these numbers, without their credentials. */
+/**
+ * Issue 16 (import): the live certificates with these numbers, without their credentials. A
+ * number in the trash is free (decision 0017): importing it creates a new certificate.
+ */
 export async function findByNumbers(db: Tx, numbers: string[]): Promise<ListedCertificate[]> {
   if (!numbers.length) return [];
-  return db.select(listedColumns).from(certificates).where(inArray(certificates.certificateNo, numbers));
+  return db
+    .select(listedColumns)
+    .from(certificates)
+    .where(and(inArray(certificates.certificateNo, numbers), live(certificates)));
 }
 
 /** Issue 16 (import): many certificates in one statement, still unsigned (the signer's queue signs them). */
