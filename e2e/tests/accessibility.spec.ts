@@ -30,6 +30,7 @@ const ADMIN_SCREENS = [
   'manage/help',
   'manage/audit',
   'hmis-export',
+  'manage/trash',
 ];
 
 /**

@@ -22,6 +22,7 @@ const adminPaths = [
   '/manage/audit',
   '/manage/renewal-reminders',
   '/hmis-export',
+  '/manage/trash',
 ];
 
 describe('navigationFor', () => {
@@ -38,7 +39,7 @@ describe('navigationFor', () => {
   it('lists only the entries of the layout asked for (spec §2 rtl)', () => {
     const rtl = flattenRoutes(navigationFor(NAVIGATION, '/rtl', true));
     expect(rtl.every((r) => r.layout === '/rtl')).toBe(true);
-    expect(rtl).toHaveLength(16);
+    expect(rtl).toHaveLength(17);
     const mixed = NAVIGATION.filter((e) => e.layout === '/admin');
     expect(navigationFor(mixed, '/rtl', true)).toEqual([]);
   });

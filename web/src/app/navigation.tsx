@@ -8,6 +8,7 @@ import {
   IconFileZip,
   IconHelp,
   IconLayoutDashboard,
+  IconTrash,
   IconMessages,
   IconUser,
   IconUsers,
@@ -64,6 +65,7 @@ const pages = {
   auditLog: lazy(() => import('../features/audit/pages/audit-log-page')),
   renewalReminders: lazy(() => import('../features/reminders/pages/renewal-reminders-page')),
   hmisExport: lazy(() => import('../features/hmis-export/pages/hmis-export-page')),
+  trash: lazy(() => import('../features/trash/pages/trash-page')),
 };
 
 const iconProps = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
@@ -139,6 +141,13 @@ function entriesFor(layout: Layout): NavEntry[] {
           path: '/hmis-export',
           component: pages.hmisExport,
           icon: <IconFileZip {...iconProps} />,
+        },
+        {
+          name: 'Trash',
+          layout,
+          path: '/manage/trash',
+          component: pages.trash,
+          icon: <IconTrash {...iconProps} />,
         },
       ],
     },

@@ -4,6 +4,8 @@ import {
   certificateBody,
   uploadFileResponse,
   type BulkRenewalBody,
+  bulkResult,
+  type BulkStatusBody,
   type CertificateBody,
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -80,6 +82,15 @@ export function useBulkRenew() {
   return useMutation({
     mutationFn: (body: BulkRenewalBody) =>
       api('POST', '/api/certificates/bulk-renew', { body, schema: bulkRenewalResult }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
+
+/** Issue 16: Active or Inactive for many certificates at once (POST /api/certificates/bulk-status). */
+export function useBulkStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkStatusBody) => api('POST', '/api/certificates/bulk-status', { body, schema: bulkResult }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }

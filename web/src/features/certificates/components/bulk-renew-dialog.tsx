@@ -1,15 +1,13 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { bulkRenewalBody, MAX_EXTEND_MONTHS, type BulkRenewalBody } from '@portal/contract';
 import { useState } from 'react';
+import { type ListSelection, selectionBody, selectionCount } from '../../../components/bulk-bar';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useBulkRenew } from '../api/use-manage-certificates';
 
-/** What a bulk renewal applies to: the ticked certificates, or every one the search matches. */
-export type BulkSelection = { ids: string[] } | { q: string; total: number };
-
 interface BulkRenewDialogProps {
-  selection: BulkSelection | null;
+  selection: ListSelection | null;
   onClose: () => void;
   onDone: () => void;
 }
@@ -24,7 +22,7 @@ export function BulkRenewDialog({ selection, onClose, onDone }: BulkRenewDialogP
   const [months, setMonths] = useState<number | string>(12);
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const count = selection ? ('ids' in selection ? selection.ids.length : selection.total) : 0;
+  const count = selection ? selectionCount(selection) : 0;
   const what = `${count} ${count === 1 ? 'certificate' : 'certificates'}`;
 
   const close = () => {
@@ -35,7 +33,7 @@ export function BulkRenewDialog({ selection, onClose, onDone }: BulkRenewDialogP
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!selection) return;
-    const chosen = 'ids' in selection ? { ids: selection.ids } : { q: selection.q };
+    const chosen = selectionBody(selection);
     const change =
       mode === 'extend' ? { extendMonths: typeof months === 'number' ? months : Number.NaN } : { validTill: date };
     const parsed = bulkRenewalBody.safeParse({ ...chosen, ...change });

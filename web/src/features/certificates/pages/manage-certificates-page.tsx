@@ -1,16 +1,20 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
-import { IconCalendarPlus, IconPlus } from '@tabler/icons-react';
+import { IconCalendarPlus, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
+import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { toast } from '../../../lib/toast';
 import { useDeleteCertificate, useManageCertificates } from '../api/use-manage-certificates';
 import { AdminCertificateCard } from '../components/admin-certificate-card';
-import { type BulkSelection, BulkRenewDialog } from '../components/bulk-renew-dialog';
+import { BulkRenewDialog } from '../components/bulk-renew-dialog';
+import { BulkStatusDialog } from '../components/bulk-status-dialog';
 import { CertificateDialog, certificateErrorText } from '../components/certificate-dialog';
 import { ReinstateDialog, RevokeDialog } from '../components/revoke-dialog';
+import { useUndoDelete } from '../../../hooks/use-undo-delete';
 
 const PAGE_SIZE = 12;
 
@@ -24,19 +28,18 @@ export default function ManageCertificatesPage() {
   const [toDelete, setToDelete] = useState<Certificate | null>(null);
   const [toRevoke, setToRevoke] = useState<Certificate | null>(null);
   const [toReinstate, setToReinstate] = useState<Certificate | null>(null);
-  // Issue 15: ticked certificates (kept across pages) and the bulk renewal they go to.
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [bulk, setBulk] = useState<BulkSelection | null>(null);
-  const select = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  // Issues 15, 16: ticked certificates (kept across pages), or all matching, and the bulk action.
+  const rows = useRowSelection();
+  const [bulk, setBulk] = useState<{ action: 'renew' | 'status' | 'delete'; selection: ListSelection } | null>(null);
+  const bulkOf = (action: 'renew' | 'status' | 'delete') => (bulk?.action === action ? bulk.selection : null);
+  const bulkDone = () => {
+    setBulk(null);
+    rows.clear();
+  };
 
   const list = useManageCertificates({ q, offset, limit });
   const remove = useDeleteCertificate();
+  const undoDelete = useUndoDelete();
   const total = list.data?.total ?? 0;
   const pages = pagesFor(total);
 
@@ -49,7 +52,12 @@ export default function ManageCertificatesPage() {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
       onSuccess: () => {
-        toast.success('Certificate Deleted', 'The certificate has been deleted successfully.');
+        undoDelete({
+          type: 'certificate',
+          id: toDelete._id,
+          title: 'Certificate Deleted',
+          message: 'The certificate has been deleted successfully.',
+        });
         // The last card of the last page is gone: show the page before it.
         if (list.data?.items.length === 1) setPage(page - 1);
         setToDelete(null);
@@ -80,24 +88,29 @@ export default function ManageCertificatesPage() {
           </Button>
         </Group>
       </Group>
-      <Group gap="xs">
-        <Button
-          variant="light"
-          leftSection={<IconCalendarPlus size={16} aria-hidden />}
-          disabled={selected.size === 0}
-          onClick={() => setBulk({ ids: [...selected] })}
-        >
-          Renew selected ({selected.size})
-        </Button>
-        <Button variant="subtle" disabled={total === 0} onClick={() => setBulk({ q, total })}>
-          {q ? `Renew all ${total} matching` : `Renew all ${total}`}
-        </Button>
-        {selected.size > 0 ? (
-          <Button variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
-            Clear selection
-          </Button>
-        ) : null}
-      </Group>
+      <BulkBar
+        rows={rows}
+        total={total}
+        q={q}
+        actions={[
+          {
+            verb: 'Set status',
+            icon: <IconToggleRight size={16} aria-hidden />,
+            run: (selection) => setBulk({ action: 'status', selection }),
+          },
+          {
+            verb: 'Renew',
+            icon: <IconCalendarPlus size={16} aria-hidden />,
+            run: (selection) => setBulk({ action: 'renew', selection }),
+          },
+          {
+            verb: 'Delete',
+            color: 'red',
+            icon: <IconTrash size={16} aria-hidden />,
+            run: (selection) => setBulk({ action: 'delete', selection }),
+          },
+        ]}
+      />
 
       <ListBody
         query={list}
@@ -132,8 +145,8 @@ export default function ManageCertificatesPage() {
                 onDelete={() => setToDelete(c)}
                 onRevoke={() => setToRevoke(c)}
                 onReinstate={() => setToReinstate(c)}
-                selected={selected.has(c._id)}
-                onSelectedChange={(on) => select(c._id, on)}
+                selected={rows.isSelected(c._id)}
+                onSelectedChange={(on) => rows.toggle(c._id, on)}
               />
             ))}
           </SimpleGrid>
@@ -147,13 +160,14 @@ export default function ManageCertificatesPage() {
         certificate={dialog.certificate}
         onClose={() => setDialog({ opened: false, certificate: null })}
       />
-      <BulkRenewDialog
-        selection={bulk}
+      <BulkRenewDialog selection={bulkOf('renew')} onClose={() => setBulk(null)} onDone={bulkDone} />
+      <BulkStatusDialog selection={bulkOf('status')} onClose={() => setBulk(null)} onDone={bulkDone} />
+      <BulkDeleteDialog
+        type="certificate"
+        noun="certificates"
+        selection={bulkOf('delete')}
         onClose={() => setBulk(null)}
-        onDone={() => {
-          setBulk(null);
-          setSelected(new Set());
-        }}
+        onDone={bulkDone}
       />
       <RevokeDialog certificate={toRevoke} onClose={() => setToRevoke(null)} />
       <ReinstateDialog certificate={toReinstate} onClose={() => setToReinstate(null)} />

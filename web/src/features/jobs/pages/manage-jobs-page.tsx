@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { JOB_TOAST_MS, type Job } from '@portal/contract';
 import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,9 @@ import { toast } from '../../../lib/toast';
 import { useDeleteJob } from '../api/use-job-mutations';
 import { useManageJobs } from '../api/use-manage-jobs';
 import { JobDialog } from '../components/job-dialog';
+import { useUndoDelete } from '../../../hooks/use-undo-delete';
+import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
+import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
 
 const PAGE_SIZE = 12;
 
@@ -20,13 +23,22 @@ export default function ManageJobsPage() {
   const [toDelete, setToDelete] = useState<Job | null>(null);
   const list = useManageJobs({ q, offset, limit });
   const remove = useDeleteJob();
+  const undoDelete = useUndoDelete();
+  // Issue 16: ticked rows (kept across pages), or all matching, deleted in one go.
+  const rows = useRowSelection();
+  const [bulkDelete, setBulkDelete] = useState<ListSelection | null>(null);
   const pages = pagesFor(list.data?.total ?? 0);
 
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
       onSuccess: () => {
-        toast.success('Job deleted.', 'The job was deleted successfully.', JOB_TOAST_MS);
+        undoDelete({
+          type: 'job',
+          id: toDelete._id,
+          title: 'Job deleted.',
+          message: 'The job was deleted successfully.',
+        });
         if (list.data?.items.length === 1) setPage(page - 1);
         setToDelete(null);
       },
@@ -56,6 +68,13 @@ export default function ManageJobsPage() {
         </Group>
       </Group>
 
+      <BulkBar
+        rows={rows}
+        total={list.data?.total ?? 0}
+        q={q}
+        actions={[{ verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete }]}
+      />
+
       <ListBody
         query={list}
         loading="Loading jobs"
@@ -82,9 +101,16 @@ export default function ManageJobsPage() {
             {items.map((job) => (
               <Card key={job._id} withBorder shadow="sm" padding="lg" component="article" aria-label={job.title}>
                 <Stack gap="xs" h="100%">
-                  <Title order={3} size="h4">
-                    {job.title}
-                  </Title>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Title order={3} size="h4">
+                      {job.title}
+                    </Title>
+                    <Checkbox
+                      aria-label={`Select job ${job.title}`}
+                      checked={rows.isSelected(job._id)}
+                      onChange={(e) => rows.toggle(job._id, e.currentTarget.checked)}
+                    />
+                  </Group>
                   <Text size="sm" fw={500}>
                     {job.company}
                   </Text>
@@ -131,6 +157,16 @@ export default function ManageJobsPage() {
         )}
       </ListBody>
 
+      <BulkDeleteDialog
+        type="job"
+        noun="jobs"
+        selection={bulkDelete}
+        onClose={() => setBulkDelete(null)}
+        onDone={() => {
+          setBulkDelete(null);
+          rows.clear();
+        }}
+      />
       <ListPages pages={pages} page={page} onChange={setPage} label="Job pages" />
 
       <JobDialog opened={dialog.opened} job={dialog.job} onClose={() => setDialog({ opened: false, job: null })} />

@@ -11,6 +11,7 @@ import {
   useDeleteNotification,
   useManageNotifications,
 } from '../api/use-notification-mutations';
+import { useUndoDelete } from '../../../hooks/use-undo-delete';
 
 const PAGE_SIZE = 20;
 const EMPTY: NotificationBody = { title: '', message: '', link: '' };
@@ -86,6 +87,7 @@ export default function ManageNotificationsPage() {
   const [adding, setAdding] = useState(false);
   const list = useManageNotifications({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const remove = useDeleteNotification();
+  const undoDelete = useUndoDelete();
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
 
   useEffect(() => {
@@ -95,7 +97,12 @@ export default function ManageNotificationsPage() {
   const del = (id: string) =>
     remove.mutate(id, {
       onSuccess: () => {
-        toast.success('Notification Deleted.', 'The notification has been successfully deleted.');
+        undoDelete({
+          type: 'notification',
+          id,
+          title: 'Notification Deleted.',
+          message: 'The notification has been successfully deleted.',
+        });
         if (list.data?.items.length === 1) setPage((p) => Math.max(1, p - 1));
       },
       onError: (err) => toast.error('Error deleting notification.', errorMessage(err, 'Please try again.')),

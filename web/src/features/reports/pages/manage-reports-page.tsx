@@ -1,5 +1,6 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReportSummary } from '@portal/contract';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
@@ -9,12 +10,27 @@ import { toast } from '../../../lib/toast';
 import { useDeleteReport, useReports } from '../api/use-reports';
 import { ReportDetailsDialog } from '../components/report-details-dialog';
 import { ReportImage } from '../components/report-image';
+import { useUndoDelete } from '../../../hooks/use-undo-delete';
+import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
+import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
 
 const PAGE_SIZE = 12;
 
 const formatDate = (date: string) => (date ? new Date(`${date}T00:00:00`).toLocaleDateString() : '—');
 
-function ReportCard({ report, onView, onDelete }: { report: ReportSummary; onView: () => void; onDelete: () => void }) {
+function ReportCard({
+  report,
+  onView,
+  onDelete,
+  selected,
+  onSelectedChange,
+}: {
+  report: ReportSummary;
+  onView: () => void;
+  onDelete: () => void;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+}) {
   const name = report.clientName || 'Unnamed client';
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
@@ -22,7 +38,14 @@ function ReportCard({ report, onView, onDelete }: { report: ReportSummary; onVie
         <ReportImage src={report.imageUrl} alt={`Image of ${name}`} h={180} />
       </Card.Section>
       <Stack gap={4} mt="md">
-        <Text fw={600}>{name}</Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{name}</Text>
+          <Checkbox
+            aria-label={`Select report ${name}`}
+            checked={selected}
+            onChange={(e) => onSelectedChange(e.currentTarget.checked)}
+          />
+        </Group>
         <Text size="sm" c="dimmed">
           Project start date: {formatDate(report.projectStartDate)}
         </Text>
@@ -44,6 +67,10 @@ export default function ManageReportsPage() {
   const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
   const list = useReports({ q, offset, limit });
   const remove = useDeleteReport();
+  const undoDelete = useUndoDelete();
+  // Issue 16: ticked rows (kept across pages), or all matching, deleted in one go.
+  const rows = useRowSelection();
+  const [bulkDelete, setBulkDelete] = useState<ListSelection | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ReportSummary | null>(null);
   const pages = pagesFor(list.data?.total ?? 0);
@@ -52,7 +79,12 @@ export default function ManageReportsPage() {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
       onSuccess: () => {
-        toast.success('Report Deleted Success', 'Report deleted successfully.');
+        undoDelete({
+          type: 'report',
+          id: toDelete._id,
+          title: 'Report Deleted Success',
+          message: 'Report deleted successfully.',
+        });
         if (list.data?.items.length === 1) setPage(page - 1);
         setToDelete(null);
       },
@@ -70,6 +102,13 @@ export default function ManageReportsPage() {
         <ExportCsvButton path="/api/reports/export.csv" params={{ q }} />
       </Group>
 
+      <BulkBar
+        rows={rows}
+        total={list.data?.total ?? 0}
+        q={q}
+        actions={[{ verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete }]}
+      />
+
       <ListBody
         query={list}
         loading="Loading reports"
@@ -86,12 +125,29 @@ export default function ManageReportsPage() {
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {items.map((r) => (
-              <ReportCard key={r._id} report={r} onView={() => setViewing(r._id)} onDelete={() => setToDelete(r)} />
+              <ReportCard
+                key={r._id}
+                report={r}
+                onView={() => setViewing(r._id)}
+                onDelete={() => setToDelete(r)}
+                selected={rows.isSelected(r._id)}
+                onSelectedChange={(on) => rows.toggle(r._id, on)}
+              />
             ))}
           </SimpleGrid>
         )}
       </ListBody>
 
+      <BulkDeleteDialog
+        type="report"
+        noun="reports"
+        selection={bulkDelete}
+        onClose={() => setBulkDelete(null)}
+        onDone={() => {
+          setBulkDelete(null);
+          rows.clear();
+        }}
+      />
       <ListPages pages={pages} page={page} onChange={setPage} label="Report pages" />
 
       <ReportDetailsDialog reportId={viewing} onClose={() => setViewing(null)} />

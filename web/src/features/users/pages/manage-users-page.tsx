@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Table } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
 import type { User } from '@portal/contract';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
@@ -9,6 +10,9 @@ import { toast } from '../../../lib/toast';
 import { useDeleteUser, useManageUsers } from '../api/use-manage-users';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { UserDetailsDialog } from '../components/user-details-dialog';
+import { useUndoDelete } from '../../../hooks/use-undo-delete';
+import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
+import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
 
 const PAGE_SIZE = 20;
 
@@ -20,6 +24,10 @@ export default function ManageUsersPage() {
   const [open, setOpen] = useState<Open>(null);
   const list = useManageUsers({ q, offset, limit });
   const remove = useDeleteUser();
+  const undoDelete = useUndoDelete();
+  // Issue 16: ticked rows (kept across pages), or all matching, deleted in one go.
+  const rows = useRowSelection();
+  const [bulkDelete, setBulkDelete] = useState<ListSelection | null>(null);
   const pages = pagesFor(list.data?.total ?? 0);
 
   // The dialogs show the freshest copy of the user once the list is refetched.
@@ -29,7 +37,12 @@ export default function ManageUsersPage() {
     if (!current) return;
     remove.mutate(current._id, {
       onSuccess: () => {
-        toast.success('User Deleted', 'The user has been deleted successfully.');
+        undoDelete({
+          type: 'user',
+          id: current._id,
+          title: 'User Deleted',
+          message: 'The user has been deleted successfully.',
+        });
         if (list.data?.items.length === 1) setPage(page - 1);
         setOpen(null);
       },
@@ -47,6 +60,13 @@ export default function ManageUsersPage() {
         <SearchBox label="Search users" placeholder="Search by name or email..." value={search} onChange={setSearch} />
         <ExportCsvButton path="/api/users/export.csv" params={{ q }} />
       </Group>
+
+      <BulkBar
+        rows={rows}
+        total={list.data?.total ?? 0}
+        q={q}
+        actions={[{ verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete }]}
+      />
 
       <ListBody
         query={list}
@@ -66,6 +86,9 @@ export default function ManageUsersPage() {
             <Table striped highlightOnHover aria-label="Users">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th>
+                    <VisuallyHidden>Select</VisuallyHidden>
+                  </Table.Th>
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Email</Table.Th>
                   <Table.Th>Certificate No</Table.Th>
@@ -78,6 +101,13 @@ export default function ManageUsersPage() {
               <Table.Tbody>
                 {items.map((u) => (
                   <Table.Tr key={u._id}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select user ${u.email}`}
+                        checked={rows.isSelected(u._id)}
+                        onChange={(e) => rows.toggle(u._id, e.currentTarget.checked)}
+                      />
+                    </Table.Td>
                     <Table.Td>{u.name}</Table.Td>
                     <Table.Td>{u.email}</Table.Td>
                     <Table.Td>{u.certificateNo}</Table.Td>
@@ -97,6 +127,16 @@ export default function ManageUsersPage() {
         )}
       </ListBody>
 
+      <BulkDeleteDialog
+        type="user"
+        noun="users"
+        selection={bulkDelete}
+        onClose={() => setBulkDelete(null)}
+        onDone={() => {
+          setBulkDelete(null);
+          rows.clear();
+        }}
+      />
       <ListPages pages={pages} page={page} onChange={setPage} label="User pages" />
 
       <UserDetailsDialog

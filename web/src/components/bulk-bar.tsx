@@ -1,0 +1,107 @@
+import { Button, Checkbox, Group, Text } from '@mantine/core';
+import { bulkResult, type BulkDeleteType } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { api } from '../lib/api';
+
+/**
+ * Issue 16: the one selection model of the admin lists (first built for bulk renewal, issue 15):
+ * rows ticked on the list (kept across pages), or every row the list's search matches.
+ */
+export type ListSelection = { ids: string[] } | { q: string; total: number };
+
+export const selectionCount = (selection: ListSelection) =>
+  'ids' in selection ? selection.ids.length : selection.total;
+/** The selection as a bulk body sends it (the contract's `bulkSelectionShape`). */
+export const selectionBody = (selection: ListSelection) =>
+  'ids' in selection ? { ids: selection.ids } : { q: selection.q };
+
+export function useRowSelection() {
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  return {
+    selected,
+    allMatching,
+    setAllMatching,
+    isSelected: (id: string) => allMatching || selected.has(id),
+    toggle: (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    clear: () => {
+      setSelected(new Set());
+      setAllMatching(false);
+    },
+  };
+}
+
+export type RowSelection = ReturnType<typeof useRowSelection>;
+
+export interface BulkAction {
+  /** The verb on the button: "Delete" gives "Delete selected (3)" or "Delete all 40 matching". */
+  verb: string;
+  icon: ReactNode;
+  color?: string;
+  run: (selection: ListSelection) => void;
+}
+
+/** The bar above a list: "all N matching", each bulk action, and clearing the selection. */
+export function BulkBar({
+  rows,
+  total,
+  q,
+  actions,
+}: {
+  rows: RowSelection;
+  total: number;
+  q: string;
+  actions: BulkAction[];
+}) {
+  const selection: ListSelection = rows.allMatching ? { q, total } : { ids: [...rows.selected] };
+  const count = selectionCount(selection);
+  const scope = rows.allMatching ? `all ${total}${q ? ' matching' : ''}` : `selected (${count})`;
+  return (
+    <Group gap="xs">
+      <Checkbox
+        label={q ? `All ${total} matching` : `All ${total}`}
+        checked={rows.allMatching}
+        disabled={total === 0}
+        onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
+      />
+      {actions.map((action) => (
+        <Button
+          key={action.verb}
+          variant="light"
+          color={action.color}
+          leftSection={action.icon}
+          disabled={count === 0}
+          onClick={() => action.run(selection)}
+        >
+          {`${action.verb} ${scope}`}
+        </Button>
+      ))}
+      {rows.selected.size > 0 || rows.allMatching ? (
+        <Button variant="subtle" color="gray" onClick={rows.clear}>
+          Clear selection
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Tick rows, or all, for bulk actions.
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** POST /api/bulk-delete: the selection to the trash, in one transaction; every list refetches. */
+export function useBulkDelete(type: BulkDeleteType) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (selection: ListSelection) =>
+      api('POST', '/api/bulk-delete', { body: { type, ...selectionBody(selection) }, schema: bulkResult }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,47 @@
+import type { BulkDeleteType } from '@portal/contract';
+import { errorMessage } from '../lib/api';
+import { toast } from '../lib/toast';
+import { type ListSelection, selectionCount, useBulkDelete } from './bulk-bar';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** Confirms a bulk delete (to the trash, restorable for 30 days) and runs it. */
+export function BulkDeleteDialog({
+  type,
+  noun,
+  selection,
+  onClose,
+  onDone,
+}: {
+  type: BulkDeleteType;
+  /** Plural, lower case: "users". */
+  noun: string;
+  selection: ListSelection | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const remove = useBulkDelete(type);
+  const count = selection ? selectionCount(selection) : 0;
+  return (
+    <ConfirmDialog
+      opened={selection !== null}
+      title={`Delete ${noun}`}
+      message={`Move ${count} ${noun} to the trash? They can be restored from the Trash for 30 days.`}
+      confirmLabel="Delete"
+      loading={remove.isPending}
+      onConfirm={() =>
+        selection &&
+        remove.mutate(selection, {
+          onSuccess: (result) => {
+            toast.success('Deleted', result.message);
+            onDone();
+          },
+          onError: (err) => {
+            toast.error('Not deleted', errorMessage(err, 'Unable to delete. Please try again.'));
+            onClose();
+          },
+        })
+      }
+      onCancel={onClose}
+    />
+  );
+}
