@@ -207,7 +207,9 @@ describe('certificates belong to people, not to e-mail strings', () => {
         .select()
         .from(certificates)
         .where(eq(certificates.id, issued.json()._id as string));
-      expect(row?.holderId).toBeNull();
+      // Still the deleted holder's (their account is in the trash, decision 0017), never the newcomer's.
+      expect(row?.holderId).toBe(holder.user.id);
+      expect(row?.holderId).not.toBe(verified.json().user._id);
       const mine = await call(open.app, sessionCookie(verified), {
         method: 'GET',
         url: `/api/certificates/${encodeURIComponent(holder.email)}`,
