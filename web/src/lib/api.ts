@@ -86,8 +86,8 @@ export async function apiList<S extends z.ZodType>(
 }
 
 /**
- * Uploads one file as multipart field `file` with progress (a video can be hundreds of MB).
- * Answers the parsed JSON body.
+ * Uploads one file as multipart field `file` with progress (a video can be hundreds of MB), with
+ * further request headers such as the report's Idempotency-Key. Answers the parsed JSON body.
  */
 export function uploadFile<S extends z.ZodType>(
   path: string,
@@ -95,11 +95,13 @@ export function uploadFile<S extends z.ZodType>(
   schema: S,
   onProgress?: (fraction: number) => void,
   field = 'file',
+  headers: Record<string, string> = {},
 ): Promise<z.infer<S>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);

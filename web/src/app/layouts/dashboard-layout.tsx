@@ -13,6 +13,7 @@ import { useAuth } from '../../features/auth/store';
 import { activeRoute, DEFAULT_BRAND_TEXT, flattenRoutes, NAVIGATION, navigationFor, type Layout } from '../navigation';
 import { TOP_BAR_HEIGHT_VAR } from '../theme';
 import { DashboardNavbar } from './dashboard-navbar';
+import { useOutboxSync } from '../../features/reports/components/outbox-status';
 import classes from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
 
@@ -58,6 +59,8 @@ export function DashboardShell({ layout }: { layout: Layout }) {
   const current = activeRoute(entries, pathname);
   const title = current?.name ?? DEFAULT_BRAND_TEXT;
   useDocumentTitle(title);
+  // Issue 18: reports saved on this device are sent at start and when the connection returns.
+  useOutboxSync();
 
   // spec §2: document direction ltr for admin, rtl for the rtl variant (portals included).
   useEffect(() => {

@@ -5,6 +5,7 @@ import { forwardRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/store';
 import { NotificationsPopover } from '../../features/notifications/components/notifications-popover';
+import { OutboxStatus } from '../../features/reports/components/outbox-status';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import classes from './dashboard-layout.module.css';
@@ -69,6 +70,7 @@ export const DashboardNavbar = forwardRef<HTMLElement, DashboardNavbarProps>(fun
           </Box>
         </Group>
         <Group gap="xs" wrap="nowrap" p={6} ms="auto" className={classes.pill}>
+          <OutboxStatus />
           <Text size="sm" fw={500} px={4}>
             Hello, {user?.name}
           </Text>

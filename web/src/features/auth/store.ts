@@ -54,7 +54,7 @@ async function run<T>(
   }
 }
 
-export const useAuth = create<AuthState>()((set) => ({
+export const useAuth = create<AuthState>()((set, get) => ({
   user: null,
   isAuthenticated: false,
   error: null,
@@ -79,7 +79,10 @@ export const useAuth = create<AuthState>()((set) => ({
 
   logout: () =>
     run(set, 'Error logging out', async () => {
+      const userId = get().user?._id;
       await api('POST', '/api/auth/logout');
+      // Issue 18: the member's drafts leave the device with them (loaded here: not in the entry chunk).
+      if (userId) await (await import('../../lib/device-store')).wipeDrafts(userId).catch(() => undefined);
       signIns++;
       set({ user: null, isAuthenticated: false });
     }),

@@ -1,5 +1,7 @@
 import {
   createReportResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyValue,
   report,
   type ReportFields,
   reportSummary,
@@ -14,6 +16,11 @@ export const REPORTS_KEY = ['reports'] as const;
 export type UploadStage = 'image' | 'video';
 
 export interface SubmitReportInput {
+  /**
+   * Issue 18: the report's Idempotency-Key (its draft's id), sent with the report and its media,
+   * so that however often this is retried, one report and one copy of each file are stored.
+   */
+  key: string;
   values: ReportFields;
   image: File | null;
   video: File | null;
@@ -22,23 +29,29 @@ export interface SubmitReportInput {
 
 /**
  * spec §7: upload the image, then the video, then post the report with their URLs ('' when
- * none). The report's owner is the session's user; the form never sends a userId.
+ * none). The report's owner is the session's user; the form never sends a userId. The form and
+ * the outbox both send through here.
  */
+export async function sendReport({ key, values, image, video, onProgress }: SubmitReportInput) {
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyValue(key) };
+  const upload = async (file: File | null, stage: UploadStage) =>
+    file
+      ? (await uploadFile('/api/upload-file', file, uploadFileResponse, (p) => onProgress?.(stage, p), 'file', headers))
+          .fileUrl
+      : '';
+  const imageUrl = await upload(image, 'image');
+  const videoUrl = await upload(video, 'video');
+  return api('POST', '/api/reports', {
+    body: { ...values, imageUrl, videoUrl },
+    schema: createReportResponse,
+    headers,
+  });
+}
+
 export function useSubmitReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, image, video, onProgress }: SubmitReportInput) => {
-      const imageUrl = image
-        ? (await uploadFile('/api/upload-file', image, uploadFileResponse, (p) => onProgress?.('image', p))).fileUrl
-        : '';
-      const videoUrl = video
-        ? (await uploadFile('/api/upload-file', video, uploadFileResponse, (p) => onProgress?.('video', p))).fileUrl
-        : '';
-      return api('POST', '/api/reports', {
-        body: { ...values, imageUrl, videoUrl },
-        schema: createReportResponse,
-      });
-    },
+    mutationFn: sendReport,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
   });
 }

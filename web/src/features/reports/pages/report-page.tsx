@@ -1,11 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { emptyReport, type ReportFields, type ReportFieldsInput, reportFields } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api';
+import { deviceStoreAvailable } from '../../../lib/device-store';
 import { toast } from '../../../lib/toast';
+import { useAuth } from '../../auth/store';
 import { type UploadStage, useSubmitReport } from '../api/use-reports';
+import { DeviceDrafts } from '../components/device-drafts';
+import { OutboxStatus } from '../components/outbox-status';
+import { useReportDrafts } from '../drafts/use-report-drafts';
+// In this page's chunk, not loaded on submit: with no network, no chunk could be fetched then.
+import { queueReport } from '../outbox/outbox-send';
+import { useOutbox } from '../outbox/outbox-store';
 import { MediaInput } from '../components/media-input';
 import { ReportFieldInput } from '../components/report-field-input';
 import { ReportSectionNav } from '../components/report-section-nav';
@@ -13,6 +21,9 @@ import { CONSENT_SECTION, isField, REPORT_SECTIONS } from '../report-sections';
 import classes from './report-page.module.css';
 
 const MEDIA_SECTION = 'report-section-media';
+
+/** Issue 18: what the member reads when the report waits on the device for a connection. */
+export const QUEUED_MESSAGE = 'Saved on this device — it will be sent when you are back online';
 
 const STAGE_LABEL: Record<UploadStage, string> = { image: 'Uploading image', video: 'Uploading video' };
 
@@ -27,6 +38,9 @@ export default function ReportPage() {
   const [chosenVideo, setVideo] = useState<File | null>(null);
   const [progress, setProgress] = useState<{ stage: UploadStage; fraction: number } | null>(null);
   const submit = useSubmitReport();
+  const userId = useAuth((s) => s.user?._id);
+  const drafts = useReportDrafts(form, userId);
+  const [queued, setQueued] = useState(false);
   // Only the answers this page acts on, each a click: watching all of `consent` re-rendered the
   // page on each keystroke in Witness Name.
   const [share, method, photoConsent, videoConsent] = useWatch({
@@ -46,19 +60,42 @@ export default function ReportPage() {
     if (share === 'Yes') form.setValue('roSigned', method === 'Signed' ? 'Yes' : 'No');
   }, [share, method, form]);
 
+  const clearMedia = () => {
+    setImage(null);
+    setVideo(null);
+  };
+
+  /** Issue 18: no connection: the report, photo and video wait together, sealed, on the device. */
+  const queue = async (values: ReportFields) => {
+    if (!userId || !deviceStoreAvailable()) return false;
+    await queueReport(userId, drafts.currentId, values, { image, video });
+    await drafts.finish();
+    clearMedia();
+    setQueued(true);
+    // Online but refused for now (409): the outbox tries again at once; offline, when back online.
+    void useOutbox.getState().send(userId);
+    return true;
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
+    setQueued(false);
     try {
+      if (navigator.onLine === false && (await queue(values))) return;
       await submit.mutateAsync({
+        key: drafts.currentId,
         values,
         image,
         video,
         onProgress: (stage, fraction) => setProgress({ stage, fraction }),
       });
+      // Only the server's confirmation makes it a success (issue 18); the draft goes with it.
       toast.success('Success', 'Form submitted successfully');
-      form.reset(emptyReport());
-      setImage(null);
-      setVideo(null);
+      await drafts.finish();
+      clearMedia();
     } catch (err) {
+      // Unreachable, or a copy of this submit still being processed (409): it waits on the device
+      // and is sent again under the same key, so it is filed once.
+      if (err instanceof ApiError && (err.status === 0 || err.status === 409) && (await queue(values))) return;
       // Nothing typed is lost; fields the server refused get its message.
       if (err instanceof ApiError) {
         for (const issue of err.issues ?? []) {
@@ -101,10 +138,36 @@ export default function ReportPage() {
 
   return (
     <Stack gap="lg" maw={1400}>
-      <div>
-        <Title order={2}>Report a Homeless</Title>
-        <Text c="dimmed">(Complete this form for ALL adults)</Text>
-      </div>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={2}>Report a Homeless</Title>
+          <Text c="dimmed">(Complete this form for ALL adults)</Text>
+        </div>
+        <OutboxStatus />
+      </Group>
+      {queued && (
+        <Alert color="yellow" role="status" withCloseButton onClose={() => setQueued(false)} closeButtonLabel="Dismiss">
+          {QUEUED_MESSAGE}
+        </Alert>
+      )}
+      {drafts.problem && (
+        <Alert color="red" role="alert" withCloseButton onClose={drafts.dismissProblem} closeButtonLabel="Dismiss">
+          {drafts.problem}
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed" role="status" aria-label="Draft">
+        {drafts.saveState === 'saved'
+          ? 'Draft saved on this device'
+          : drafts.saveState === 'pending'
+            ? 'Saving the draft…'
+            : drafts.notice}
+      </Text>
+      <DeviceDrafts
+        drafts={drafts.drafts}
+        currentId={drafts.currentId}
+        onOpen={(id) => void drafts.openDraft(id)}
+        onDiscard={(id) => void drafts.discard(id)}
+      />
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Report a Homeless" className={classes.layout}>
         <ReportSectionNav
           control={form.control}

@@ -1,0 +1,168 @@
+import { expect, type Page, test } from '../support/test';
+import { logIn } from '../support/session';
+import { adminApi, createMember } from '../support/fixtures';
+
+/** Issue 18: drafts kept on the device, and reports sent from the outbox once, when back online. */
+
+// Each test signs in, fills part of a form of over a hundred inputs and reloads it.
+test.slow();
+
+const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
+const radio = (page: Page, group: string, value: 'Yes' | 'No') =>
+  page.getByRole('radiogroup', { name: group, exact: true }).getByLabel(value, { exact: true });
+const drafts = (page: Page, n: number) => page.getByRole('heading', { name: `Drafts on this device (${n})` });
+const tag = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
+
+/** Half a form: a field of the client section, the consent and the HMIS sections. */
+async function fillHalf(page: Page, clientName: string) {
+  await radio(page, 'Consent to Share with HMIS', 'Yes').check();
+  await label(page, 'Consent Method').selectOption('Signed');
+  await label(page, 'Consent Date').fill('2025-03-01');
+  await label(page, 'Client Name').fill(clientName);
+  await label(page, 'Social Security Number').fill('372-81-4455');
+  await label(page, 'First Name').fill('Jordan');
+  await label(page, 'Sex').selectOption('Client prefers not to answer');
+  // Written at most a second after the last change (autosave), sealed in IndexedDB.
+  await expect(page.getByRole('status', { name: 'Draft' })).toHaveText('Draft saved on this device');
+}
+
+async function expectHalf(page: Page, clientName: string) {
+  await expect(label(page, 'Client Name')).toHaveValue(clientName);
+  await expect(label(page, 'Social Security Number')).toHaveValue('372-81-4455');
+  await expect(radio(page, 'Consent to Share with HMIS', 'Yes')).toBeChecked();
+  await expect(label(page, 'Consent Method')).toHaveValue('Signed');
+  await expect(label(page, 'First Name')).toHaveValue('Jordan');
+  await expect(label(page, 'Sex')).toHaveValue('Client prefers not to answer');
+}
+
+async function member(page: Page) {
+  const admin = await adminApi();
+  const m = await createMember(admin, { name: 'Field Worker' });
+  await logIn(page, m.email, m.password);
+  await page.goto('/admin/report');
+  // The form has over a hundred inputs: its chunk takes a while on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  return { admin, m };
+}
+
+test('half a form comes back after a reload, and can be discarded', async ({ page }) => {
+  await member(page);
+  const clientName = `Draft Client ${tag()}`;
+  await fillHalf(page, clientName);
+  await expect(drafts(page, 1)).toBeVisible();
+
+  await page.reload();
+  await expectHalf(page, clientName);
+  await expect(page.getByText('Your draft was restored from this device.')).toBeVisible();
+
+  await page.getByRole('button', { name: `Discard draft of ${clientName}` }).click();
+  await expect(drafts(page, 1)).toHaveCount(0);
+  await expect(label(page, 'Client Name')).toHaveValue('');
+});
+
+test('the draft outlives the session: after signing in again it is intact', async ({ page, context }) => {
+  const { m } = await member(page);
+  const clientName = `Expiry Client ${tag()}`;
+  await fillHalf(page, clientName);
+  await expect(drafts(page, 1)).toBeVisible();
+
+  // The session ends behind the page's back (as a timeout does): its cookies are gone.
+  await context.clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, m.email, m.password);
+  await page.goto('/admin/report');
+  await expectHalf(page, clientName);
+});
+
+test('logging out wipes the drafts from the device', async ({ page }) => {
+  const { m } = await member(page);
+  await fillHalf(page, `Logout Client ${tag()}`);
+  await expect(drafts(page, 1)).toBeVisible();
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(countDrafts)).toBe(0);
+
+  await logIn(page, m.email, m.password);
+  await page.goto('/admin/report');
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(label(page, 'Client Name')).toHaveValue('');
+  await expect(drafts(page, 1)).toHaveCount(0);
+});
+
+test('submitted offline, the report waits on the device and is filed once when back online', async ({
+  page,
+  context,
+}) => {
+  const { admin } = await member(page);
+  const clientName = `Offline Client ${tag()}`;
+  await fillHalf(page, clientName);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page.getByText('Saved on this device — it will be sent when you are back online')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Outbox' }).first()).toContainText('1 waiting');
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toHaveCount(0);
+  await expect(label(page, 'Client Name')).toHaveValue('');
+
+  await context.setOffline(false);
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Outbox' }).first()).toContainText(/All sent · last sent \d\d:\d\d/);
+  const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
+  expect(((await list.json()) as unknown[]).length).toBe(1);
+});
+
+test('answers lost on the way back do not file the report twice', async ({ page }) => {
+  const { admin } = await member(page);
+  const clientName = `Flaky Client ${tag()}`;
+  await fillHalf(page, clientName);
+
+  // The first three submits reach the server, but their answers never come back.
+  let dropped = 0;
+  await page.route('**/api/reports', async (route) => {
+    if (route.request().method() !== 'POST' || dropped >= 3) return route.fallback();
+    dropped++;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(dropped).toBe(3);
+  const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
+  expect(((await list.json()) as unknown[]).length).toBe(1);
+});
+
+/** How many drafts the device holds, for anyone: read straight from IndexedDB. */
+function countDrafts(): Promise<number> {
+  // Runs in the page: the e2e project compiles without the DOM library.
+  const { indexedDB } = globalThis as unknown as { indexedDB: IDBFactoryLike };
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open('portal-device');
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains('drafts')) return resolve(0);
+      const count = db.transaction('drafts').objectStore('drafts').count();
+      count.onsuccess = () => resolve(count.result);
+      count.onerror = () => reject(count.error);
+    };
+    request.onerror = () => reject(request.error);
+  });
+}
+
+interface IDBFactoryLike {
+  open(name: string): {
+    result: {
+      objectStoreNames: { contains(name: string): boolean };
+      transaction(store: string): {
+        objectStore(store: string): {
+          count(): { result: number; error: unknown; onsuccess: () => void; onerror: () => void };
+        };
+      };
+    };
+    error: unknown;
+    onsuccess: () => void;
+    onerror: () => void;
+  };
+}

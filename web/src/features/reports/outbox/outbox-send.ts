@@ -1,0 +1,74 @@
+import type { ReportFields } from '@portal/contract';
+import { ApiError } from '../../../lib/api';
+import { deleteRecord, putRecord, readRecords } from '../../../lib/device-store';
+import { toast } from '../../../lib/toast';
+import { sendReport } from '../api/use-reports';
+import { writeLastSent } from './outbox-store';
+
+type Media = 'image' | 'video';
+
+/** A report waiting on this device: its answers, and which of its sealed files is which. */
+interface OutboxReport {
+  values: ReportFields;
+  media: Media[];
+}
+
+/**
+ * Issue 18: keeps a submitted report, its photo and its video together on the device (sealed),
+ * under the report's Idempotency-Key, until the server confirms it.
+ */
+export async function queueReport(
+  userId: string,
+  key: string,
+  values: ReportFields,
+  media: { image: File | null; video: File | null },
+) {
+  const roles = (['image', 'video'] as const).filter((role) => media[role]);
+  await putRecord(
+    'outbox',
+    userId,
+    key,
+    { values, media: [...roles] } satisfies OutboxReport,
+    roles.map((role) => media[role]!),
+  );
+}
+
+/**
+ * Answers that a retry alone will not change: the member must look (a file refused, a field the
+ * server rejects). Anything else (offline, 401 until signed in again, 409 while a copy is being
+ * processed, 429, 5xx) is retried later, with the same key, so it is filed once.
+ */
+const needsTheMember = (err: unknown) => err instanceof ApiError && [400, 403, 404, 413, 415, 422].includes(err.status);
+
+/**
+ * Sends the member's waiting reports, oldest first, and stops at the first that does not go. The
+ * Web Locks API keeps two tabs from sending the same outbox at once (the Idempotency-Key would
+ * still make one report of it); a tab that finds the lock taken leaves the work to the other.
+ */
+export async function sendOutbox(userId: string, onSent: () => void): Promise<{ failure: string | null }> {
+  const work = async () => {
+    const { records, discarded } = await readRecords<OutboxReport>('outbox', userId);
+    let failure = discarded ? 'A report saved on this device could not be read, so it was discarded.' : null;
+    for (const record of records.reverse()) {
+      const file = (role: Media) => {
+        const stored = record.files[record.value.media.indexOf(role)];
+        return stored ? new File([stored.blob], stored.name, { type: stored.type }) : null;
+      };
+      try {
+        await sendReport({ key: record.id, values: record.value.values, image: file('image'), video: file('video') });
+      } catch (err) {
+        if (needsTheMember(err)) failure = `A report was not sent: ${(err as ApiError).message}`;
+        return { failure };
+      }
+      await deleteRecord('outbox', userId, record.id);
+      writeLastSent(userId, Date.now());
+      onSent();
+      toast.success('Success', 'Form submitted successfully');
+    }
+    return { failure };
+  };
+  if (!('locks' in navigator)) return work();
+  return navigator.locks.request(`portal-outbox:${userId}`, { ifAvailable: true }, (lock) =>
+    lock ? work() : { failure: null },
+  );
+}

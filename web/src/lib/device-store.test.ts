@@ -1,0 +1,136 @@
+import 'fake-indexeddb/auto';
+import { File as NodeFile } from 'node:buffer';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { countRecords, deleteRecord, openDrafts, putRecord, readRecords, wipeDrafts } from './device-store';
+
+/** The device store of issue 18 on an in-memory IndexedDB, with Node's WebCrypto. */
+
+const A = 'user-a';
+const B = 'user-b';
+let n = 0;
+const id = () => `draft-${++n}`;
+
+/** The raw rows, as anyone with the device could read them from IndexedDB. */
+function rawRows(store: 'drafts' | 'outbox'): Promise<{ id: string; userId: string; value: { data: ArrayBuffer } }[]> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open('portal-device');
+    request.onsuccess = () => {
+      const get = request.result.transaction(store).objectStore(store).getAll();
+      get.onsuccess = () => {
+        request.result.close();
+        resolve(get.result as never);
+      };
+      get.onerror = () => reject(get.error);
+    };
+  });
+}
+
+function writeRaw(store: 'drafts' | 'outbox', row: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open('portal-device');
+    request.onsuccess = () => {
+      const tx = request.result.transaction(store, 'readwrite');
+      tx.objectStore(store).put(row);
+      tx.oncomplete = () => {
+        request.result.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+beforeEach(async () => {
+  openDrafts(A);
+  openDrafts(B);
+  await wipeDrafts(A);
+  await wipeDrafts(B);
+  openDrafts(A);
+  openDrafts(B);
+});
+
+describe('device store', () => {
+  it('round-trips every field of a value and keeps nothing in clear', async () => {
+    const value = { values: { clientName: 'Jordan Rivers', ssn: '372814455', consent: { shareWithHmis: 'Yes' } } };
+    const draft = id();
+    await putRecord('drafts', A, draft, value);
+    const { records, discarded } = await readRecords<typeof value>('drafts', A);
+    expect(discarded).toBe(0);
+    expect(records.map((r) => [r.id, r.value])).toEqual([[draft, value]]);
+    const [raw] = await rawRows('drafts');
+    const text = new TextDecoder().decode(raw!.value.data);
+    expect(text).not.toContain('Jordan');
+    expect(text).not.toContain('372814455');
+  });
+
+  it('never lets user B read a draft written under user A, even when the row is handed over', async () => {
+    const draft = id();
+    await putRecord('drafts', A, draft, { values: { clientName: 'Secret' } });
+    await putRecord('drafts', B, id(), { values: { clientName: 'Mine' } });
+    expect((await readRecords('drafts', B)).records).toHaveLength(1);
+    // A's sealed row relabelled as B's does not open under B's key: it is discarded, not shown.
+    const row = (await rawRows('drafts')).find((r) => r.id === draft)!;
+    await writeRaw('drafts', { ...row, userId: B });
+    const read = await readRecords<{ values: { clientName: string } }>('drafts', B);
+    expect(read.records.map((r) => r.value.values.clientName)).toEqual(['Mine']);
+    expect(read.discarded).toBe(1);
+  });
+
+  it('reports and discards a corrupt draft instead of failing', async () => {
+    const good = id();
+    const bad = id();
+    await putRecord('drafts', A, good, { values: { clientName: 'Good' } });
+    await putRecord('drafts', A, bad, { values: { clientName: 'Bad' } });
+    const row = (await rawRows('drafts')).find((r) => r.id === bad)!;
+    const flipped = new Uint8Array(row.value.data.slice(0));
+    flipped[0] = flipped[0]! ^ 0xff;
+    await writeRaw('drafts', { ...row, value: { ...row.value, data: flipped.buffer } });
+    const read = await readRecords<{ values: { clientName: string } }>('drafts', A);
+    expect(read.discarded).toBe(1);
+    expect(read.records.map((r) => r.id)).toEqual([good]);
+    expect(await countRecords('drafts', A)).toBe(1);
+  });
+
+  it('keeps several drafts, newest first, and deletes one only for its owner', async () => {
+    const first = id();
+    const second = id();
+    await putRecord('drafts', A, first, { n: 1 });
+    await new Promise((r) => setTimeout(r, 5));
+    await putRecord('drafts', A, second, { n: 2 });
+    expect((await readRecords('drafts', A)).records.map((r) => r.id)).toEqual([second, first]);
+    await deleteRecord('drafts', B, first);
+    expect(await countRecords('drafts', A)).toBe(2);
+    await deleteRecord('drafts', A, first);
+    expect((await readRecords('drafts', A)).records.map((r) => r.id)).toEqual([second]);
+  });
+
+  it('wipes the drafts at logout and writes none after it; the outbox stays', async () => {
+    await putRecord('drafts', A, id(), { n: 1 });
+    await putRecord('outbox', A, id(), { n: 2 });
+    await wipeDrafts(A);
+    expect(await countRecords('drafts', A)).toBe(0);
+    // A late autosave of the page being left does not bring a draft back.
+    await putRecord('drafts', A, id(), { n: 3 });
+    expect(await countRecords('drafts', A)).toBe(0);
+    expect((await readRecords('outbox', A)).records).toHaveLength(1);
+  });
+
+  it('keeps files with an outbox report, sealed in slices', async () => {
+    const bytes = new Uint8Array(5 * 1024 * 1024 + 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = i % 251;
+    const report = id();
+    await putRecord(
+      'outbox',
+      A,
+      report,
+      { media: ['video'] }, // Node's File: jsdom's answers ArrayBuffers of its own realm, which Node's WebCrypto refuses.
+      [new NodeFile([bytes], 'clip.webm', { type: 'video/webm' }) as unknown as File],
+    );
+    const [record] = (await readRecords('outbox', A)).records;
+    expect(record!.files).toHaveLength(1);
+    expect(record!.files[0]!.name).toBe('clip.webm');
+    const back = Buffer.from(await record!.files[0]!.blob.arrayBuffer());
+    // Compared as buffers: a deep equality over 5 MB of elements takes minutes.
+    expect(back.equals(Buffer.from(bytes))).toBe(true);
+  });
+});
