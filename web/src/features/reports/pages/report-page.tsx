@@ -142,6 +142,14 @@ export default function ReportPage() {
         <div>
           <Title order={2}>Report a Homeless</Title>
           <Text c="dimmed">(Complete this form for ALL adults)</Text>
+          {/* Inside the heading block: empty, it takes no room. */}
+          <Text size="sm" c="dimmed" role="status" aria-label="Draft">
+            {drafts.saveState === 'saved'
+              ? 'Draft saved on this device'
+              : drafts.saveState === 'pending'
+                ? 'Saving the draft…'
+                : drafts.notice}
+          </Text>
         </div>
         <OutboxStatus />
       </Group>
@@ -155,13 +163,6 @@ export default function ReportPage() {
           {drafts.problem}
         </Alert>
       )}
-      <Text size="sm" c="dimmed" role="status" aria-label="Draft">
-        {drafts.saveState === 'saved'
-          ? 'Draft saved on this device'
-          : drafts.saveState === 'pending'
-            ? 'Saving the draft…'
-            : drafts.notice}
-      </Text>
       <DeviceDrafts
         drafts={drafts.drafts}
         currentId={drafts.currentId}
