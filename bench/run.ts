@@ -7,7 +7,7 @@
  * Knobs (environment): BENCH_DURATION (s per run, 10), BENCH_RUNS (3), BENCH_WARMUP (s, 3),
  * BENCH_USERS (100000), BENCH_CERTS (1000000), BENCH_PGLITE_USERS (2000), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432), BENCH_SKIP (comma list of: pg, pglite, web, uploads,
- * scale, writes; e.g. `BENCH_SKIP=pglite,scale,writes,uploads` measures the PostgreSQL reads and
+ * scale, writes, import; e.g. `BENCH_SKIP=pglite,scale,writes,uploads` measures the PostgreSQL reads and
  * the verification page against the limits of the same run, and nothing else).
  */
 import crypto from 'node:crypto';
@@ -223,6 +223,54 @@ async function exportAll(section: string, server: Proc, headers: Record<string, 
   );
 }
 
+/**
+ * Issue 16: a 50,000-row CSV through POST /api/certificates/import (new numbers, so every row is
+ * created): the time to the answer and the server's RSS growth meanwhile.
+ */
+async function importFile(section: string, server: Proc, s: Seeded) {
+  const rows = 50_000;
+  const tag = `BENCH-IMPORT-${Date.now().toString(36)}`;
+  const lines = ['userEmail,certificateNo,name,status,validTill'];
+  for (let i = 0; i < rows; i++) {
+    lines.push(
+      `import${i}@example.org,${tag}-${i},Certified Recycling Advocate,${i % 10 ? 'Active' : 'Inactive'},2031-06-30`,
+    );
+  }
+  const boundary = '----benchimport';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="registry.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(lines.join('\n')),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const idle = server.rssMb();
+  let peak = idle;
+  const timer = setInterval(() => (peak = Math.max(peak, server.rssMb())), 50);
+  const t0 = performance.now();
+  let answer: { created?: number; errors?: unknown[] } = {};
+  let status = 0;
+  try {
+    const res = await fetch(`${server.url}/api/certificates/import`, {
+      method: 'POST',
+      headers: { ...bearer(s.admin.token, server.url), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    status = res.status;
+    answer = (await res.json()) as typeof answer;
+  } finally {
+    clearInterval(timer);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  add(
+    section,
+    `POST /api/certificates/import (${rows} new rows, ${fmt(body.length / 1e6, 1)} MB CSV)`,
+    `${status}, ${answer.created ?? 0} created, ${answer.errors?.length ?? '?'} errors in ${fmt(seconds, 1)} s (${fmt(rows / seconds)} rows/s) · RSS +${fmt(peak - idle)} MB`,
+    'targets: < 30 s, RSS growth < 100 MB',
+    `${seconds < 30 ? 'met' : 'MISSED'} / ${peak - idle < 100 ? 'met' : 'MISSED'}`,
+  );
+}
+
 async function writes(section: string, server: Proc, s: Seeded) {
   const png = await tinyPng();
   const boundary = '----benchreport';
@@ -387,6 +435,10 @@ async function postgresPart() {
     if (!SKIP.has('uploads')) {
       log('uploads');
       await uploads('uploads (PostgreSQL, local-disk storage)', server, seeded);
+    }
+    if (!SKIP.has('import')) {
+      log('import');
+      await importFile('import (PostgreSQL)', server, seeded);
     }
   } finally {
     for (const s of servers) await s.stop();
