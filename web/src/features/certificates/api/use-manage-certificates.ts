@@ -1,5 +1,6 @@
 import {
   bulkRenewalResult,
+  certificateImportResult,
   certificate,
   certificateBody,
   uploadFileResponse,
@@ -92,5 +93,19 @@ export function useBulkStatus() {
   return useMutation({
     mutationFn: (body: BulkStatusBody) => api('POST', '/api/certificates/bulk-status', { body, schema: bulkResult }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
+
+/**
+ * Issue 16: POST /api/certificates/import with the file, as a check (dry run) or for real; the
+ * answer counts the rows and lists every problem.
+ */
+export function useImportCertificates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun, onProgress }: { file: File; dryRun: boolean; onProgress?: (f: number) => void }) =>
+      uploadFile(`/api/certificates/import?dryRun=${dryRun}`, file, certificateImportResult, onProgress),
+    onSuccess: (_result, { dryRun }) =>
+      dryRun ? undefined : queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }

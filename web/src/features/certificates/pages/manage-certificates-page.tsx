@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
-import { IconCalendarPlus, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
+import { IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
 import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
@@ -13,6 +13,7 @@ import { AdminCertificateCard } from '../components/admin-certificate-card';
 import { BulkRenewDialog } from '../components/bulk-renew-dialog';
 import { BulkStatusDialog } from '../components/bulk-status-dialog';
 import { CertificateDialog, certificateErrorText } from '../components/certificate-dialog';
+import { ImportDialog } from '../components/import-dialog';
 import { ReinstateDialog, RevokeDialog } from '../components/revoke-dialog';
 import { useUndoDelete } from '../../../hooks/use-undo-delete';
 
@@ -25,6 +26,7 @@ export default function ManageCertificatesPage() {
     opened: false,
     certificate: null,
   });
+  const [importing, setImporting] = useState(false);
   const [toDelete, setToDelete] = useState<Certificate | null>(null);
   const [toRevoke, setToRevoke] = useState<Certificate | null>(null);
   const [toReinstate, setToReinstate] = useState<Certificate | null>(null);
@@ -80,6 +82,13 @@ export default function ManageCertificatesPage() {
         />
         <Group gap="xs">
           <ExportCsvButton path="/api/certificates/export.csv" params={{ q }} />
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={16} aria-hidden />}
+            onClick={() => setImporting(true)}
+          >
+            Import
+          </Button>
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setDialog({ opened: true, certificate: null })}
@@ -160,6 +169,7 @@ export default function ManageCertificatesPage() {
         certificate={dialog.certificate}
         onClose={() => setDialog({ opened: false, certificate: null })}
       />
+      <ImportDialog opened={importing} onClose={() => setImporting(false)} />
       <BulkRenewDialog selection={bulkOf('renew')} onClose={() => setBulk(null)} onDone={bulkDone} />
       <BulkStatusDialog selection={bulkOf('status')} onClose={() => setBulk(null)} onDone={bulkDone} />
       <BulkDeleteDialog

@@ -1,0 +1,236 @@
+import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import { type CertificateImportResult, MAX_IMPORT_BYTES } from '@portal/contract';
+import { IconFileImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { useImportCertificates } from '../api/use-manage-certificates';
+import type { ImportPreview } from '../utils/import-preview';
+
+/** Problems listed on screen; all of them are in the CSV download. */
+const SHOWN_PROBLEMS = 50;
+
+const summary = (r: CertificateImportResult, dryRun: boolean) =>
+  `${r.rows} ${r.rows === 1 ? 'row' : 'rows'}: ${r.created} ${dryRun ? 'to create' : 'created'}, ${r.updated} ${
+    dryRun ? 'to update' : 'updated'
+  }, ${r.unchanged} unchanged, ${r.errors.length} ${r.errors.length === 1 ? 'problem' : 'problems'}.`;
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Issue 16: import certificates from a CSV or XLSX file in three steps: a preview of its first
+ * rows and how its columns map (read in the browser), a check (the server's dry run) with every
+ * problem, then the import, with the upload's progress.
+ */
+export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | undefined | 'unreadable'>();
+  const [checked, setChecked] = useState<CertificateImportResult | null>(null);
+  const [imported, setImported] = useState<CertificateImportResult | null>(null);
+  const [progress, setProgress] = useState(0);
+  const run = useImportCertificates();
+
+  const reset = () => {
+    setFile(null);
+    setPreview(undefined);
+    setChecked(null);
+    setImported(null);
+    setProgress(0);
+    run.reset();
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const choose = (chosen: File | null) => {
+    reset();
+    setFile(chosen);
+    if (!chosen) return;
+    // The parsers load with the first file chosen, in a chunk of their own.
+    import('../utils/import-preview')
+      .then(({ previewImport }) => previewImport(chosen))
+      .then(setPreview, () => setPreview('unreadable'));
+  };
+
+  const send = (dryRun: boolean) => {
+    if (!file) return;
+    setProgress(0);
+    run.mutate(
+      { file, dryRun, onProgress: setProgress },
+      {
+        onSuccess: (result) => {
+          // The dialog shows the outcome (a toast would cover its buttons).
+          if (dryRun) setChecked(result);
+          else setImported(result);
+        },
+      },
+    );
+  };
+
+  const result = imported ?? checked;
+  const tooLarge = file !== null && file.size > MAX_IMPORT_BYTES;
+  const missing = preview && preview !== 'unreadable' ? preview.mapping.missing : [];
+
+  return (
+    <Modal opened={opened} onClose={close} title="Import certificates" size="xl">
+      <Stack>
+        <Text size="sm">
+          A CSV (comma or semicolon) or Excel (.xlsx) file with the columns userEmail, certificateNo, name, status and
+          validTill, and optionally holderName and downloadLink. A certificate whose number is on record is updated; an
+          empty optional cell keeps what it has.
+        </Text>
+        <FileInput
+          label="File to import"
+          placeholder="Choose a .csv or .xlsx file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={file}
+          onChange={choose}
+          clearable
+        />
+        {tooLarge ? (
+          <Alert color="red" title="File too large">
+            A file may be at most {MAX_IMPORT_BYTES / 1024 / 1024} MB.
+          </Alert>
+        ) : null}
+        {preview === 'unreadable' ? (
+          <Alert color="yellow" title="No preview">
+            This file could not be read here; Check file tells what the server makes of it.
+          </Alert>
+        ) : null}
+        {preview && preview !== 'unreadable' ? (
+          <Stack gap="xs">
+            <Text fw={600}>Preview</Text>
+            <Table.ScrollContainer minWidth={500}>
+              <Table withTableBorder striped aria-label="Preview of the first rows">
+                <Table.Thead>
+                  <Table.Tr>
+                    {preview.header.map((cell, i) => (
+                      <Table.Th key={i}>
+                        {cell}
+                        <Text size="xs" c={preview.mapping.columns[i] ? 'dimmed' : 'red.8'}>
+                          {preview.mapping.columns[i] ? `→ ${preview.mapping.columns[i]}` : 'ignored'}
+                        </Text>
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.rows.map((row, r) => (
+                    <Table.Tr key={r}>
+                      {preview.header.map((_, i) => (
+                        <Table.Td key={i}>{row[i] ?? ''}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {missing.length ? (
+              <Alert color="red" title="Missing columns">
+                The header lacks {missing.join(', ')}.
+              </Alert>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {run.isPending ? (
+          <Progress value={progress * 100} aria-label="Upload progress" animated={progress >= 1} />
+        ) : null}
+        {run.isError ? (
+          <Alert color="red" title="Error">
+            {errorMessage(run.error, 'The file could not be checked. Please try again.')}
+          </Alert>
+        ) : null}
+
+        {result ? (
+          <Stack gap="xs">
+            <Alert color={result.errors.length ? 'yellow' : 'green'} title={imported ? 'Imported' : 'Checked'}>
+              {summary(result, !imported)}
+              {!imported && result.errors.length ? ' Rows with problems are left out of the import.' : ''}
+            </Alert>
+            {result.errors.length ? (
+              <>
+                <Group justify="space-between">
+                  <Text fw={600}>Problems</Text>
+                  <Button
+                    variant="light"
+                    size="xs"
+                    onClick={() => download('import-problems.csv', problemsCsvOf(result.errors))}
+                  >
+                    Download problems (CSV)
+                  </Button>
+                </Group>
+                <Table.ScrollContainer minWidth={400}>
+                  <Table withTableBorder aria-label="Problems">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Row</Table.Th>
+                        <Table.Th>Column</Table.Th>
+                        <Table.Th>Problem</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {result.errors.slice(0, SHOWN_PROBLEMS).map((e, i) => (
+                        <Table.Tr key={i}>
+                          <Table.Td>{e.row}</Table.Td>
+                          <Table.Td>{e.column}</Table.Td>
+                          <Table.Td>{e.message}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                {result.errors.length > SHOWN_PROBLEMS ? (
+                  <Text size="sm">{result.errors.length - SHOWN_PROBLEMS} more in the download.</Text>
+                ) : null}
+              </>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {imported ? 'Done' : 'Cancel'}
+          </Button>
+          {!imported ? (
+            <>
+              <Button
+                variant="light"
+                disabled={!file || tooLarge || missing.length > 0}
+                loading={run.isPending && !checked}
+                onClick={() => send(true)}
+              >
+                Check file
+              </Button>
+              <Button
+                leftSection={<IconFileImport size={16} aria-hidden />}
+                disabled={!checked || checked.created + checked.updated === 0}
+                loading={run.isPending && !!checked}
+                onClick={() => send(false)}
+              >
+                Import
+              </Button>
+            </>
+          ) : null}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The problems as CSV (RFC 4180 quoting; a cell that starts like a formula stays text, as in the exports). */
+function problemsCsvOf(errors: CertificateImportResult['errors']) {
+  const quote = (value: string | number) => {
+    const text = String(value);
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return ['row,column,message', ...errors.map((e) => [e.row, e.column, e.message].map(quote).join(','))].join('\r\n');
+}
