@@ -5,6 +5,7 @@ export * from './routes';
 export * from './schemas/common';
 export * from './schemas/user';
 export * from './schemas/auth';
+export * from './schemas/mfa';
 export * from './schemas/certificate';
 export * from './schemas/job';
 export * from './schemas/notification';

@@ -6,9 +6,11 @@
  * - session: signed in, e-mail verified or not;
  * - member: signed in with a verified e-mail (admins included);
  * - admin: verified administrators.
+ * - mfa: a session waiting for its second factor (issue 19), or a full one (a step-up). A
+ *   waiting session may call nothing else but public routes.
  * Owner rules (own certificates, own profile) are checked by the handlers on top of this.
  */
-export type Access = 'public' | 'session' | 'member' | 'admin';
+export type Access = 'public' | 'session' | 'member' | 'admin' | 'mfa';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteSpec {
@@ -29,6 +31,12 @@ export const ROUTES = [
   r('GET', '/api/auth/check-auth', 'session'),
   r('POST', '/api/auth/verify-email', 'session'),
   r('POST', '/api/auth/resend-code', 'session'),
+  // Issue 19: two-factor sign-in. Enrolment is any member's; the reset is another admin's.
+  r('GET', '/api/auth/mfa', 'member'),
+  r('POST', '/api/auth/mfa/totp/setup', 'member'),
+  r('POST', '/api/auth/mfa/totp/enable', 'member'),
+  r('POST', '/api/auth/mfa/verify', 'mfa'),
+  r('DELETE', '/api/users/:id/mfa', 'admin'),
 
   r('GET', '/api/certificates/:userEmail', 'member'),
   r('GET', '/api/certificates', 'admin'),

@@ -19,7 +19,7 @@ const VIEWPORTS = {
 } as const;
 type Viewport = keyof typeof VIEWPORTS;
 
-const MEMBER_SCREENS = ['default', 'certificates', 'report', 'job-board', 'messages', 'profile', 'help'];
+const MEMBER_SCREENS = ['default', 'certificates', 'report', 'job-board', 'messages', 'profile', 'two-factor', 'help'];
 const ADMIN_SCREENS = [
   ...MEMBER_SCREENS,
   'manage/certificates',
@@ -160,6 +160,7 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
         '/forgot-password',
         '/reset-password/not-a-real-token',
         '/verify-email',
+        '/login/two-factor',
         '/no-such-page',
       ]) {
         await page.goto(path);

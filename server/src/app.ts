@@ -21,6 +21,7 @@ import helpRoutes from './domains/help/routes';
 import hmisRoutes from './domains/hmis/routes';
 import inboxRoutes from './domains/inbox/routes';
 import jobRoutes from './domains/jobs/routes';
+import mfaRoutes from './domains/mfa/routes';
 import notificationRoutes from './domains/notifications/routes';
 import certificateImportRoutes from './domains/certificates/import-routes';
 import certificateRoutes from './domains/certificates/routes';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(opsRoutes);
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
   await app.register(reportRoutes);
   await app.register(hmisRoutes);
   await app.register(fileRoutes);

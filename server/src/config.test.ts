@@ -82,6 +82,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('requires a second factor of admins by default in production only (ADMIN_MFA)', () => {
+    const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example.org', PII_KEY: KEY, ISSUER_KEY: KEY };
+    expect(loadConfig({}).adminMfa).toBe('optional');
+    expect(loadConfig(prod).adminMfa).toBe('required');
+    expect(loadConfig({ ...prod, ADMIN_MFA: 'optional' }).adminMfa).toBe('optional');
+    expect(loadConfig({ ADMIN_MFA: 'required' }).adminMfa).toBe('required');
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -113,6 +121,7 @@ describe('loadConfig', () => {
     [{ HMIS_COC_CODE: 'CA600' }, 'HMIS_COC_CODE'],
     [{ HMIS_GEOCODE: '12345' }, 'HMIS_GEOCODE'],
     [{ HMIS_ORGANIZATION_NAME: 'x'.repeat(201) }, 'HMIS_ORGANIZATION_NAME'],
+    [{ ADMIN_MFA: 'sometimes' }, 'ADMIN_MFA'],
   ])('refuses %o with one line naming %s', (env, name) => {
     const message = failure(env);
     expect(message).toContain(name);

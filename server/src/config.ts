@@ -87,6 +87,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   AWS_REGION: z.string().optional(),
+  /** Issue 19: whether administrators must sign in with a second factor; `required` by default in production. */
+  ADMIN_MFA: z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional(),
   /** Issue 17: the board as the HMIS CSV export names it (Organization.csv); BOARD_NAME by default. */
   HMIS_ORGANIZATION_NAME: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
   /** The Street Outreach project's ProjectID in the CoC's HMIS (HUD S32; OrganizationID is `org-` and it). */
@@ -141,6 +143,8 @@ export interface Config {
   storage: StorageLocation;
   redisUrl: string | undefined;
   hmis: { organizationName: string; projectId: string; cocCode: string | undefined; geocode: string | undefined };
+  /** ADMIN_MFA: `required` makes admin routes refuse an admin without a second factor. */
+  adminMfa: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -222,5 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cocCode: e.HMIS_COC_CODE,
       geocode: e.HMIS_GEOCODE,
     },
+    // Outside production `optional`, so that `npm start` stays two commands.
+    adminMfa: e.ADMIN_MFA ?? (production ? 'required' : 'optional'),
   };
 }

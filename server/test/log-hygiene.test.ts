@@ -104,7 +104,7 @@ beforeAll(async () => {
   const filed = await post(cookie, '/api/reports', { clientName: 'Hygiene Client', ssn: SSN, dob: DOB });
   expect(filed.statusCode, filed.body).toBe(201);
   const reportId = (filed.json() as { _id: string })._id;
-  const admin = await createUser(t, { isAdmin: true });
+  const admin = await createUser(t, { isAdmin: true, steppedUp: true });
   secrets.push(admin.password, admin.cookie.split('=')[1]!);
   expect((await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${reportId}` })).json()).toMatchObject({
     dob: DOB,

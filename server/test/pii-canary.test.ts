@@ -159,7 +159,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const member = await createUser(t);
-  const admin = await createUser(t, { isAdmin: true });
+  const admin = await createUser(t, { isAdmin: true, steppedUp: true });
   const filed = await call(t.app, member.cookie, {
     method: 'POST',
     url: '/api/reports',

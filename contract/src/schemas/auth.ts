@@ -41,6 +41,10 @@ export const authResponse = z.object({
   success: z.boolean(),
   message: z.string(),
   user: user.optional(),
+  /** Issue 19: the password was right; the session waits for the second factor (no user yet). */
+  mfaRequired: z.literal(true).optional(),
+  /** After a recovery code was used: how many are left. */
+  recoveryCodesLeft: z.number().int().optional(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 

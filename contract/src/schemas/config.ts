@@ -8,5 +8,7 @@ export const publicConfig = z.object({
   boardUrl: z.string(),
   renewalUrl: z.string(),
   chatUrl: z.string(),
+  /** Issue 19: ADMIN_MFA, whether administrators must have a second factor. */
+  adminMfa: z.enum(['required', 'optional']),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

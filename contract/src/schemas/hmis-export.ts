@@ -4,7 +4,7 @@ import { isoDateTime, withinDateRange } from './common';
 /**
  * Issue 17, part 3: the HMIS CSV (FY2026) export. An admin checks a period first (counts per
  * file, and every row that breaks the HMIS CSV specification's rules), may exclude reports, then
- * downloads the zip with a reason and their password. A report is in the period when it was
+ * downloads the zip with a reason, after a step-up (issue 19). A report is in the period when it was
  * filed (its creation day, UTC) from `from` to `to`, both inclusive.
  */
 export const MAX_HMIS_EXCLUDED = 1000;
@@ -14,8 +14,6 @@ export const HMIS_EXPORT_MESSAGES = {
   period: '"From" must be on or before "To"',
   periodTooLong: `The period may span at most ${MAX_HMIS_PERIOD_DAYS} days`,
   reason: 'Say why you are exporting',
-  password: 'Enter your password',
-  wrongPassword: 'The password is not correct',
   problems: 'Some reports break the HMIS CSV rules: fix them or exclude them, then export again',
 } as const;
 
@@ -53,7 +51,6 @@ export const hmisExportBody = periodRules(
   z.strictObject({
     ...periodShape,
     reason: z.string().trim().min(1, HMIS_EXPORT_MESSAGES.reason).max(500, 'At most 500 characters'),
-    password: z.string({ error: HMIS_EXPORT_MESSAGES.password }).min(1, HMIS_EXPORT_MESSAGES.password).max(1024),
   }),
 );
 export type HmisExportBody = z.input<typeof hmisExportBody>;

@@ -30,6 +30,8 @@ export const user = z.object({
   createdAt: isoDateTime,
   /** Issue 16: raised by every edit of the profile or by an admin (not by a login). */
   version: recordVersion,
+  /** Issue 19: sign-in asks for a second factor. */
+  mfaEnabled: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 

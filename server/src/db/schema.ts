@@ -89,6 +89,16 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     version: version(),
     ...trashColumns(),
+    /**
+     * Issue 19: whether sign-in asks for a second factor. The TOTP secret (RFC 6238) is sealed
+     * like intake PII (lib/pii.ts); the one being set up waits in totpPendingSecret until a code
+     * proves the authenticator app has it. totpLastStep is the newest time step a code was
+     * accepted for: a code of that step or an older one is a replay.
+     */
+    mfaEnabled: boolean().notNull().default(false),
+    totpSecret: text(),
+    totpPendingSecret: text(),
+    totpLastStep: bigint({ mode: 'number' }),
   },
   (t) => [
     // Live accounts only: a trashed account's address is free for a new sign-up (decision 0017).
@@ -123,8 +133,27 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Issue 19: the password was right, the second factor is still awaited; nothing else is allowed. */
+    mfaPending: boolean().notNull().default(false),
+    /** When this session last proved a second factor (or, without one, the password): step-up. */
+    steppedUpAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index().on(t.userId)],
+);
+
+/** Issue 19: single-use recovery codes, as SHA-256 of the normalised code (80 random bits each). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );
 
 export const verificationCodes = pgTable(

@@ -28,6 +28,7 @@ export function toUser(row: typeof users.$inferSelect): User {
     lastLogin: row.lastLogin?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
+    mfaEnabled: row.mfaEnabled,
   };
 }
 

@@ -1,12 +1,12 @@
 import cookie from '@fastify/cookie';
-import { type Access, AUTH_MESSAGES, ROUTES } from '@portal/contract';
+import { type Access, AUTH_MESSAGES, MFA_MESSAGES, ROUTES, STEP_UP_MINUTES } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { addMinutes } from '../lib/clock';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import { live } from '../lib/trash';
 import { randomToken, sha256 } from '../lib/tokens';
 
@@ -14,11 +14,17 @@ export type UserRow = typeof users.$inferSelect;
 export interface Auth {
   sessionId: string;
   user: UserRow;
+  /** Issue 19: the password was right and the second factor is still awaited. */
+  mfaPending: boolean;
+  /** When the session last proved a second factor (or, without one, the password). */
+  steppedUpAt: Date | null;
 }
 
 /** ARCHITECTURE §5 and issue 6: idle timeouts by role, and an absolute lifetime. */
 export const SESSION_IDLE_MINUTES = { member: 30, admin: 15 } as const;
 export const SESSION_ABSOLUTE_MINUTES = 12 * 60;
+/** A session waiting for its second factor ends this soon. */
+export const MFA_PENDING_MINUTES = 10;
 /** Seconds the session has left, on every answer to a signed-in API request. */
 export const SESSION_EXPIRES_IN_HEADER = 'x-session-expires-in';
 /** The same for the web app: `<seconds left>-<server time in ms>`, readable by the page. */
@@ -52,14 +58,19 @@ function denied(req: FastifyRequest, status: number, reason: string) {
 }
 
 const accessCheck =
-  (access: Access): onRequestHookHandler =>
+  (access: Access, adminMfa: 'required' | 'optional'): onRequestHookHandler =>
   async (req) => {
     if (access === 'public') return;
     if (!req.auth) {
       denied(req, 401, 'no session');
       throw unauthorized(AUTH_MESSAGES.notAuthenticated);
     }
-    if (access === 'session') return;
+    // Issue 19: a session waiting for its second factor may only give it.
+    if (req.auth.mfaPending && access !== 'mfa') {
+      denied(req, 401, 'second factor pending');
+      throw new HttpError(401, MFA_MESSAGES.pending, {}, { mfaRequired: true });
+    }
+    if (access === 'session' || access === 'mfa') return;
     if (!req.auth.user.isVerified) {
       denied(req, 403, 'not verified');
       throw forbidden(AUTH_MESSAGES.notVerified);
@@ -68,7 +79,25 @@ const accessCheck =
       denied(req, 403, 'not admin');
       throw forbidden(AUTH_MESSAGES.notAdmin);
     }
+    if (access === 'admin' && adminMfa === 'required' && !req.auth.user.mfaEnabled) {
+      denied(req, 403, 'no second factor');
+      throw forbidden(MFA_MESSAGES.setupRequired);
+    }
   };
+
+/**
+ * Issue 19, step-up: the most sensitive acts (revealing an SSN, the HMIS export, changing a
+ * user's admin flag, bulk deletes) need a second factor given for that purpose in the last
+ * STEP_UP_MINUTES (the password where the account has none: POST /api/auth/mfa/verify on a full
+ * session; the code of the sign-in does not count). Without it: 401 `{ stepUp: true }`, and the
+ * web app asks for the code and retries. Bulk deletes call this too.
+ */
+export function requireStepUp(req: FastifyRequest) {
+  const at = req.auth?.steppedUpAt;
+  if (at && req.server.clock.now().getTime() - at.getTime() <= STEP_UP_MINUTES * 60_000) return;
+  denied(req, 401, 'step-up needed');
+  throw new HttpError(401, MFA_MESSAGES.stepUp, {}, { stepUp: true });
+}
 
 /**
  * The names of the session cookie and of its readable companion (its expiry, for the web app),
@@ -96,7 +125,7 @@ export default fp(
         const access = ACCESS.get(routeKey(method, route.url));
         if (!access) throw new Error(`Route ${method} ${route.url} is not in the contract's route table`);
         const hooks = route.onRequest ? [route.onRequest].flat() : [];
-        route.onRequest = [accessCheck(access), ...hooks];
+        route.onRequest = [accessCheck(access, app.config.adminMfa), ...hooks];
       }
     });
 
@@ -138,7 +167,12 @@ export default fp(
         await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
         lastSeenAt = now;
       }
-      req.auth = { sessionId: row.session.id, user: row.user };
+      req.auth = {
+        sessionId: row.session.id,
+        user: row.user,
+        mfaPending: row.session.mfaPending,
+        steppedUpAt: row.session.steppedUpAt,
+      };
       const ends = Math.min(row.session.expiresAt.getTime(), addMinutes(lastSeenAt, idle).getTime());
       announceExpiry(reply, (ends - now.getTime()) / 1000, now);
     });
@@ -171,8 +205,17 @@ export default fp(
     };
 
     app.decorate('sessions', {
-      /** Starts a session for the user, ending the one the request came with (rotation). */
-      async start(tx: Tx, req: FastifyRequest, reply: FastifyReply, userId: string) {
+      /**
+       * Starts a session for the user, ending the one the request came with (rotation): a full
+       * one, or one that waits for the second factor (issue 19).
+       */
+      async start(
+        tx: Tx,
+        req: FastifyRequest,
+        reply: FastifyReply,
+        userId: string,
+        { mfaPending = false }: SessionKind = {},
+      ) {
         if (req.auth) await tx.delete(sessions).where(eq(sessions.id, req.auth.sessionId));
         const token = randomToken();
         const now = app.clock.now();
@@ -181,7 +224,8 @@ export default fp(
           userId,
           createdAt: now,
           lastSeenAt: now,
-          expiresAt: addMinutes(now, SESSION_ABSOLUTE_MINUTES),
+          expiresAt: addMinutes(now, mfaPending ? MFA_PENDING_MINUTES : SESSION_ABSOLUTE_MINUTES),
+          mfaPending,
         });
         setCookie(reply, token);
         const [user] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
@@ -197,10 +241,18 @@ export default fp(
       async endAllFor(tx: Tx, userId: string) {
         await tx.delete(sessions).where(eq(sessions.userId, userId));
       },
+      /** The request's session has just proved a second factor (or the password): step-up. */
+      async stepUp(req: FastifyRequest) {
+        await app.db.update(sessions).set({ steppedUpAt: app.clock.now() }).where(eq(sessions.id, req.auth!.sessionId));
+      },
     });
   },
   { name: 'auth', dependencies: ['config', 'db'] },
 );
+
+export interface SessionKind {
+  mfaPending?: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -208,9 +260,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: {
-      start(tx: Tx, req: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+      start(tx: Tx, req: FastifyRequest, reply: FastifyReply, userId: string, kind?: SessionKind): Promise<void>;
       end(req: FastifyRequest, reply: FastifyReply): Promise<void>;
       endAllFor(tx: Tx, userId: string): Promise<void>;
+      stepUp(req: FastifyRequest): Promise<void>;
     };
   }
 }

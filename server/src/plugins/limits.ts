@@ -70,8 +70,28 @@ export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
     return result;
   }
 
-  return { hit, purge };
+  /** The current window of a key, if one is running (counts nothing). */
+  async function peek(key: string): Promise<Hit | undefined> {
+    const { rows } = (await db.execute(sql`
+      select hits as current,
+        greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl
+      from rate_limit_hits where key = ${key} and reset_at > now()`)) as unknown as {
+      rows: { current: number; ttl: number }[];
+    };
+    const row = rows[0];
+    return row ? { current: Number(row.current), ttl: Number(row.ttl) } : undefined;
+  }
+
+  return { hit, peek, purge };
 }
+
+/**
+ * Counts a hit in Redis: INCR, and the window's expiry set by the first hit (one round trip,
+ * atomic, so instances that count together agree).
+ */
+const REDIS_HIT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {n, redis.call('PTTL', KEYS[1])}`;
 
 type HitCounter = ReturnType<typeof pgHitCounter>;
 
@@ -147,12 +167,29 @@ export default fp(
       });
       if (!opts.redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
       await app.register(rateLimit, { global: false, redis, nameSpace: 'portal-rl:' });
-      app.decorate('limits', { driver: 'redis' as const, purge: async () => 0 });
+      const named = (key: string) => `portal-count:${key}`;
+      app.decorate('limits', {
+        driver: 'redis' as const,
+        purge: async () => 0,
+        async count(key: string, windowMs: number) {
+          const [current, ttl] = (await redis.eval(REDIS_HIT, 1, named(key), windowMs)) as [number, number];
+          return { current, ttl: Math.max(0, ttl) };
+        },
+        async peek(key: string) {
+          const [current, ttl] = await Promise.all([redis.get(named(key)), redis.pttl(named(key))]);
+          return current !== null && ttl > 0 ? { current: Number(current), ttl } : undefined;
+        },
+      });
       return;
     }
     const counter = pgHitCounter(app.db, app.log);
     await app.register(rateLimit, { global: false, store: pgRateLimitStore(counter) });
-    app.decorate('limits', { driver: 'postgres' as const, purge: counter.purge });
+    app.decorate('limits', {
+      driver: 'postgres' as const,
+      purge: counter.purge,
+      count: (key: string, windowMs: number) => counter.hit(`count|${key}`, windowMs, Number.MAX_SAFE_INTEGER),
+      peek: (key: string) => counter.peek(`count|${key}`),
+    });
   },
   { name: 'limits', dependencies: ['config', 'db'] },
 );
@@ -163,6 +200,13 @@ declare module 'fastify' {
       driver: 'postgres' | 'redis';
       /** Removes counters whose window has ended (PostgreSQL; Redis expires its keys itself). */
       purge(): Promise<number>;
+      /**
+       * Counts one event under `key` in a fixed window of `windowMs` that the first event starts,
+       * shared by every instance (issue 19: wrong second-factor codes). Answers the count so far.
+       */
+      count(key: string, windowMs: number): Promise<Hit>;
+      /** The running window of `key`, if any, without counting. */
+      peek(key: string): Promise<Hit | undefined>;
     };
   }
 }

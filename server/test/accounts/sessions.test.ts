@@ -170,7 +170,7 @@ describe('ending sessions at once', () => {
   });
 
   it('demoting an admin takes effect on their very next request', async () => {
-    const boss = await createUser(t, { isAdmin: true });
+    const boss = await createUser(t, { isAdmin: true, steppedUp: true });
     const other = await createUser(t, { isAdmin: true });
     expect((await call(t.app, other.cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
     const demote = await call(t.app, boss.cookie, {

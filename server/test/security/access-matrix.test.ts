@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { ROUTES } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxItems, passwordResetTokens, verificationCodes } from '../../src/db/schema';
 import { addMinutes } from '../../src/lib/clock';
 import { hmac, randomToken, sha256 } from '../../src/lib/tokens';
-import { call, createTestApp, GOOD_PASSWORD, type TestApp } from '../harness';
+import { call, createTestApp, GOOD_PASSWORD, stepUp, type TestApp } from '../harness';
 import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
 import {
   adminEditPayload,
@@ -43,6 +44,12 @@ const newNotification = async (w: World) =>
   (await expectOk(w.t, w.admin, { method: 'POST', url: '/api/notifications/add', payload: notificationPayload }, 201))
     ._id as string;
 
+/** The admin steps up with the password (issue 19), as the web app's dialog does; others do not. */
+const steppedUp = async (w: World, caller: Caller) => {
+  if (caller === 'admin') await stepUp(w.t, w.admin.cookie, { password: GOOD_PASSWORD });
+  return {};
+};
+
 const REQUESTS: Record<string, Build> = {
   'POST /api/auth/signup': async (w) => ({
     method: 'POST',
@@ -67,6 +74,27 @@ const REQUESTS: Record<string, Build> = {
       .values({ userId: w.memberA.id, tokenHash: sha256(token), expiresAt: addMinutes(now, 60), createdAt: now });
     return { method: 'POST', url: `/api/auth/reset-password/${token}`, payload: { password: 'Another-Orchard-77' } };
   },
+  'POST /api/auth/mfa/totp/enable': async (w, caller) => {
+    if (caller !== 'memberA' && caller !== 'memberB' && caller !== 'admin') {
+      return { method: 'POST', url: '/api/auth/mfa/totp/enable', payload: { code: '123456' } };
+    }
+    const setup = { method: 'POST' as const, url: '/api/auth/mfa/totp/setup' };
+    const { secret } = (await expectOk(w.t, w[caller], setup, 200)) as { secret: string };
+    const code = await generate({ secret, epoch: Math.floor(w.t.clock.now().getTime() / 1000) });
+    return { method: 'POST', url: '/api/auth/mfa/totp/enable', payload: { code } };
+  },
+  // The pending admin gives the code; every full session steps up with the password.
+  'POST /api/auth/mfa/verify': async (w, caller) => ({
+    method: 'POST',
+    url: '/api/auth/mfa/verify',
+    payload:
+      caller === 'pending'
+        ? {
+            code: await generate({ secret: w.pending.totpSecret, epoch: Math.floor(w.t.clock.now().getTime() / 1000) }),
+          }
+        : { password: GOOD_PASSWORD },
+  }),
+  'DELETE /api/users/:id/mfa': (w) => ({ method: 'DELETE', url: `/api/users/${w.memberA.id}/mfa` }),
   'POST /api/auth/verify-email': async (w) => {
     // The unverified caller's code is right; the verified callers are told they are verified.
     const code = '482913';
@@ -142,7 +170,8 @@ const REQUESTS: Record<string, Build> = {
 
   'POST /api/reports': () => ({ method: 'POST', url: '/api/reports', payload: { clientName: 'Someone' } }),
   'GET /api/reports/:id': async (w) => ({ method: 'GET', url: `/api/reports/${(await reportOfA(w)).id}` }),
-  'POST /api/reports/:id/reveal-ssn': async (w) => ({
+  'POST /api/reports/:id/reveal-ssn': async (w, caller) => ({
+    ...(await steppedUp(w, caller)),
     method: 'POST',
     url: `/api/reports/${(await reportOfA(w)).id}/reveal-ssn`,
     payload: { reason: 'Case review' },
@@ -230,10 +259,11 @@ const REQUESTS: Record<string, Build> = {
     url: '/api/exports/hmis/check',
     payload: { from: '2025-01-01', to: '2025-01-31' },
   }),
-  'POST /api/exports/hmis': () => ({
+  'POST /api/exports/hmis': async (w, caller) => ({
+    ...(await steppedUp(w, caller)),
     method: 'POST',
     url: '/api/exports/hmis',
-    payload: { from: '2025-01-01', to: '2025-01-31', reason: 'Access check', password: GOOD_PASSWORD },
+    payload: { from: '2025-01-01', to: '2025-01-31', reason: 'Access check' },
   }),
   'GET /api/reminders/unsubscribe': (w) => ({
     method: 'GET',

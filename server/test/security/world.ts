@@ -1,8 +1,13 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
 import { addMinutes } from '../../src/lib/clock';
+import { generateSecret } from 'otplib';
+import { piiKeyring } from '../../src/lib/keys';
 import { hashPassword } from '../../src/lib/passwords';
+import { createPii } from '../../src/lib/pii';
+import { SECRET_FIELD } from '../../src/domains/mfa/service';
 import { randomToken, sha256 } from '../../src/lib/tokens';
 import { SESSION_ABSOLUTE_MINUTES } from '../../src/plugins/auth';
 import { call, GOOD_PASSWORD, registerCertificate, type TestApp, uniqueEmail } from '../harness';
@@ -30,8 +35,21 @@ export async function makeActor(t: TestApp, { isAdmin = false, isVerified = true
   return { id: row!.id, email: row!.email, cookie: await sessionFor(t, row!.id) };
 }
 
+/**
+ * Issue 19: an admin with TOTP who gave the password and not yet the code, as login leaves them;
+ * `totpSecret` is their authenticator's secret.
+ */
+export async function makePendingActor(t: TestApp) {
+  const actor = await makeActor(t, { isAdmin: true, prefix: 'pending' });
+  const totpSecret = generateSecret();
+  const sealed = createPii(piiKeyring(t.app.keys)).encrypt(totpSecret, actor.id, SECRET_FIELD);
+  await t.database.db.update(users).set({ mfaEnabled: true, totpSecret: sealed }).where(eq(users.id, actor.id));
+  await t.database.db.delete(sessions).where(eq(sessions.userId, actor.id));
+  return { ...actor, totpSecret, cookie: await sessionFor(t, actor.id, { mfaPending: true }) };
+}
+
 /** A signed-in session for the user, as login would have made it. */
-export async function sessionFor(t: TestApp, userId: string) {
+export async function sessionFor(t: TestApp, userId: string, { mfaPending = false } = {}) {
   const token = randomToken();
   const now = t.clock.now();
   await t.database.db.insert(sessions).values({
@@ -40,6 +58,7 @@ export async function sessionFor(t: TestApp, userId: string) {
     createdAt: now,
     lastSeenAt: now,
     expiresAt: addMinutes(now, SESSION_ABSOLUTE_MINUTES),
+    mfaPending,
   });
   return `sid=${token}`;
 }
@@ -50,6 +69,7 @@ export interface World {
   memberA: Actor;
   memberB: Actor;
   admin: Actor;
+  pending: Actor & { totpSecret: string };
 }
 
 export async function makeWorld(t: TestApp): Promise<World> {
@@ -59,6 +79,7 @@ export async function makeWorld(t: TestApp): Promise<World> {
     memberA: await makeActor(t, { prefix: 'member-a' }),
     memberB: await makeActor(t, { prefix: 'member-b' }),
     admin: await makeActor(t, { isAdmin: true, prefix: 'admin' }),
+    pending: await makePendingActor(t),
   };
 }
 

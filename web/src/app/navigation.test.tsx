@@ -11,7 +11,16 @@ import {
 } from './navigation';
 
 const names = (entries: NavEntry[]) => flattenRoutes(entries).map((r) => r.name);
-const memberPaths = ['/default', '/certificates', '/report', '/job-board', '/messages', '/profile', '/help'];
+const memberPaths = [
+  '/default',
+  '/certificates',
+  '/report',
+  '/job-board',
+  '/messages',
+  '/profile',
+  '/two-factor',
+  '/help',
+];
 const adminPaths = [
   '/manage/certificates',
   '/manage/reports',

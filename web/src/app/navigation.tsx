@@ -10,6 +10,7 @@ import {
   IconLayoutDashboard,
   IconTrash,
   IconMessages,
+  IconShieldLock,
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
@@ -66,6 +67,7 @@ const pages = {
   renewalReminders: lazy(() => import('../features/reminders/pages/renewal-reminders-page')),
   hmisExport: lazy(() => import('../features/hmis-export/pages/hmis-export-page')),
   trash: lazy(() => import('../features/trash/pages/trash-page')),
+  twoFactor: lazy(() => import('../features/two-factor/pages/two-factor-page')),
 };
 
 const iconProps = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
@@ -197,6 +199,14 @@ function entriesFor(layout: Layout): NavEntry[] {
           path: '/profile',
           component: pages.profile,
           icon: <IconUser {...iconProps} />,
+        },
+        // Issue 19: the user's own second factor.
+        {
+          name: 'Two-Factor Sign-In',
+          layout,
+          path: '/two-factor',
+          component: pages.twoFactor,
+          icon: <IconShieldLock {...iconProps} />,
         },
         { name: 'Help', layout, path: '/help', component: pages.help, icon: <IconHelp {...iconProps} /> },
       ],

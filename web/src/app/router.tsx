@@ -33,6 +33,11 @@ export const router = createBrowserRouter([
           { path: '/signup', HydrateFallback, lazy: page(() => import('../features/auth/pages/signup-page')) },
           { path: '/login', HydrateFallback, lazy: page(() => import('../features/auth/pages/login-page')) },
           {
+            path: '/login/two-factor',
+            HydrateFallback,
+            lazy: page(() => import('../features/auth/pages/two-factor-login-page')),
+          },
+          {
             path: '/forgot-password',
             HydrateFallback,
             lazy: page(() => import('../features/auth/pages/forgot-password-page')),

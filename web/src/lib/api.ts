@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@portal/contract';
 import type { z } from 'zod';
+import { asksStepUp, confirmStepUp } from './step-up';
 
 /**
  * A failed call: the HTTP status and the server's message (ARCHITECTURE §4), and the whole answer
@@ -38,8 +39,29 @@ async function parseError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body.message ?? res.statusText ?? 'Request failed', body.issues, body);
 }
 
-/** The one API client: same-origin cookies, JSON in and out, typed errors. */
+/**
+ * The one API client: same-origin cookies, JSON in and out, typed errors. A refusal that asks for
+ * a step-up (issue 19, lib/step-up.ts) is retried once after the person confirms.
+ */
 export async function api<S extends z.ZodType = z.ZodUnknown>(
+  method: Method,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<z.infer<S>> {
+  return withStepUp(() => request(method, path, options));
+}
+
+/** Runs a call; when the server asks for a step-up and the person gives it, runs it once more. */
+export async function withStepUp<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiError && asksStepUp(err.status, err.body) && (await confirmStepUp())) return call();
+    throw err;
+  }
+}
+
+async function request<S extends z.ZodType = z.ZodUnknown>(
   method: Method,
   path: string,
   { body, schema, signal, headers }: RequestOptions<S> = {},

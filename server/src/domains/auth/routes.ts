@@ -3,6 +3,7 @@ import {
   authResponse,
   forgotPasswordBody,
   loginBody,
+  MFA_MESSAGES,
   normalizeEmail,
   RESET_TOKEN_TTL_MINUTES,
   resetPasswordBody,
@@ -204,6 +205,11 @@ export default async function authRoutes(base: FastifyInstance) {
       const updated = await app.db.transaction(async (tx) => {
         // Only an address not locked meanwhile (by a concurrent request) may sign in.
         if (!(await clearFailures(tx, key, now))) return undefined;
+        // Issue 19: with a second factor, the session may only give it (mfa/verify).
+        if (user.mfaEnabled) {
+          await app.sessions.start(tx, req, reply, user.id, { mfaPending: true });
+          return 'mfa' as const;
+        }
         const [row] = await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
         await app.sessions.start(tx, req, reply, user.id);
         return row;
@@ -211,6 +217,10 @@ export default async function authRoutes(base: FastifyInstance) {
       if (!updated) {
         req.log.info({ userId: user.id, event: 'login_locked' }, 'login refused: address locked');
         throw tooMany(AUTH_MESSAGES.tooMany, LOCK_MINUTES * 60);
+      }
+      if (updated === 'mfa') {
+        req.log.info({ userId: user.id, event: 'login_mfa_pending' }, 'password right, second factor awaited');
+        return { success: true, message: MFA_MESSAGES.codeNeeded, mfaRequired: true as const };
       }
       req.log.info({ userId: user.id, event: 'login_ok' }, 'signed in');
       return { success: true, message: AUTH_MESSAGES.loggedIn, user: toUser(updated) };

@@ -1,4 +1,4 @@
-import { HMIS_EXPORT_MESSAGES, hmisExportFileName } from '@portal/contract';
+import { HMIS_EXPORT_MESSAGES, hmisExportFileName, MFA_MESSAGES } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -17,7 +17,7 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   t = await createTestApp({ HMIS_PROJECT_ID: 'so-7', HMIS_COC_CODE: 'MA-500', HMIS_GEOCODE: '250001' });
   member = await createUser(t, { name: 'Morgan Member' });
-  admin = await createUser(t, { isAdmin: true, name: 'Ada Q Admin' });
+  admin = await createUser(t, { isAdmin: true, name: 'Ada Q Admin', steppedUp: true });
 });
 afterAll(() => t.close());
 
@@ -113,7 +113,7 @@ describe('HMIS CSV export', () => {
   });
 
   it('downloads a zip of every FY2026 file, headers exact, rows valid and related, without the refusing client', async () => {
-    const res = await download(admin.cookie, { ...period(), reason: 'Monthly CoC upload', password: admin.password });
+    const res = await download(admin.cookie, { ...period(), reason: 'Monthly CoC upload' });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${hmisExportFileName(today(), today())}"`);
@@ -161,12 +161,8 @@ describe('HMIS CSV export', () => {
   });
 
   it('gives the same ids in a second export of the same period', async () => {
-    const a = unzip(
-      (await download(admin.cookie, { ...period(), reason: 'again', password: admin.password })).rawPayload,
-    );
-    const b = unzip(
-      (await download(admin.cookie, { ...period(), reason: 'again', password: admin.password })).rawPayload,
-    );
+    const a = unzip((await download(admin.cookie, { ...period(), reason: 'again' })).rawPayload);
+    const b = unzip((await download(admin.cookie, { ...period(), reason: 'again' })).rawPayload);
     const ids = (z: typeof a, f: string) => z[f]!.rows.map((r) => r[0]).sort();
     for (const f of ['Client.csv', 'Enrollment.csv', 'Disabilities.csv', 'IncomeBenefits.csv', 'Project.csv'])
       expect(ids(a, f), f).toEqual(ids(b, f));
@@ -176,7 +172,7 @@ describe('HMIS CSV export', () => {
   it('audits each export with its reason and counts, lists it, and logs none of it', async () => {
     const before = await exportsAudited();
     const reason = 'Quarterly upload to the CoC';
-    const res = await download(admin.cookie, { ...period(), reason, password: admin.password });
+    const res = await download(admin.cookie, { ...period(), reason });
     expect(res.statusCode).toBe(200);
     expect(await exportsAudited()).toBe(before + 1);
 
@@ -196,9 +192,7 @@ describe('HMIS CSV export', () => {
   it('leaves out excluded reports', async () => {
     const res = await check(admin.cookie, { ...period(), exclude: [sam] });
     expect(res.json()).toMatchObject({ reports: 1, excluded: 1 });
-    const zip = unzip(
-      (await download(admin.cookie, { ...period(), exclude: [sam], reason: 'r', password: admin.password })).rawPayload,
-    );
+    const zip = unzip((await download(admin.cookie, { ...period(), exclude: [sam], reason: 'r' })).rawPayload);
     expect(zip['Client.csv']!.rows).toHaveLength(1);
   });
 
@@ -228,12 +222,12 @@ describe('HMIS CSV export', () => {
       },
     ]);
     const before = await exportsAudited();
-    const refused = await download(admin.cookie, { ...period(), reason: 'r', password: admin.password });
+    const refused = await download(admin.cookie, { ...period(), reason: 'r' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ message: HMIS_EXPORT_MESSAGES.problems, problems: checked.problems });
     expect(await exportsAudited()).toBe(before);
 
-    const fine = await download(admin.cookie, { ...period(), exclude: [child], reason: 'r', password: admin.password });
+    const fine = await download(admin.cookie, { ...period(), exclude: [child], reason: 'r' });
     expect(fine.statusCode).toBe(200);
     await t.database.db.delete(reports).where(eq(reports.id, child));
   });
@@ -243,9 +237,7 @@ describe('HMIS CSV export', () => {
     const res = await call(t.app, gone.cookie, { method: 'POST', url: '/api/reports', payload: withConsent() });
     const id = res.json()._id as string;
     await t.database.db.delete(users).where(eq(users.id, gone.user.id));
-    const zip = unzip(
-      (await download(admin.cookie, { ...period(), reason: 'r', password: admin.password })).rawPayload,
-    );
+    const zip = unzip((await download(admin.cookie, { ...period(), reason: 'r' })).rawPayload);
     const personal = id.replaceAll('-', '');
     expect(zip['Client.csv']!.rows.find((r) => r[0] === personal)?.at(-3)).toBe('deleted-user');
     expect(zip['User.csv']!.rows.map((r) => r[0])).toContain('deleted-user');
@@ -259,23 +251,27 @@ describe('HMIS CSV export', () => {
     ])('refuses %s', async (_who, cookie, status) => {
       const before = await exportsAudited();
       expect((await check(cookie()!, period())).statusCode).toBe(status);
-      expect((await download(cookie()!, { ...period(), reason: 'r', password: member.password })).statusCode).toBe(
-        status,
-      );
+      expect((await download(cookie()!, { ...period(), reason: 'r' })).statusCode).toBe(status);
       expect((await call(t.app, cookie(), { method: 'GET', url: '/api/exports/hmis' })).statusCode).toBe(status);
       expect(await exportsAudited()).toBe(before);
     });
 
-    it('refuses a wrong password with 403, and a missing reason or password with 400', async () => {
+    it('needs a step-up (issue 19): 401 { stepUp } without one, a wrong password refused; a missing reason is 400', async () => {
       const before = await exportsAudited();
-      const wrong = await download(admin.cookie, { ...period(), reason: 'r', password: 'not-the-password' });
-      expect(wrong.statusCode).toBe(403);
-      expect(wrong.json()).toEqual({ message: HMIS_EXPORT_MESSAGES.wrongPassword });
-      const noReason = await download(admin.cookie, { ...period(), reason: '  ', password: admin.password });
+      const other = await createUser(t, { isAdmin: true });
+      const without = await download(other.cookie, { ...period(), reason: 'r' });
+      expect(without.statusCode).toBe(401);
+      expect(without.json()).toEqual({ message: MFA_MESSAGES.stepUp, stepUp: true });
+      const wrong = await call(t.app, other.cookie, {
+        method: 'POST',
+        url: '/api/auth/mfa/verify',
+        payload: { password: 'not-the-password' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect((await download(other.cookie, { ...period(), reason: 'r' })).statusCode).toBe(401);
+      const noReason = await download(admin.cookie, { ...period(), reason: '  ' });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json().issues).toEqual([{ path: 'reason', message: HMIS_EXPORT_MESSAGES.reason }]);
-      const noPassword = await download(admin.cookie, { ...period(), reason: 'r' });
-      expect(noPassword.statusCode).toBe(400);
       expect(await exportsAudited()).toBe(before);
       expect(t.logs.join('\n')).not.toContain('not-the-password');
     });

@@ -24,7 +24,14 @@ describe('operations endpoints', () => {
   it('GET /api/config answers the public destinations', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['boardName', 'boardUrl', 'chatUrl', 'renewalUrl', 'supportEmail']);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'adminMfa',
+      'boardName',
+      'boardUrl',
+      'chatUrl',
+      'renewalUrl',
+      'supportEmail',
+    ]);
   });
 
   it('serves the OpenAPI UI at /api/docs and a document listing the auth paths', async () => {

@@ -45,6 +45,7 @@ export default async function opsRoutes(base: FastifyInstance) {
     boardUrl: app.config.boardUrl,
     renewalUrl: app.config.renewalUrl,
     chatUrl: app.config.chatUrl,
+    adminMfa: app.config.adminMfa,
   }));
 
   // Without SMTP_URL, a newcomer reads the mails here to finish sign-up (never in production).

@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   member = await createUser(t, { name: 'Morgan Member' });
   other = await createUser(t, { name: 'Olive Other' });
-  admin = await createUser(t, { isAdmin: true, name: 'Ada Admin' });
+  admin = await createUser(t, { isAdmin: true, steppedUp: true, name: 'Ada Admin' });
 });
 afterAll(() => t.close());
 

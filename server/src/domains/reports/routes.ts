@@ -23,6 +23,7 @@ import { claimKey, fingerprintOf, idempotencyKeyOf, recordAnswer } from '../../l
 import { piiKeyring } from '../../lib/keys';
 import { createPii, PiiError } from '../../lib/pii';
 import { toReport, toReportSummary } from '../../lib/serialize';
+import { requireStepUp } from '../../plugins/auth';
 import {
   findReport,
   listReports,
@@ -138,6 +139,8 @@ export default async function reportRoutes(base: FastifyInstance) {
       config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
     },
     async (req) => {
+      // Issue 19: a fresh second factor (or, without one, the password) from the last 5 minutes.
+      requireStepUp(req);
       return app.db.transaction(async (tx) => {
         const row = await findReport(tx, req.params.id);
         if (!row) throw notFound(REPORT_NOT_FOUND);

@@ -20,7 +20,7 @@ import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { assertVersion, CONDITIONAL_PUT, type Precondition, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toUser } from '../../lib/serialize';
-import type { UserRow } from '../../plugins/auth';
+import { requireStepUp, type UserRow } from '../../plugins/auth';
 import {
   adminsBeyond,
   anotherAdminExists,
@@ -165,6 +165,8 @@ export default async function userRoutes(base: FastifyInstance) {
           // A member's own edit and an admin's edit of the same user cannot undo each other.
           assertVersion(precondition, current, toUser);
           if (demoting && current.isAdmin && !othersRemain) throw conflict(USER_MESSAGES.lastAdminDemote);
+          // Issue 19: granting or taking admin rights needs a fresh second factor.
+          if (changes.isAdmin !== undefined && changes.isAdmin !== current.isAdmin) requireStepUp(req);
           if (changes.email !== undefined && changes.email !== current.email) {
             if (await emailTakenByOther(tx, changes.email, current.id)) throw conflict(USER_MESSAGES.emailTaken);
           }

@@ -12,7 +12,7 @@ let admin: TestUser;
 let unverified: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t, { isAdmin: true, name: 'Main Admin' });
+  admin = await createUser(t, { isAdmin: true, steppedUp: true, name: 'Main Admin' });
   unverified = await createUser(t, { isVerified: false });
 });
 afterAll(() => t.close());
@@ -298,7 +298,7 @@ describe('PUT /api/users/:id by an admin', () => {
   });
 
   it('lets an admin save their own profile screen, which sends no certificate number', async () => {
-    const self = await createUser(t, { isAdmin: true });
+    const self = await createUser(t, { isAdmin: true, steppedUp: true });
     const res = await put(self.cookie, self.user.id, profile(self, { email: 'ignored@example.org' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ email: self.email, isAdmin: true, name: 'Renamed Member' });
@@ -338,7 +338,7 @@ describe('the last administrator', () => {
   afterAll(() => solo.close());
 
   it('cannot be demoted or deleted; with a second admin, demotion works', async () => {
-    const only = await createUser(solo, { isAdmin: true });
+    const only = await createUser(solo, { isAdmin: true, steppedUp: true });
     const putSolo = (cookie: string, id: string, payload: Record<string, unknown>) =>
       call(solo.app, cookie, { method: 'PUT', url: `/api/users/${id}`, payload });
 
@@ -351,7 +351,7 @@ describe('the last administrator', () => {
     const [row] = await solo.database.db.select().from(users).where(eq(users.id, only.user.id));
     expect(row?.isAdmin).toBe(true);
 
-    const second = await createUser(solo, { isAdmin: true });
+    const second = await createUser(solo, { isAdmin: true, steppedUp: true });
     const ok = await putSolo(second.cookie, only.user.id, adminEdit(only, { isAdmin: false }));
     expect(ok.statusCode, ok.body).toBe(200);
     // Now `second` is the last one, and the demoted admin's session is over.
@@ -363,8 +363,8 @@ describe('the last administrator', () => {
   it('counts only verified administrators (issue 12, L4)', async () => {
     const fresh = await createTestApp();
     try {
-      const verified = await createUser(fresh, { isAdmin: true });
-      await createUser(fresh, { isAdmin: true, isVerified: false });
+      const verified = await createUser(fresh, { isAdmin: true, steppedUp: true });
+      await createUser(fresh, { isAdmin: true, steppedUp: true, isVerified: false });
       const edit = (caller: TestUser, target: TestUser, over: Record<string, unknown>) =>
         call(fresh.app, caller.cookie, {
           method: 'PUT',
@@ -379,7 +379,7 @@ describe('the last administrator', () => {
       expect(row?.isAdmin).toBe(true);
 
       // Two verified admins deleting each other at once: one of them stays.
-      const second = await createUser(fresh, { isAdmin: true });
+      const second = await createUser(fresh, { isAdmin: true, steppedUp: true });
       const [ra, rb] = await Promise.all([
         call(fresh.app, verified.cookie, { method: 'DELETE', url: `/api/users/${second.user.id}` }),
         call(fresh.app, second.cookie, { method: 'DELETE', url: `/api/users/${verified.user.id}` }),
@@ -398,8 +398,8 @@ describe('the last administrator', () => {
   });
 
   it('survives two admins demoting each other at once: one of them stays an admin', async () => {
-    const a = await createUser(solo, { isAdmin: true });
-    const b = await createUser(solo, { isAdmin: true });
+    const a = await createUser(solo, { isAdmin: true, steppedUp: true });
+    const b = await createUser(solo, { isAdmin: true, steppedUp: true });
     // Whoever else is an admin from the test before is demoted first, so only a and b remain.
     const others = await solo.database.db.select().from(users).where(eq(users.isAdmin, true));
     for (const o of others.filter((o) => o.id !== a.user.id && o.id !== b.user.id)) {

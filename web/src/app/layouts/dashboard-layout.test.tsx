@@ -24,6 +24,7 @@ const member: User = {
   lastLogin: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   version: 1,
+  mfaEnabled: false,
 };
 
 const show = (path: string) =>

@@ -7,9 +7,12 @@ import { Box, Center, Drawer, Loader } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useElementSize } from '@mantine/hooks';
 import { DRAWER_WIDTH, SIDEBAR_WIDTH, XL_CONTENT_REDUCTION } from '@portal/contract';
 import { lazy, Suspense, useEffect, useMemo, type CSSProperties, type MouseEvent } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SessionExpiryWarning } from '../../components/session-expiry-warning';
+import { StepUpDialog } from '../../features/auth/components/step-up-dialog';
 import { useAuth } from '../../features/auth/store';
+import { publicConfigQueryOptions } from '../../hooks/use-public-config';
 import { activeRoute, DEFAULT_BRAND_TEXT, flattenRoutes, NAVIGATION, navigationFor, type Layout } from '../navigation';
 import { TOP_BAR_HEIGHT_VAR } from '../theme';
 import { DashboardNavbar } from './dashboard-navbar';
@@ -49,7 +52,11 @@ const pageLoader = (
  */
 export function DashboardShell({ layout }: { layout: Layout }) {
   const isAdmin = useAuth((s) => s.user?.isAdmin ?? false);
+  const mfaEnabled = useAuth((s) => s.user?.mfaEnabled ?? false);
   const { pathname } = useLocation();
+  // Issue 19: under ADMIN_MFA=required an admin without a second factor is led to set one up.
+  const config = useQuery({ ...publicConfigQueryOptions(), enabled: isAdmin && !mfaEnabled });
+  const mustEnrol = isAdmin && !mfaEnabled && config.data?.adminMfa === 'required';
   const [drawerOpened, drawer] = useDisclosure(false);
   const { ref: navbarRef, height: navbarHeight } = useElementSize<HTMLElement>();
   const dir = layout === '/rtl' ? 'rtl' : 'ltr';
@@ -86,12 +93,16 @@ export function DashboardShell({ layout }: { layout: Layout }) {
     '--xl-content-reduction': `${XL_CONTENT_REDUCTION}px`,
   } as CSSProperties;
 
+  const enrolPath = `${layout}/two-factor`;
+  if (mustEnrol && pathname !== enrolPath) return <Navigate to={enrolPath} replace />;
+
   return (
     <Box className={classes.root} dir={dir} style={style}>
       <a href="#main-content" className={classes.skipLink} onClick={skipToContent}>
         Skip to main content
       </a>
       <SessionExpiryWarning refresh={() => useAuth.getState().checkAuth()} />
+      <StepUpDialog />
       <aside className={classes.sidebar}>
         <Sidebar brand={BRAND[layout]} entries={entries} />
       </aside>

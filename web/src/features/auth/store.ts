@@ -1,6 +1,6 @@
 import type { User } from '@portal/contract';
 import { create } from 'zustand';
-import { api, errorMessage } from '../../lib/api';
+import { api, ApiError, errorMessage } from '../../lib/api';
 import { readSessionExpiry } from '../../lib/session-cookie';
 
 /**
@@ -24,10 +24,14 @@ export interface AuthState {
   isLoading: boolean;
   isCheckingAuth: boolean;
   message: string | null;
+  /** Issue 19: the password was right; the session waits for the second factor (/login/two-factor). */
+  mfaPending: boolean;
   signup(body: { email: string; password: string; name: string; certificateNo: string }): Promise<void>;
   login(body: { email: string; password: string }): Promise<void>;
   logout(): Promise<void>;
   verifyEmail(code: string): Promise<void>;
+  /** The second step of a sign-in: a TOTP or recovery code. Answers how many recovery codes are left after one. */
+  verifySecondFactor(code: string): Promise<number | undefined>;
   resendCode(): Promise<string>;
   checkAuth(): Promise<void>;
   forgotPassword(email: string): Promise<void>;
@@ -61,6 +65,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   isLoading: false,
   isCheckingAuth: true,
   message: null,
+  mfaPending: false,
 
   signup: (body) =>
     run(set, 'Error signing up', async () => {
@@ -74,7 +79,16 @@ export const useAuth = create<AuthState>()((set, get) => ({
     run(set, 'Error logging in', async () => {
       const res = await api('POST', '/api/auth/login', { body, schema: await loadAuthResponse() });
       signIns++;
-      set({ user: res.user ?? null, isAuthenticated: true });
+      if (res.mfaRequired) return set({ user: null, isAuthenticated: false, mfaPending: true });
+      set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false });
+    }),
+
+  verifySecondFactor: (code) =>
+    run(set, 'Error verifying the code', async () => {
+      const res = await api('POST', '/api/auth/mfa/verify', { body: { code }, schema: await loadAuthResponse() });
+      signIns++;
+      set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false });
+      return res.recoveryCodesLeft;
     }),
 
   logout: () =>
@@ -84,7 +98,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
       // Issue 18: the member's drafts leave the device with them (loaded here: not in the entry chunk).
       if (userId) await (await import('../../lib/device-store')).wipeDrafts(userId).catch(() => undefined);
       signIns++;
-      set({ user: null, isAuthenticated: false });
+      set({ user: null, isAuthenticated: false, mfaPending: false });
     }),
 
   verifyEmail: (code) =>
@@ -116,10 +130,13 @@ export const useAuth = create<AuthState>()((set, get) => ({
       const res = (await loadAuthResponse()).parse(answer);
       if (signIns !== before) return set({ isCheckingAuth: false });
       set({ user: res.user ?? null, isAuthenticated: true, isCheckingAuth: false });
-    } catch {
+    } catch (err) {
       // spec §4/§8: a failed check is silent.
       if (signIns !== before) return set({ isCheckingAuth: false });
-      set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null });
+      // Issue 19: a session that waits for its second factor answers 401 { mfaRequired }.
+      const mfaPending =
+        err instanceof ApiError && (err.body as { mfaRequired?: unknown } | undefined)?.mfaRequired === true;
+      set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null, mfaPending });
     }
   },
 

@@ -29,6 +29,8 @@ export default function LoginPage() {
       // The store holds the server's message or 'Error logging in' (spec §8), shown below.
       return;
     }
+    // Issue 19: the password was right and the account has a second factor: ask for it.
+    if (useAuth.getState().mfaPending) return void navigate('/login/two-factor');
     // spec §2: no redirect of its own for verified users (GuestOnly sends them to the
     // dashboard), but the guard lets an unverified one stay here: send them to enter the code.
     if (useAuth.getState().user?.isVerified === false) void navigate('/verify-email', { replace: true });

@@ -24,6 +24,7 @@ const user = {
   reminderEmails: true,
   lastLogin: null,
   version: 1,
+  mfaEnabled: false,
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 

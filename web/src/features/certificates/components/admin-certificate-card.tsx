@@ -2,7 +2,7 @@ import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core
 import type { Certificate } from '@portal/contract';
 import { IconArrowBackUp, IconBan, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { CertificateStatusBadge } from './certificate-status';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../../components/qr-code';
 import { VerificationLink } from './verification-link';
 
 /**

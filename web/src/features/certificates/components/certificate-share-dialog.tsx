@@ -5,7 +5,7 @@ import { usePublicConfig } from '../../../hooks/use-public-config';
 import { certificateFileUrl } from '../api/use-certificate-status';
 import { linkedInAddToProfileUrl } from '../utils/linkedin';
 import { CertificateStatusBadge } from './certificate-status';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../../components/qr-code';
 import { VerificationLink } from './verification-link';
 
 const viewsText = (n: number) =>

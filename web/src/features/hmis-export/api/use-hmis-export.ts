@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, ApiError } from '../../../lib/api';
+import { api, ApiError, withStepUp } from '../../../lib/api';
 import { fileNameOf } from '../lib/save-file';
 
 const CHECK_PATH = '/api/exports/hmis/check';
@@ -77,6 +77,7 @@ async function fetchHmisExport(body: HmisExportRequest): Promise<HmisExportFile>
       res.status,
       parsed.success ? parsed.data.message : res.statusText || 'Request failed',
       parsed.success ? parsed.data.issues : [],
+      data,
     );
   }
   return {
@@ -89,7 +90,8 @@ async function fetchHmisExport(body: HmisExportRequest): Promise<HmisExportFile>
 export function useDownloadHmisExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: fetchHmisExport,
+    // Issue 19: the export needs a fresh step-up; the dialog asks for it and the download is retried.
+    mutationFn: (body: HmisExportRequest) => withStepUp(() => fetchHmisExport(body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: HMIS_EXPORTS_KEY }),
   });
 }

@@ -1,6 +1,7 @@
-import { HMIS_EXPORT_MESSAGES, type HmisExportCheck, type HmisExportRecord } from '@portal/contract';
+import { HMIS_EXPORT_MESSAGES, type HmisExportCheck, type HmisExportRecord, MFA_MESSAGES } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setStepUpConfirm } from '../../../lib/step-up';
 import { renderWithProviders } from '../../../test/render';
 import HmisExportPage from './hmis-export-page';
 
@@ -77,16 +78,14 @@ const calls = (fetchMock: ReturnType<typeof server>, path: string, method = 'POS
     .map(([, init]) => (init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : {}));
 
 const downloadButton = () => screen.getByRole('button', { name: 'Download zip' });
-const passwordInput = () => screen.getByLabelText(/^Password/, { selector: 'input' });
 
 async function checkPeriod() {
   fireEvent.click(screen.getByRole('button', { name: 'Check' }));
   return screen.findByRole('table', { name: 'Rows per file' });
 }
 
-function fillDownload(reason: string, password: string) {
+function fillDownload(reason: string) {
   fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: reason } });
-  fireEvent.change(passwordInput(), { target: { value: password } });
 }
 
 describe('HmisExportPage (issue 17, part 3)', { timeout: 30_000 }, () => {
@@ -161,7 +160,7 @@ describe('HmisExportPage (issue 17, part 3)', { timeout: 30_000 }, () => {
     expect(downloadButton()).toBeDisabled();
   });
 
-  it('downloads the zip with the reason and password, saves it under the server’s name, and lists it', async () => {
+  it('downloads the zip with the reason, saves it under the server’s name, and lists it', async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
     const fetchMock = server(
       [() => json(clean())],
@@ -184,7 +183,7 @@ describe('HmisExportPage (issue 17, part 3)', { timeout: 30_000 }, () => {
     renderWithProviders(<HmisExportPage />);
     await checkPeriod();
 
-    fillDownload('Quarterly CoC upload', 'Admin-Lantern-Orchard-42');
+    fillDownload('Quarterly CoC upload');
     fireEvent.click(downloadButton());
 
     await waitFor(() =>
@@ -198,33 +197,50 @@ describe('HmisExportPage (issue 17, part 3)', { timeout: 30_000 }, () => {
         to: '2026-03-15',
         exclude: [],
         reason: 'Quarterly CoC upload',
-        password: 'Admin-Lantern-Orchard-42',
       },
     ]);
     expect(createObjectURL.mock.calls[0]![0].size).toBe(zip.length);
-    // The password is not kept; the past exports are read again.
-    expect(passwordInput()).toHaveValue('');
+    // The past exports are read again.
     const past = await screen.findByRole('table', { name: 'Past exports' });
     expect(within(past).getByText('Quarterly CoC upload')).toBeInTheDocument();
     expect(within(past).getByText('2026-03-01 to 2026-03-15')).toBeInTheDocument();
     expect(within(past).getByRole('cell', { name: '5' })).toBeInTheDocument();
   });
 
-  it('says so on the password field when the password is wrong', async () => {
-    const fetchMock = server([() => json(clean())], () => json({ message: HMIS_EXPORT_MESSAGES.wrongPassword }, 403));
+  it('asks for a step-up when the server wants one (issue 19), then downloads; cancelled, it says why', async () => {
+    let answered = 0;
+    const fetchMock = server([() => json(clean())], () =>
+      answered++ === 0
+        ? json({ message: MFA_MESSAGES.stepUp, stepUp: true }, 401)
+        : new Response(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
+            status: 200,
+            headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="x.zip"' },
+          }),
+    );
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<HmisExportPage />);
-    await checkPeriod();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const confirm = vi.fn(() => Promise.resolve(true));
+    const unregister = setStepUpConfirm(confirm);
+    try {
+      renderWithProviders(<HmisExportPage />);
+      await checkPeriod();
+      fillDownload('Quarterly CoC upload');
+      fireEvent.click(downloadButton());
+      await waitFor(() => expect(calls(fetchMock, '/api/exports/hmis')).toHaveLength(2));
+      expect(confirm).toHaveBeenCalledTimes(1);
 
-    fillDownload('Quarterly CoC upload', 'not-my-password');
-    fireEvent.click(downloadButton());
-
-    await waitFor(() => expect(passwordInput()).toHaveAccessibleDescription(/The password is not correct/));
-    expect(passwordInput()).toHaveFocus();
-    expect(calls(fetchMock, '/api/exports/hmis', 'GET')).toHaveLength(1);
+      answered = 0;
+      confirm.mockResolvedValueOnce(false);
+      fireEvent.click(downloadButton());
+      expect(await screen.findByText(MFA_MESSAGES.stepUp)).toBeInTheDocument();
+      expect(calls(fetchMock, '/api/exports/hmis')).toHaveLength(3);
+    } finally {
+      unregister();
+    }
   });
 
-  it('asks for a reason and a password before calling the server', async () => {
+  it('asks for a reason before calling the server', async () => {
     const fetchMock = server([() => json(clean())]);
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<HmisExportPage />);
@@ -232,7 +248,6 @@ describe('HmisExportPage (issue 17, part 3)', { timeout: 30_000 }, () => {
 
     fireEvent.click(downloadButton());
     expect(await screen.findByText(HMIS_EXPORT_MESSAGES.reason)).toBeInTheDocument();
-    expect(passwordInput()).toHaveAccessibleDescription(new RegExp(HMIS_EXPORT_MESSAGES.password));
     expect(calls(fetchMock, '/api/exports/hmis')).toHaveLength(0);
   });
 
@@ -256,13 +271,13 @@ describe('HmisExportPage (issue 17, part 3)', { timeout: 30_000 }, () => {
     renderWithProviders(<HmisExportPage />);
     await checkPeriod();
 
-    fillDownload('x', 'secret');
+    fillDownload('x');
     fireEvent.click(downloadButton());
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(/Too short/),
     );
 
-    fillDownload('Quarterly CoC upload', 'secret');
+    fillDownload('Quarterly CoC upload');
     fireEvent.click(downloadButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(HMIS_EXPORT_MESSAGES.problems);
     expect(within(screen.getByRole('table', { name: 'Problems' })).getByText('Bad SSN')).toBeInTheDocument();

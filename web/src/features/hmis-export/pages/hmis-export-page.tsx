@@ -1,10 +1,9 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { HMIS_EXPORT_MESSAGES, type HmisExportCheck, hmisExportBody, hmisExportCheckBody } from '@portal/contract';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type HmisExportCheck, hmisExportBody, hmisExportCheckBody } from '@portal/contract';
 import { IconFileZip, IconListCheck } from '@tabler/icons-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../auth/store';
 import {
   type HmisCheckRequest,
   HmisExportRefusedError,
@@ -15,9 +14,9 @@ import { CheckResult, type ProblemReport } from '../components/check-result';
 import { PastExports } from '../components/past-exports';
 import { saveFile } from '../lib/save-file';
 
-type Field = 'from' | 'to' | 'reason' | 'password';
+type Field = 'from' | 'to' | 'reason';
 type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: readonly string[] = ['from', 'to', 'reason', 'password'] satisfies Field[];
+const FIELDS: readonly string[] = ['from', 'to', 'reason'] satisfies Field[];
 
 /** A calendar day as YYYY-MM-DD, in UTC: the server counts a report's day in UTC (contract). */
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -45,7 +44,8 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
 /**
  * Issue 17, part 3: /admin/hmis-export. The admin checks a period (counts per file of the HUD
  * HMIS CSV FY2026 zip, and every row that breaks its rules), may leave reports out, then downloads
- * the zip, giving a reason and their password; each download is recorded and listed below.
+ * the zip, giving a reason and confirming it is them (issue 19: the step-up dialog asks for the
+ * second factor, or the password without one); each download is recorded and listed below.
  */
 export default function HmisExportPage() {
   const ids = useId();
@@ -54,12 +54,9 @@ export default function HmisExportPage() {
   const [result, setResult] = useState<{ check: HmisExportCheck; checked: HmisCheckRequest } | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checkError, setCheckError] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const email = useAuth((s) => s.user?.email ?? '');
   const check = useCheckHmisExport();
   const download = useDownloadHmisExport();
 
@@ -80,7 +77,6 @@ export default function HmisExportPage() {
       setExcluded([]);
     }
     if (field === 'reason') setReason(value);
-    if (field === 'password') setPassword(value);
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
@@ -119,7 +115,7 @@ export default function HmisExportPage() {
   const submitDownload = (e: React.FormEvent) => {
     e.preventDefault();
     setDownloadError(null);
-    const parsed = hmisExportBody.safeParse({ ...period, exclude: excludedIds, reason, password });
+    const parsed = hmisExportBody.safeParse({ ...period, exclude: excludedIds, reason });
     if (!parsed.success) {
       const { fields, other } = splitIssues(parsed.error.issues);
       setErrors(fields);
@@ -131,7 +127,6 @@ export default function HmisExportPage() {
     download.mutate(body, {
       onSuccess: ({ blob, fileName }) => {
         saveFile(blob, fileName);
-        setPassword('');
         toast.success('HMIS export downloaded', `${fileName} is in your downloads.`);
       },
       onError: (err) => {
@@ -139,11 +134,6 @@ export default function HmisExportPage() {
           // The data changed since the check: show what the server found now.
           setResult({ check: err.check, checked: { from: body.from, to: body.to, exclude: body.exclude } });
           setRefused(err.message);
-          return;
-        }
-        if (err instanceof ApiError && err.status === 403 && err.message === HMIS_EXPORT_MESSAGES.wrongPassword) {
-          setErrors({ password: err.message });
-          passwordRef.current?.focus();
           return;
         }
         const { fields, other } = splitIssues(err instanceof ApiError ? (err.issues ?? []) : []);
@@ -229,8 +219,6 @@ export default function HmisExportPage() {
             <Title order={2} size="h4" id={headings.download}>
               Download
             </Title>
-            {/* Tells a password manager whose password this is. */}
-            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
             <TextInput
               label="Reason"
               description="Why you are exporting; recorded with the export"
@@ -239,17 +227,6 @@ export default function HmisExportPage() {
               value={reason}
               error={errors.reason}
               onChange={(e) => setField('reason', e.currentTarget.value)}
-            />
-            <PasswordInput
-              ref={passwordRef}
-              label="Password"
-              description="Your own password, to confirm that it is you"
-              autoComplete="current-password"
-              required
-              value={password}
-              error={errors.password}
-              onChange={(e) => setField('password', e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
             />
             {downloadError && (
               <Alert color="red" title="Error" role="alert">

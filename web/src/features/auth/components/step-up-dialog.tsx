@@ -1,0 +1,103 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { api, errorMessage } from '../../../lib/api';
+import { setStepUpConfirm } from '../../../lib/step-up';
+import { useAuth } from '../store';
+
+/**
+ * Issue 19, step-up: when the server wants a fresh second factor for an act (an SSN revealed, the
+ * HMIS export, an admin flag changed), the API client asks here (lib/step-up.ts). The person gives
+ * a code (or, without a second factor, the password); the act is then retried.
+ */
+export function StepUpDialog() {
+  const mfaEnabled = useAuth((s) => s.user?.mfaEnabled ?? false);
+  const [opened, setOpened] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const answer = useRef<((confirmed: boolean) => void) | null>(null);
+
+  useEffect(
+    () =>
+      setStepUpConfirm(
+        () =>
+          new Promise<boolean>((resolve) => {
+            answer.current?.(false);
+            answer.current = resolve;
+            setValue('');
+            setError(null);
+            setOpened(true);
+          }),
+      ),
+    [],
+  );
+
+  const finish = (confirmed: boolean) => {
+    answer.current?.(confirmed);
+    answer.current = null;
+    setOpened(false);
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!value.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api('POST', '/api/auth/mfa/verify', {
+        body: mfaEnabled ? { code: value.trim() } : { password: value },
+      });
+      finish(true);
+    } catch (err) {
+      setError(errorMessage(err, 'Unable to confirm. Please try again.'));
+      setValue('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    // Above the dialog the act was started from (the report's details), and its popovers.
+    <Modal opened={opened} onClose={() => finish(false)} title="Confirm it is you" centered zIndex={400}>
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <Stack>
+          <Text size="sm">
+            {mfaEnabled
+              ? 'This needs a fresh second factor. Enter the 6-digit code from your authenticator app, or a recovery code.'
+              : 'This needs your password again.'}
+          </Text>
+          {mfaEnabled ? (
+            <TextInput
+              label="Code"
+              autoComplete="one-time-code"
+              data-autofocus
+              required
+              value={value}
+              error={error}
+              onChange={(e) => setValue(e.currentTarget.value)}
+            />
+          ) : (
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              data-autofocus
+              required
+              value={value}
+              error={error}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => finish(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy} disabled={!value.trim()}>
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast';
+import { AuthShell, FormError } from '../components/auth-shell';
+import { useAuth } from '../store';
+
+/**
+ * Issue 19: the second step of a sign-in. The password was right; the session can do nothing
+ * until a code from the authenticator app (or a recovery code) is given here.
+ */
+export default function TwoFactorLoginPage() {
+  const navigate = useNavigate();
+  const { isLoading, error, verifySecondFactor } = useAuth();
+  const [code, setCode] = useState('');
+
+  useEffect(() => useAuth.getState().clearError(), []);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return;
+    try {
+      const left = await verifySecondFactor(code.trim());
+      if (left !== undefined) {
+        toast.success('Signed in with a recovery code', `${left} recovery ${left === 1 ? 'code' : 'codes'} left.`);
+      }
+      void navigate('/admin/default', { replace: true });
+    } catch {
+      // The store holds the server's message, shown below.
+      setCode('');
+    }
+  };
+
+  return (
+    <AuthShell title="Two-Factor Sign-In">
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <Stack gap="md">
+          <Text ta="center" c="dimmed">
+            Enter the 6-digit code from your authenticator app
+          </Text>
+          <TextInput
+            label="Code"
+            description="Lost your phone? Enter one of your recovery codes instead."
+            autoComplete="one-time-code"
+            autoFocus
+            required
+            value={code}
+            error={!!error}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+          <FormError message={error} />
+          <Button type="submit" color="landing" fullWidth loading={isLoading} disabled={!code.trim()}>
+            Verify
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}
