@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from '../harness';
 import { fullReport } from '../reports';
-import { adminEditPayload } from '../security/world';
+import { adminEditPayload, jobPayload } from '../security/world';
 
 /** Issue 19: TOTP enrolment, the second step of a sign-in, recovery codes, the lock, resets, step-up. */
 
@@ -408,6 +408,29 @@ describe('step-up', () => {
     expect(still!.isAdmin).toBe(false);
     await verify(admin.cookie, { password: admin.password });
     expect((await put(edit(true))).statusCode).toBe(200);
+  });
+});
+
+describe('bulk delete', () => {
+  it('needs a step-up like the other sensitive acts', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const job = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/jobs',
+      payload: jobPayload,
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    const remove = () =>
+      call(t.app, admin.cookie, {
+        method: 'POST',
+        url: '/api/bulk-delete',
+        payload: { type: 'job', ids: [(job.json() as { _id: string })._id] },
+      });
+    const refused = await remove();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: MFA_MESSAGES.stepUp, stepUp: true });
+    await verify(admin.cookie, { password: admin.password });
+    expect((await remove()).statusCode).toBe(200);
   });
 });
 

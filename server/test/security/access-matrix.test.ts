@@ -237,7 +237,8 @@ const REQUESTS: Record<string, Build> = {
     url: '/api/certificates/bulk-status',
     payload: { ids: [(await certificateOfA(w)).id], status: 'Inactive' },
   }),
-  'POST /api/bulk-delete': async (w) => ({
+  'POST /api/bulk-delete': async (w, caller) => ({
+    ...(await steppedUp(w, caller)),
     method: 'POST',
     url: '/api/bulk-delete',
     payload: { type: 'job', ids: [await newJob(w)] },

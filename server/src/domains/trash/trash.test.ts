@@ -22,7 +22,7 @@ let member: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin') });
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin'), steppedUp: true });
   member = await createUser(t);
 });
 afterAll(() => t.close());
