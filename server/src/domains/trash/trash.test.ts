@@ -384,7 +384,7 @@ describe('bulk delete', () => {
   it('never removes the last admin, nor the caller, and then changes nothing', async () => {
     const t2 = await createTestApp();
     try {
-      const only = await createUser(t2, { isAdmin: true });
+      const only = await createUser(t2, { isAdmin: true, steppedUp: true });
       const other = await createUser(t2);
       const asOnly = (opts: InjectOptions) => call(t2.app, only.cookie, opts);
       const self = await asOnly({
@@ -395,7 +395,7 @@ describe('bulk delete', () => {
       expect(self.statusCode).toBe(400);
       expect(self.json().message).toBe(USER_MESSAGES.deleteSelf);
       // Another admin, unverified, cannot act as one: deleting the only verified one is refused.
-      const second = await createUser(t2, { isAdmin: true });
+      const second = await createUser(t2, { isAdmin: true, steppedUp: true });
       const last = await call(t2.app, second.cookie, {
         method: 'POST',
         url: '/api/bulk-delete',
