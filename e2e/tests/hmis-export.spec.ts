@@ -149,11 +149,11 @@ test('a member files a consented report; an admin checks the period and download
   // A wrong one is refused, and said so on the field.
   await download.click();
   const stepUp = adminPage.getByRole('dialog', { name: 'Confirm it is you' });
-  await stepUp.getByLabel('Password').fill('Not-the-admin-password-1');
+  await stepUp.getByRole('textbox', { name: 'Password' }).fill('Not-the-admin-password-1');
   await stepUp.getByRole('button', { name: 'Confirm' }).click();
   await expect(stepUp.getByText('Wrong password')).toBeVisible();
 
-  await stepUp.getByLabel('Password').fill(ADMIN.password);
+  await stepUp.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
   const downloading = adminPage.waitForEvent('download');
   await stepUp.getByRole('button', { name: 'Confirm' }).click();
   const zip = await downloading;

@@ -79,7 +79,7 @@ test('an admin deletes two jobs at once, and deletes one forever from the Trash'
   await page.getByRole('dialog', { name: 'Delete jobs' }).getByRole('button', { name: 'Delete' }).click();
   // Issue 19: a bulk delete asks for a step-up; this admin has no second factor, so the password.
   const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
-  await stepUp.getByLabel('Password').fill(ADMIN.password);
+  await stepUp.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
   await stepUp.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('2 jobs moved to the trash')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
