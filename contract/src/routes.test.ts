@@ -5,11 +5,11 @@ const keyOf = (route: { method: string; path: string }) => `${route.method} ${ro
 const withAccess = (access: Access) => ROUTES.filter((r) => r.access === access).map(keyOf);
 
 describe('route table', () => {
-  it('lists each API route once, with a method, an /api/ path and one of the four access rules', () => {
+  it('lists each API route once, with a method, an /api/ path and one of the five access rules', () => {
     for (const route of ROUTES) {
       expect(['GET', 'POST', 'PUT', 'DELETE'], keyOf(route)).toContain(route.method);
       expect(route.path, keyOf(route)).toMatch(/^\/api\/[a-z]/);
-      expect(['public', 'session', 'member', 'admin'], keyOf(route)).toContain(route.access);
+      expect(['public', 'mfa', 'session', 'member', 'admin'], keyOf(route)).toContain(route.access);
     }
     expect(new Set(ROUTES.map(keyOf)).size).toBe(ROUTES.length);
   });
@@ -29,6 +29,11 @@ describe('route table', () => {
       'GET /api/reminders/unsubscribe',
       'POST /api/reminders/unsubscribe',
     ]);
+  });
+
+  // Issue 19: a session whose password was given but not its second factor reaches these alone.
+  it('opens these routes, and no other, to sessions waiting for their second factor', () => {
+    expect(withAccess('mfa')).toEqual(['POST /api/auth/mfa/verify']);
   });
 
   it('opens these routes, and no other, to signed-in accounts whose e-mail is not verified', () => {
