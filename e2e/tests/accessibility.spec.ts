@@ -325,7 +325,11 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
       await openScreen(page, '/admin/manage/reports');
       await openDialog(page.getByRole('button', { name: 'View' }).first(), 'the report details');
       await closeDialog();
-      await openDialog(page.getByRole('button', { name: 'Delete' }).first(), 'the delete report question');
+      // The list's bulk bar has a Delete of its own: this is a report card's.
+      await openDialog(
+        page.getByRole('article').first().getByRole('button', { name: 'Delete' }),
+        'the delete report question',
+      );
       await closeDialog();
 
       await openScreen(page, '/admin/manage/jobs');
