@@ -61,7 +61,8 @@ test('a member files a consented report; an admin checks the period and download
   // The member's intake, with the consent to share with HMIS and the HMIS details.
   await logIn(page, member.email, member.password);
   await page.goto('/admin/report');
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible();
+  // The form's 150 inputs are the heaviest screen to load: on a busy machine it takes longer.
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
   await radio(page, 'Consent to Share with HMIS', 'Yes').check();
   await label(page, 'Consent Method').selectOption('Signed');
   await label(page, 'Consent Date').fill(inDays(-7));

@@ -27,7 +27,8 @@ test('a member files a full report with media; an admin views, reveals the SSN a
 
   await logIn(page, member.email, member.password);
   await page.goto('/admin/report');
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible();
+  // The form's 150 inputs are the heaviest screen to load: on a busy machine it takes longer.
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('(Complete this form for ALL adults)')).toBeVisible();
 
   // Consent (issue 17), before any personal field: media stay disabled until it is given.
