@@ -52,6 +52,13 @@ const VISITS = {
 
 /** A lazily loaded chunk (a route's code, or vendor code routes share). */
 const CHUNK_MAX_GZIP = 150 * KB;
+/**
+ * Chunks no route loads, with their own ceiling. exceljs reads a workbook for the import dialog's
+ * preview (decision 0016) and is fetched only when an admin chooses an .xlsx file there.
+ */
+const CHUNK_EXCEPTIONS: Record<string, number> = { exceljs: 300 * KB };
+const chunkCeiling = (file: string) =>
+  Object.entries(CHUNK_EXCEPTIONS).find(([name]) => file.startsWith(`assets/${name}`))?.[1] ?? CHUNK_MAX_GZIP;
 
 interface ManifestChunk {
   file: string;
@@ -163,12 +170,12 @@ for (const [url, budget] of Object.entries(VISITS)) {
   });
 }
 
-test('no JS chunk exceeds 150 KB gzip', () => {
+test('no JS chunk exceeds 150 KB gzip (the workbook reader of the import dialog: 300 KB)', () => {
   const manifest = readManifest();
   const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
   expect(chunks.length).toBeGreaterThan(10);
   for (const chunk of chunks) {
-    expect(compressedSize(chunk.file, 'gz'), chunk.file).toBeLessThanOrEqual(CHUNK_MAX_GZIP);
+    expect(compressedSize(chunk.file, 'gz'), chunk.file).toBeLessThanOrEqual(chunkCeiling(chunk.file));
   }
 });
 
