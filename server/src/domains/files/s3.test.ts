@@ -145,10 +145,16 @@ describe('uploads on S3', () => {
     expect((await get(bob, document)).statusCode).toBe(200);
     expect((await get(alice, document)).statusCode).toBe(403);
 
-    // Deleting the report lets go of its media: the objects go with the rows.
+    // A deleted report waits in the trash with its media (decision 0017); deleting it forever lets
+    // go of them: the objects go with the rows.
     const keys = [(await rowOf(evidence))!.storageKey, (await rowOf(footage))!.storageKey];
-    const removed = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/reports/${report.json()._id}` });
+    const reportId = report.json()._id;
+    const removed = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/reports/${reportId}` });
     expect(removed.statusCode, removed.body).toBe(200);
+    const kept = await objects();
+    for (const key of keys) expect(kept).toContain(key);
+    const purged = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/trash/report/${reportId}` });
+    expect(purged.statusCode, purged.body).toBeLessThan(300);
     const left = await objects();
     for (const key of keys) expect(left).not.toContain(key);
     expect(left).toContain((await rowOf(document))!.storageKey);
