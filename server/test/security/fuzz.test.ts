@@ -374,5 +374,7 @@ describe('every date field of every operation, at every boundary date', () => {
         }
       }
     }
-  });
+    // Every dated field of every route times 40 dates, one request each: a bounded loop that
+    // outgrows the default timeout when the machine is busy.
+  }, 180_000);
 });
