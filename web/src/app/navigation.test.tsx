@@ -48,7 +48,7 @@ describe('navigationFor', () => {
   it('lists only the entries of the layout asked for (spec §2 rtl)', () => {
     const rtl = flattenRoutes(navigationFor(NAVIGATION, '/rtl', true));
     expect(rtl.every((r) => r.layout === '/rtl')).toBe(true);
-    expect(rtl).toHaveLength(17);
+    expect(rtl).toHaveLength(18);
     const mixed = NAVIGATION.filter((e) => e.layout === '/admin');
     expect(navigationFor(mixed, '/rtl', true)).toEqual([]);
   });

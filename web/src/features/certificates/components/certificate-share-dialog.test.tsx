@@ -10,6 +10,7 @@ const config = {
   boardUrl: 'https://board.example',
   renewalUrl: 'https://board.example/renew',
   chatUrl: 'https://chat.example',
+  adminMfa: 'optional',
 };
 
 describe('CertificateShareDialog', { timeout: 30_000 }, () => {
