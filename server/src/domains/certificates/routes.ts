@@ -84,6 +84,30 @@ export default async function certificateRoutes(base: FastifyInstance) {
   }
 
   /**
+   * One edit of a certificate, as the dialog's save and both bulk actions make it: the row, its
+   * re-signed credential, its suspension bit and its own audit row (`details` gets the new row).
+   */
+  async function saveEdit(
+    tx: Tx,
+    req: FastifyRequest,
+    current: CertificateRow,
+    changes: Parameters<typeof updateCertificate>[2],
+    details: (row: CertificateRow) => Record<string, unknown>,
+    action: 'certificate.update' | 'certificate.renew' = 'certificate.update',
+  ) {
+    const row = (await updateCertificate(tx, current.id, changes))!;
+    await app.credentials.signCertificate(tx, row.id, row);
+    await followStatus(tx, current, row);
+    await app.audit(tx, req, {
+      action,
+      targetType: 'certificate',
+      targetId: row.id,
+      details: details(row),
+    });
+    return row;
+  }
+
+  /**
    * Issue 16 (decision 0017): a deleted certificate waits in the trash with its document. Its
    * revocation bit is set while it is there (decision 0006: a credential handed out must not keep
    * verifying), and put back as it was when it is restored.
@@ -245,23 +269,21 @@ export default async function certificateRoutes(base: FastifyInstance) {
           // Filed under another e-mail, it goes to that address's account, or waits to be claimed.
           const moved = userEmail !== current.userEmail;
           const holder = moved ? await app.registry.holderFor(tx, userEmail) : undefined;
-          const row = (await updateCertificate(tx, current.id, {
-            ...body,
-            userEmail,
-            validTill: toValidTill(body.validTill),
-            holderName: body.holderName || (moved ? holder?.name : current.holderName) || '',
-            ...(moved ? { holderId: holder?.id ?? null, claimedAt: holder ? now : null } : {}),
-            suspendedAt:
-              body.status === 'Inactive' ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
-          }))!;
-          await app.credentials.signCertificate(tx, row.id, row);
-          await followStatus(tx, current, row);
-          await app.audit(tx, req, {
-            action: 'certificate.update',
-            targetType: 'certificate',
-            targetId: row.id,
-            details: { before: snapshot(current), after: snapshot(row) },
-          });
+          const row = await saveEdit(
+            tx,
+            req,
+            current,
+            {
+              ...body,
+              userEmail,
+              validTill: toValidTill(body.validTill),
+              holderName: body.holderName || (moved ? holder?.name : current.holderName) || '',
+              ...(moved ? { holderId: holder?.id ?? null, claimedAt: holder ? now : null } : {}),
+              suspendedAt:
+                body.status === 'Inactive' ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
+            },
+            (after) => ({ before: snapshot(current), after: snapshot(after) }),
+          );
           return { before: current, after: row };
         })
         .catch(numberTaken);
@@ -293,18 +315,18 @@ export default async function certificateRoutes(base: FastifyInstance) {
           if (next.getUTCFullYear() > DATE_YEAR_RANGE.max) {
             throw badRequest(`${current.certificateNo} would be valid past the year ${DATE_YEAR_RANGE.max}.`);
           }
-          const row = (await updateCertificate(tx, current.id, { validTill: next }))!;
-          await app.credentials.signCertificate(tx, row.id, row);
-          await app.audit(tx, req, {
-            action: 'certificate.renew',
-            targetType: 'certificate',
-            targetId: row.id,
-            details: {
+          await saveEdit(
+            tx,
+            req,
+            current,
+            { validTill: next },
+            (row) => ({
               before: { validTill: current.validTill.toISOString() },
               after: { validTill: row.validTill.toISOString() },
               bulk: true,
-            },
-          });
+            }),
+            'certificate.renew',
+          );
         }
         return rows.length;
       });
@@ -327,18 +349,11 @@ export default async function certificateRoutes(base: FastifyInstance) {
         const rows = await lockChosen(tx, selectionOf(req.body));
         const changing = rows.filter((row) => row.status !== status);
         for (const current of changing) {
-          const row = (await updateCertificate(tx, current.id, {
-            status,
-            suspendedAt: status === 'Inactive' ? now : null,
-          }))!;
-          await app.credentials.signCertificate(tx, row.id, row);
-          await followStatus(tx, current, row);
-          await app.audit(tx, req, {
-            action: 'certificate.update',
-            targetType: 'certificate',
-            targetId: row.id,
-            details: { before: { status: current.status }, after: { status: row.status }, bulk: true },
-          });
+          await saveEdit(tx, req, current, { status, suspendedAt: status === 'Inactive' ? now : null }, (row) => ({
+            before: { status: current.status },
+            after: { status: row.status },
+            bulk: true,
+          }));
         }
         return changing.length;
       });
