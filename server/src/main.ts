@@ -48,6 +48,12 @@ async function main() {
     (signed) => signed > 0 && app.log.info({ signed }, 'signed the certificates that had no credential'),
     (err: unknown) => app.log.warn({ err }, 'could not sign the certificates that have no credential'),
   );
+  // Certificates in the trash whose revocation bit is clear (those migration 0014 moved there, as
+  // SQL cannot sign a status list) stop verifying now (decision 0017).
+  app.credentials.revokeTrashed().then(
+    (revoked) => revoked > 0 && app.log.info({ revoked }, 'revoked the credentials of trashed certificates'),
+    (err: unknown) => app.log.warn({ err }, 'could not revoke the credentials of trashed certificates'),
+  );
 
   // Responses in progress, so that a shutdown can tell their connections not to stay open.
   const inFlight = new Set<ServerResponse>();

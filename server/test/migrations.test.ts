@@ -1,13 +1,18 @@
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client';
-import { createTestApp, driver } from './harness';
+import { type Database, migrationsFolder, openPglite, openPostgres } from '../src/db/client';
+import { statusListPlace } from '../src/plugins/credentials';
+import { call, createTestApp, createUser, driver, type TestApp, uniqueEmail } from './harness';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DRIZZLE_KIT = path.resolve(SERVER, '../node_modules/.bin/drizzle-kit');
@@ -156,4 +161,150 @@ describe(`the database the migrations build (${driver})`, () => {
       await t.close();
     }
   });
+});
+
+/** A database of its own with no migration applied (PostgreSQL: dropped on close). */
+async function openEmptyDatabase(): Promise<Database> {
+  if (driver === 'pglite') return openPglite(undefined, { migrate: false });
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `portal_m_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), { migrate: false });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Applies the migrations of `folder` that the database has not run yet, as start-up does. */
+async function migrateWith(database: Database, folder: string) {
+  if (database.driver === 'pglite') await migratePglite(database.db as never, { migrationsFolder: folder });
+  else await migratePg(database.db as never, { migrationsFolder: folder });
+}
+
+/** A copy of the migrations folder whose journal ends before migration `tag`. */
+function migrationsBefore(tag: string): string {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
+  fs.cpSync(path.join(SERVER, 'drizzle'), copy, { recursive: true });
+  const file = path.join(copy, 'meta/_journal.json');
+  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  fs.writeFileSync(file, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return copy;
+}
+
+describe(`migration 0014 on a registry that holds duplicate certificate numbers (${driver})`, () => {
+  it(
+    'keeps one certificate per number, moves the others to the trash, audited, and start-up revokes their credentials',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const database = await openEmptyDatabase();
+      const before = migrationsBefore('0014_trash');
+      let t: TestApp | undefined;
+      try {
+        await migrateWith(database, before);
+        const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+        const [holder] = await rows<{ id: string }>(sql`
+        insert into users (email, password_hash, name, is_verified) values ('holder@example.org', 'x', 'Holder', true)
+        returning id`);
+        // Before 0014 nothing kept a number unique. A (the claimed one) must stay although B was
+        // changed later; of C1..C3 (none claimed) the one changed last stays; D is alone.
+        const insert = async (no: string, updatedDaysAgo: number, claimed = false) => {
+          const [row] = await rows<{ id: string }>(sql`
+          insert into certificates (user_email, certificate_no, name, valid_till, created_at, updated_at, holder_id, claimed_at)
+          values ('holder@example.org', ${no}, 'Certified Recycling Advocate', now() + interval '300 days',
+                  now() - interval '400 days', now() - make_interval(days => ${updatedDaysAgo}),
+                  ${claimed ? holder!.id : null}, ${claimed ? sql`now()` : null})
+          returning id`);
+          return row!.id;
+        };
+        const a = await insert('CRA-DUP-A', 30, true);
+        const b = await insert('CRA-DUP-A', 1);
+        const c1 = await insert('CRA-DUP-C', 20);
+        const c2 = await insert('CRA-DUP-C', 2);
+        const c3 = await insert('CRA-DUP-C', 10);
+        const d = await insert('CRA-SOLO', 5);
+
+        await migrateWith(database, migrationsFolder());
+
+        const state = await rows<{ id: string; trashed: boolean; deleted_by: string | null }>(sql`
+        select id, deleted_at is not null as trashed, deleted_by from certificates`);
+        const trashed = state.filter((r) => r.trashed).map((r) => r.id);
+        expect(trashed.sort()).toEqual([b, c1, c3].sort());
+        expect(
+          state
+            .filter((r) => !r.trashed)
+            .map((r) => r.id)
+            .sort(),
+        ).toEqual([a, c2, d].sort());
+        expect(state.every((r) => r.deleted_by === null)).toBe(true);
+        // The row count (the admin list's total) counts live rows only.
+        const [count] = await rows<{ n: string }>(sql`select n from row_counts where table_name = 'certificates'`);
+        expect(Number(count!.n)).toBe(3);
+        const audited = await rows<{ target_id: string; details: { trash: boolean; kept: string } }>(sql`
+        select target_id, details from audit_log where action = 'certificate.delete'`);
+        expect(Object.fromEntries(audited.map((r) => [r.target_id, r.details.kept]))).toEqual({
+          [b]: a,
+          [c1]: c2,
+          [c3]: c2,
+        });
+        expect(audited.every((r) => r.details.trash)).toBe(true);
+
+        // The server's start: the trashed ones' revocation bits are set, once.
+        t = await createTestApp({}, { database });
+        const revocationBit = async (id: string) => {
+          const [row] = await rows<{ status_index: number }>(
+            sql`select status_index from certificates where id = ${id}`,
+          );
+          const { list, position } = statusListPlace(row!.status_index);
+          const [bit] = await rows<{ set: number }>(sql`
+          select get_bit(bits, ${(position & ~7) | (7 - (position & 7))}) as set from status_lists
+          where list = ${list} and purpose = 'revocation'`);
+          return Number(bit?.set ?? 0) === 1;
+        };
+        expect(await revocationBit(b)).toBe(false);
+        expect(await t.app.credentials.revokeTrashed()).toBe(3);
+        for (const id of [b, c1, c3]) expect(await revocationBit(id)).toBe(true);
+        for (const id of [a, c2, d]) expect(await revocationBit(id)).toBe(false);
+        expect(await t.app.credentials.revokeTrashed()).toBe(0);
+
+        // The admin sees them in the trash; one comes back once its number is free.
+        const admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin') });
+        const trash = await call(t.app, admin.cookie, { method: 'GET', url: '/api/trash?type=certificate' });
+        expect(
+          trash
+            .json<{ _id: string }[]>()
+            .map((i) => i._id)
+            .sort(),
+        ).toEqual([b, c1, c3].sort());
+        const refused = await call(t.app, admin.cookie, { method: 'POST', url: `/api/trash/certificate/${b}/restore` });
+        expect(refused.statusCode).toBe(409);
+        await rows(sql`update certificates set certificate_no = 'CRA-DUP-A-OLD' where id = ${a}`);
+        const restored = await call(t.app, admin.cookie, {
+          method: 'POST',
+          url: `/api/trash/certificate/${b}/restore`,
+        });
+        expect(restored.statusCode, restored.body).toBe(200);
+        expect(await revocationBit(b)).toBe(false);
+      } finally {
+        await t?.close();
+        await database.close();
+        fs.rmSync(before, { recursive: true, force: true });
+      }
+    },
+  );
 });

