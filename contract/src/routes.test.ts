@@ -33,7 +33,10 @@ describe('route table', () => {
 
   // Issue 19: a session whose password was given but not its second factor reaches these alone.
   it('opens these routes, and no other, to sessions waiting for their second factor', () => {
-    expect(withAccess('mfa')).toEqual(['POST /api/auth/mfa/verify']);
+    expect(withAccess('mfa')).toEqual([
+      'POST /api/auth/mfa/verify',
+      'POST /api/auth/mfa/passkeys/authentication-options',
+    ]);
   });
 
   it('opens these routes, and no other, to signed-in accounts whose e-mail is not verified', () => {

@@ -36,6 +36,13 @@ export const ROUTES = [
   r('POST', '/api/auth/mfa/totp/setup', 'member'),
   r('POST', '/api/auth/mfa/totp/enable', 'member'),
   r('POST', '/api/auth/mfa/verify', 'mfa'),
+  // Passkeys (WebAuthn): enrolment and removal by the signed-in owner; the options of an
+  // assertion for the second step of a sign-in or a step-up, which goes to mfa/verify.
+  r('GET', '/api/auth/mfa/passkeys', 'member'),
+  r('POST', '/api/auth/mfa/passkeys/registration-options', 'member'),
+  r('POST', '/api/auth/mfa/passkeys', 'member'),
+  r('DELETE', '/api/auth/mfa/passkeys/:id', 'member'),
+  r('POST', '/api/auth/mfa/passkeys/authentication-options', 'mfa'),
   r('DELETE', '/api/users/:id/mfa', 'admin'),
 
   r('GET', '/api/certificates/:userEmail', 'member'),

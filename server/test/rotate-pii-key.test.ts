@@ -4,16 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { reportBody } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, driver, postgresUrlOf, type TestApp } from './harness';
 import { type Database, openPglite } from '../src/db/client';
-import { reports } from '../src/db/schema';
+import { reports, users } from '../src/db/schema';
+import { PENDING_SECRET_FIELD, SECRET_FIELD } from '../src/domains/mfa/service';
 import { openRow, toRowValues } from '../src/domains/reports/repository';
 import { keyFiles, loadKeys, piiKeyring } from '../src/lib/keys';
 import { createPii, keyIdOf, PiiError } from '../src/lib/pii';
-import { rotatePii } from '../src/cli/rotate-pii';
+import { rotatePii, rotateTotpSecrets } from '../src/cli/rotate-pii';
 
 let t: TestApp;
 /** The key the first test rotates to. */
@@ -92,6 +94,43 @@ describe('PII key rotation (issue 12)', () => {
   });
 });
 
+describe('TOTP secrets (issue 19)', () => {
+  it('re-seals the secrets of enrolled and enrolling accounts, bound to row and column, and skips them after', async () => {
+    const oldKey = loadKeys(undefined, t.config.dataDir).pii;
+    const enrolled = await createUser(t);
+    const setup = await call(t.app, enrolled.cookie, { method: 'POST', url: '/api/auth/mfa/totp/setup' });
+    const { secret } = setup.json() as { secret: string };
+    const code = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const enable = await call(t.app, enrolled.cookie, {
+      method: 'POST',
+      url: '/api/auth/mfa/totp/enable',
+      payload: { code },
+    });
+    expect(enable.statusCode, enable.body).toBe(200);
+    const enrolling = await createUser(t);
+    const pendingSetup = await call(t.app, enrolling.cookie, { method: 'POST', url: '/api/auth/mfa/totp/setup' });
+    const { secret: pendingSecret } = pendingSetup.json() as { secret: string };
+
+    const rotateKey = crypto.randomBytes(32);
+    const ring = createPii([rotateKey, newKey, oldKey]);
+    const result = await rotateTotpSecrets(t.database.db, ring, { batchSize: 1 });
+    expect(result).toMatchObject({ rotated: 2, skipped: 0, failed: [] });
+
+    const rowOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+    const newOnly = createPii([rotateKey]);
+    const a = await rowOf(enrolled.user.id);
+    expect(newOnly.decrypt(a.totpSecret!, a.id, SECRET_FIELD)).toBe(secret);
+    expect(() => createPii([oldKey]).decrypt(a.totpSecret!, a.id, SECRET_FIELD)).toThrow(PiiError);
+    const b = await rowOf(enrolling.user.id);
+    expect(newOnly.decrypt(b.totpPendingSecret!, b.id, PENDING_SECRET_FIELD)).toBe(pendingSecret);
+    // Still bound to the row and the column: moved to another, it does not open.
+    expect(() => newOnly.decrypt(a.totpSecret!, b.id, SECRET_FIELD)).toThrow(PiiError);
+    expect(() => newOnly.decrypt(a.totpSecret!, a.id, PENDING_SECRET_FIELD)).toThrow(PiiError);
+
+    expect(await rotateTotpSecrets(t.database.db, ring)).toMatchObject({ rotated: 0, skipped: 2, failed: [] });
+  });
+});
+
 const execFileAsync = promisify(execFile);
 
 /**
@@ -137,6 +176,19 @@ describe(`npm run rotate-pii-key (${driver})`, () => {
           .values({ ...toRowValues(createPii([oldKeys.pii]), id, '', fields, new Date()), userId: null }),
       );
 
+      const userId = crypto.randomUUID();
+      const sealedSecret = createPii([oldKeys.pii]).encrypt('JBSWY3DPEHPK3PXP', userId, SECRET_FIELD);
+      await target.use((db) =>
+        db.insert(users).values({
+          id: userId,
+          email: `rotate.${userId}@example.org`,
+          name: 'Rotate',
+          passwordHash: 'x',
+          mfaEnabled: true,
+          totpSecret: sealedSecret,
+        }),
+      );
+
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
       delete env.DATABASE_URL;
       const { stdout } = await execFileAsync(
@@ -145,6 +197,7 @@ describe(`npm run rotate-pii-key (${driver})`, () => {
         { cwd: path.resolve(import.meta.dirname, '..'), env: { ...env, ...target.env } },
       );
       expect(stdout).toContain('Done: 1 re-sealed, 0 already current, 0 failed.');
+      expect(stdout).toContain("Done: 1 accounts' secrets re-sealed, 0 already current, 0 failed.");
 
       const keys = loadKeys(undefined, dataDir);
       expect(keyIdOf(keys.pii)).not.toBe(keyIdOf(oldKeys.pii));
@@ -153,6 +206,8 @@ describe(`npm run rotate-pii-key (${driver})`, () => {
       const [row] = await target.use((db) => db.select().from(reports));
       expect(openRow(createPii([keys.pii]), row!)).toMatchObject({ ssn: '222334444', dob: '1961-06-30' });
       expect(() => openRow(createPii([oldKeys.pii]), row!)).toThrow(PiiError);
+      const [account] = await target.use((db) => db.select().from(users).where(eq(users.id, userId)));
+      expect(createPii([keys.pii]).decrypt(account!.totpSecret!, userId, SECRET_FIELD)).toBe('JBSWY3DPEHPK3PXP');
     } finally {
       await target.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -43,6 +43,8 @@ export const authResponse = z.object({
   user: user.optional(),
   /** Issue 19: the password was right; the session waits for the second factor (no user yet). */
   mfaRequired: z.literal(true).optional(),
+  /** With mfaRequired: the account holds a passkey, so the second step may offer one. */
+  passkey: z.literal(true).optional(),
   /** After a recovery code was used: how many are left. */
   recoveryCodesLeft: z.number().int().optional(),
 });

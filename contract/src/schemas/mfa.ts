@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants';
+import { isoDateTime } from './common';
 
 /**
  * Issue 19: two-factor sign-in. TOTP per RFC 6238 (30-second steps, 6 digits, HMAC-SHA-1, what
@@ -42,6 +43,16 @@ export const MFA_MESSAGES = {
   enabled: 'Two-factor sign-in is on',
   resetSelf: 'Another administrator must reset your two-factor sign-in',
   resetDone: 'Two-factor sign-in was reset',
+  /** Every refused passkey assertion: wrong or used challenge, unknown credential, bad signature. */
+  passkeyFailed: 'The passkey could not be verified',
+  passkeyNotAdded: 'The passkey could not be added',
+  noPasskey: 'No passkey is registered for this account',
+  passkeyNotFound: 'Passkey not found',
+  passkeyAdded: 'Passkey added',
+  passkeyRemoved: 'Passkey removed',
+  /** ADMIN_MFA=required: an administrator keeps at least one factor. */
+  lastFactor: 'Add another passkey or an authenticator app before removing your last one',
+  passkeyName: 'Give the passkey a name',
 } as const;
 
 export const mfaCode = z
@@ -50,16 +61,63 @@ export const mfaCode = z
   .max(40)
   .refine((v) => isTotpCode(v) || RECOVERY_CODE_PATTERN.test(v), MFA_MESSAGES.codeFormat);
 
+/*
+ * Passkeys (WebAuthn Level 3, https://www.w3.org/TR/webauthn-3/): the JSON forms of
+ * PublicKeyCredential (§5.1.8 toJSON) that @simplewebauthn/browser sends, binary fields in
+ * base64url. The server checks the contents; these only bound their shape and size.
+ */
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url');
+const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+const credentialId = base64url(1400);
+const extensionResults = z.record(z.string(), z.unknown());
+
+export const passkeyRegistrationResponse = z.object({
+  id: credentialId,
+  rawId: credentialId,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(16384),
+    authenticatorData: base64url(8192).optional(),
+    transports: z.array(z.enum(TRANSPORTS)).max(TRANSPORTS.length).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url(2048).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: extensionResults,
+});
+
+export const passkeyAuthenticationResponse = z.object({
+  id: credentialId,
+  rawId: credentialId,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(8192),
+    signature: base64url(1024),
+    userHandle: base64url(128).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: extensionResults,
+});
+export type PasskeyAuthenticationResponse = z.infer<typeof passkeyAuthenticationResponse>;
+
 /**
- * The second step of a sign-in (a TOTP or recovery code), or a step-up of a full session: the
- * code where the account has a factor, else the password.
+ * The second step of a sign-in (a TOTP or recovery code, or a passkey's assertion), or a step-up
+ * of a full session: a factor where the account has one, else the password.
  */
 export const mfaVerifyBody = z
   .strictObject({
     code: mfaCode.optional(),
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+    passkey: passkeyAuthenticationResponse.optional(),
   })
-  .refine((b) => (b.code === undefined) !== (b.password === undefined), MFA_MESSAGES.needCode);
+  .refine((b) => [b.code, b.password, b.passkey].filter((v) => v !== undefined).length === 1, MFA_MESSAGES.needCode);
 export type MfaVerifyBody = z.infer<typeof mfaVerifyBody>;
 
 export const totpSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
@@ -78,6 +136,34 @@ export const mfaStatus = z.object({
   required: z.boolean(),
 });
 export type MfaStatus = z.infer<typeof mfaStatus>;
+
+/** A passkey as its owner sees it: never the key or the credential id. */
+export const passkeySummary = z.object({
+  _id: z.string(),
+  name: z.string(),
+  createdAt: isoDateTime,
+  lastUsedAt: isoDateTime.nullable(),
+});
+export type PasskeySummary = z.infer<typeof passkeySummary>;
+export const passkeyList = z.array(passkeySummary);
+
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+export const passkeyRegisterBody = z.strictObject({
+  name: z.string().trim().min(1, MFA_MESSAGES.passkeyName).max(PASSKEY_NAME_MAX_LENGTH),
+  response: passkeyRegistrationResponse,
+});
+export type PasskeyRegisterBody = z.infer<typeof passkeyRegisterBody>;
+/** The passkey added; on the account's first factor, its recovery codes too (shown once). */
+export const passkeyRegisterResponse = z.object({
+  passkey: passkeySummary,
+  recoveryCodes: z.array(z.string()).optional(),
+});
+
+/**
+ * The options for navigator.credentials.create()/get() (PublicKeyCredentialCreationOptionsJSON,
+ * PublicKeyCredentialRequestOptionsJSON), passed to @simplewebauthn/browser as they come.
+ */
+export const passkeyOptions = z.looseObject({ challenge: z.string() });
 
 /** A refusal that a fresh second factor would turn around: 401 `{ message, stepUp: true }`. */
 export const stepUpError = z.object({ message: z.string(), stepUp: z.literal(true) });

@@ -1,7 +1,8 @@
 /**
  * npm run rotate-pii-key -w @portal/server [-- --new-key] [--batch-size N]
  *
- * Re-seals every report's SSN, DOB and intake data with the current PII key (README,
+ * Re-seals every report's SSN, DOB and intake data, and every TOTP secret of two-factor sign-in,
+ * with the current PII key (README,
  * Operations). With PII_KEY set, the current key is PII_KEY and the keys it replaced are in
  * PII_KEYS_OLD; with the generated key (no PII_KEY), --new-key first makes a fresh key current
  * in DATA_DIR and keeps the old one in DATA_DIR/pii.old.keys. Safe to stop and run again.
@@ -11,7 +12,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { generateNextKey, keyFiles, loadKeys, piiKeyring } from '../lib/keys';
 import { createPii, keyIdOf } from '../lib/pii';
-import { rotatePii } from './rotate-pii';
+import { rotatePii, rotateTotpSecrets } from './rotate-pii';
 
 async function main() {
   const { values } = parseArgs({
@@ -46,14 +47,29 @@ async function main() {
     console.log(
       `Done: ${result.rotated} re-sealed, ${result.skipped} already current, ${result.failed.length} failed.`,
     );
+    console.log(`Re-sealing two-factor (TOTP) secrets with key ${pii.currentKeyId}`);
+    const secrets = await rotateTotpSecrets(database.db, pii, {
+      batchSize,
+      afterBatch: (p) => console.log(`batch ${p.batches}: ${p.rotated} re-sealed, ${p.skipped} already current`),
+    });
+    console.log(
+      `Done: ${secrets.rotated} accounts' secrets re-sealed, ${secrets.skipped} already current, ${secrets.failed.length} failed.`,
+    );
     if (result.failed.length) {
       console.error(
         `These reports do not open with any key given, and were left as they are: ${result.failed.join(', ')}`,
       );
+    }
+    if (secrets.failed.length) {
+      console.error(
+        `The TOTP secrets of these accounts do not open with any key given, and were left as they are: ${secrets.failed.join(', ')}`,
+      );
+    }
+    if (result.failed.length || secrets.failed.length) {
       process.exitCode = 2;
     } else if (keys.piiOld.length) {
       console.log(
-        'Every report is on the current key: the old key(s) may be removed once no server still writes with them.',
+        'Every report and secret is on the current key: the old key(s) may be removed once no server still writes with them.',
       );
     }
   } finally {

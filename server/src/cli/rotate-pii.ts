@@ -1,6 +1,7 @@
-import { asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { reports } from '../db/schema';
+import { reports, users } from '../db/schema';
+import { resealTotpSecrets } from '../domains/mfa/service';
 import { resealRow } from '../domains/reports/repository';
 import { type Pii, PiiError } from '../lib/pii';
 
@@ -55,6 +56,49 @@ export async function rotatePii(db: Db, pii: Pii, { batchSize = 200, afterBatch 
           continue;
         }
         await tx.update(reports).set(values).where(eq(reports.id, row.id));
+        progress.rotated++;
+      }
+      return rows.at(-1)?.id;
+    });
+    if (!lastId) return progress;
+    after = lastId;
+    progress.batches++;
+    await afterBatch?.(progress);
+  }
+}
+
+/**
+ * Issue 19: re-seals the TOTP secrets (users.totpSecret and totpPendingSecret, sealed under
+ * PII_KEY bound to the row and the column) with the current key, as rotatePii does reports: in
+ * id order, one locked batch per transaction, resumable, a secret that opens with no key left as
+ * it is and reported.
+ */
+export async function rotateTotpSecrets(db: Db, pii: Pii, { batchSize = 200, afterBatch }: RotationOptions = {}) {
+  const progress: RotationProgress = { rotated: 0, skipped: 0, failed: [], batches: 0 };
+  let after = BEFORE_ANY_UUID;
+  for (;;) {
+    const lastId = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: users.id, totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
+        .from(users)
+        .where(and(gt(users.id, after), or(isNotNull(users.totpSecret), isNotNull(users.totpPendingSecret))))
+        .orderBy(asc(users.id))
+        .limit(batchSize)
+        .for('update');
+      for (const row of rows) {
+        let values;
+        try {
+          values = resealTotpSecrets(pii, row);
+        } catch (err) {
+          if (!(err instanceof PiiError)) throw err;
+          progress.failed.push(row.id);
+          continue;
+        }
+        if (!values) {
+          progress.skipped++;
+          continue;
+        }
+        await tx.update(users).set(values).where(eq(users.id, row.id));
         progress.rotated++;
       }
       return rows.at(-1)?.id;

@@ -156,6 +156,47 @@ export const recoveryCodes = pgTable(
   (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );
 
+/**
+ * Issue 19: passkeys (WebAuthn Level 3), a second factor like TOTP; a user may hold several. The
+ * credential id (base64url) finds the row an assertion names; the COSE public key checks its
+ * signature; the signature counter (§6.1.1) refuses a cloned authenticator's older count.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text().notNull(),
+    publicKey: bytea().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    name: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credentialId), index().on(t.userId)],
+);
+
+/**
+ * The challenge of a WebAuthn ceremony, bound to the session that asked for it: one per session
+ * and purpose, taken (deleted) by the verification that uses it, so it works once.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: id(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    purpose: text().$type<'registration' | 'authentication'>().notNull(),
+    challenge: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_session_purpose_key').on(t.sessionId, t.purpose)],
+);
+
 export const verificationCodes = pgTable(
   'verification_codes',
   {

@@ -1,7 +1,8 @@
 import type { Certificate, User } from '@portal/contract';
 import { maskSsn, type Report, type ReportFields, type ReportSummary } from '@portal/contract';
 import type { InboxItem } from '@portal/contract';
-import type { certificates, inboxItems, users } from '../db/schema';
+import type { PasskeySummary } from '@portal/contract';
+import type { certificates, inboxItems, passkeys, users } from '../db/schema';
 import type { reports } from '../db/schema';
 import type { HelpContent, Job, Notification } from '@portal/contract';
 import type { helpContent, jobs, notifications } from '../db/schema';
@@ -29,6 +30,16 @@ export function toUser(row: typeof users.$inferSelect): User {
     createdAt: row.createdAt.toISOString(),
     version: row.version,
     mfaEnabled: row.mfaEnabled,
+  };
+}
+
+/** A passkey as its owner sees it: the credential id and the public key stay in the database. */
+export function toPasskey(row: typeof passkeys.$inferSelect): PasskeySummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
 

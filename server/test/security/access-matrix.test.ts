@@ -3,9 +3,10 @@ import { ROUTES } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxItems, passwordResetTokens, verificationCodes } from '../../src/db/schema';
+import { inboxItems, passkeys, passwordResetTokens, verificationCodes } from '../../src/db/schema';
 import { addMinutes } from '../../src/lib/clock';
 import { hmac, randomToken, sha256 } from '../../src/lib/tokens';
+import { SoftAuthenticator } from '../authenticator';
 import { call, createTestApp, GOOD_PASSWORD, stepUp, type TestApp } from '../harness';
 import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
 import {
@@ -43,6 +44,15 @@ const trashedJob = async (w: World) => {
 const newNotification = async (w: World) =>
   (await expectOk(w.t, w.admin, { method: 'POST', url: '/api/notifications/add', payload: notificationPayload }, 201))
     ._id as string;
+
+/** A passkey row of the user, as an enrolment would have stored it (its key is never checked here). */
+const passkeyOf = async (w: World, userId: string) => {
+  const [row] = await w.t.database.db
+    .insert(passkeys)
+    .values({ userId, credentialId: crypto.randomUUID(), publicKey: Buffer.from('key'), name: 'Key' })
+    .returning();
+  return row!.id;
+};
 
 /** The admin steps up with the password (issue 19), as the web app's dialog does; others do not. */
 const steppedUp = async (w: World, caller: Caller) => {
@@ -95,6 +105,32 @@ const REQUESTS: Record<string, Build> = {
         : { password: GOOD_PASSWORD },
   }),
   'DELETE /api/users/:id/mfa': (w) => ({ method: 'DELETE', url: `/api/users/${w.memberA.id}/mfa` }),
+  // A software authenticator answers the caller's own registration options.
+  'POST /api/auth/mfa/passkeys': async (w, caller) => {
+    const authenticator = new SoftAuthenticator();
+    if (caller !== 'memberA' && caller !== 'memberB' && caller !== 'admin') {
+      return {
+        method: 'POST',
+        url: '/api/auth/mfa/passkeys',
+        payload: { name: 'Key', response: authenticator.register({ challenge: 'eA' }) },
+      };
+    }
+    const options = { method: 'POST' as const, url: '/api/auth/mfa/passkeys/registration-options' };
+    const { challenge } = (await expectOk(w.t, w[caller], options, 200)) as { challenge: string };
+    return {
+      method: 'POST',
+      url: '/api/auth/mfa/passkeys',
+      payload: { name: 'Key', response: authenticator.register({ challenge }) },
+    };
+  },
+  'DELETE /api/auth/mfa/passkeys/:id': async (w) => ({
+    method: 'DELETE',
+    url: `/api/auth/mfa/passkeys/${await passkeyOf(w, w.memberA.id)}`,
+  }),
+  'POST /api/auth/mfa/passkeys/authentication-options': async (w, caller) => {
+    if (caller !== 'guest') await passkeyOf(w, w[caller].id);
+    return { method: 'POST', url: '/api/auth/mfa/passkeys/authentication-options' };
+  },
   'POST /api/auth/verify-email': async (w) => {
     // The unverified caller's code is right; the verified callers are told they are verified.
     const code = '482913';

@@ -40,6 +40,13 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // The second step of a sign-in (pending), or a step-up with the password (every full session).
   'POST /api/auth/mfa/verify': [401, 200, 200, 200, 200, 200],
   'DELETE /api/users/:id/mfa': [401, 403, 403, 403, 200, 401],
+  // Passkeys: enrolment is the signed-in owner's; a pending session reaches only the assertion's options.
+  'GET /api/auth/mfa/passkeys': [401, 403, 200, 200, 200, 401],
+  'POST /api/auth/mfa/passkeys/registration-options': [401, 403, 200, 200, 200, 401],
+  'POST /api/auth/mfa/passkeys': [401, 403, 201, 201, 201, 401],
+  // Member A's passkey: only member A removes it; anyone else is told it is not there.
+  'DELETE /api/auth/mfa/passkeys/:id': [401, 403, 200, 404, 404, 401],
+  'POST /api/auth/mfa/passkeys/authentication-options': [401, 200, 200, 200, 200, 200],
 
   'GET /api/certificates/:userEmail': [401, 403, 200, 403, 200, 401],
   'GET /api/certificates': [401, 403, 403, 403, 200, 401],

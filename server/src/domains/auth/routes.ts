@@ -26,6 +26,7 @@ import { passwordChangedMail, resetMail, signupAttemptMail } from './mails';
 import {
   assertMayResend,
   consumeVerificationCode,
+  hasPasskey,
   issueVerificationCode,
   MAX_RESETS_PER_HOUR,
   recentResetCount,
@@ -208,7 +209,7 @@ export default async function authRoutes(base: FastifyInstance) {
         // Issue 19: with a second factor, the session may only give it (mfa/verify).
         if (user.mfaEnabled) {
           await app.sessions.start(tx, req, reply, user.id, { mfaPending: true });
-          return 'mfa' as const;
+          return (await hasPasskey(tx, user.id)) ? ('mfa-passkey' as const) : ('mfa' as const);
         }
         const [row] = await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
         await app.sessions.start(tx, req, reply, user.id);
@@ -218,9 +219,10 @@ export default async function authRoutes(base: FastifyInstance) {
         req.log.info({ userId: user.id, event: 'login_locked' }, 'login refused: address locked');
         throw tooMany(AUTH_MESSAGES.tooMany, LOCK_MINUTES * 60);
       }
-      if (updated === 'mfa') {
+      if (updated === 'mfa' || updated === 'mfa-passkey') {
         req.log.info({ userId: user.id, event: 'login_mfa_pending' }, 'password right, second factor awaited');
-        return { success: true, message: MFA_MESSAGES.codeNeeded, mfaRequired: true as const };
+        const passkey = updated === 'mfa-passkey' ? { passkey: true as const } : {};
+        return { success: true, message: MFA_MESSAGES.codeNeeded, mfaRequired: true as const, ...passkey };
       }
       req.log.info({ userId: user.id, event: 'login_ok' }, 'signed in');
       return { success: true, message: AUTH_MESSAGES.loggedIn, user: toUser(updated) };

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MI
 import { and, count, desc, eq, gt, isNull, lt, min, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { passwordResetTokens, verificationCodes } from '../../db/schema';
+import { passkeys, passwordResetTokens, verificationCodes } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
 import { badRequest, tooMany } from '../../lib/errors';
 import { hmac, randomCode, safeEqual } from '../../lib/tokens';
@@ -127,4 +127,10 @@ export async function recentResetCount(app: FastifyInstance, userId: string) {
       and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, addMinutes(app.clock.now(), -60))),
     );
   return row?.n ?? 0;
+}
+
+/** Issue 19: whether the account holds a passkey, so the second step of its sign-in may offer one. */
+export async function hasPasskey(db: Tx, userId: string) {
+  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return row !== undefined;
 }

@@ -6,6 +6,10 @@ import {
   MFA_MESSAGES,
   mfaStatus,
   mfaVerifyBody,
+  passkeyList,
+  passkeyOptions,
+  passkeyRegisterBody,
+  passkeyRegisterResponse,
   totpEnableBody,
   totpEnableResponse,
   totpSetupResponse,
@@ -14,13 +18,22 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema';
+import { passkeys, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { piiKeyring } from '../../lib/keys';
 import { verifyPassword } from '../../lib/passwords';
 import { createPii } from '../../lib/pii';
-import { toUser } from '../../lib/serialize';
+import { toPasskey, toUser } from '../../lib/serialize';
 import { factorsResetMail } from './mails';
+import {
+  authenticationOptions,
+  insertPasskey,
+  otherFactorLeft,
+  passkeysOf,
+  registrationOptions,
+  usePasskey,
+  verifyRegistration,
+} from './passkeys';
 import {
   assertSecondStepOpen,
   countWrongPassword,
@@ -83,7 +96,8 @@ export default async function mfaRoutes(base: FastifyInstance) {
       const secret = pii.decrypt(user.totpPendingSecret, user.id, PENDING_SECRET_FIELD);
       const step = await totpStep(secret, req.body.code, app.clock.now());
       if (step === undefined) throw badRequest(MFA_MESSAGES.invalidCode);
-      const codes = newRecoveryCodes();
+      // The recovery codes come with the first factor; after a passkey, the codes already given stay.
+      const codes = user.mfaEnabled ? [] : newRecoveryCodes();
       await app.db.transaction(async (tx) => {
         const [enabled] = await tx
           .update(users)
@@ -96,7 +110,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
           .where(and(eq(users.id, user.id), isNull(users.totpSecret)))
           .returning({ id: users.id });
         if (!enabled) throw conflict(MFA_MESSAGES.alreadyOn);
-        await replaceRecoveryCodes(tx, user.id, codes, app.clock.now());
+        if (codes.length > 0) await replaceRecoveryCodes(tx, user.id, codes, app.clock.now());
         await app.audit(tx, req, { action: 'user.mfa_enable', targetType: 'user', targetId: user.id });
       });
       req.log.info({ userId: user.id, event: 'mfa_enabled' }, 'two-factor sign-in turned on');
@@ -113,14 +127,16 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/verify',
     { schema: { tags, body: mfaVerifyBody, response: { 200: authResponse } }, ...limit(30, 5) },
     async (req, reply) => {
-      const { user, mfaPending } = req.auth!;
-      const { code, password } = req.body;
-      if (user.mfaEnabled && code === undefined) throw badRequest(MFA_MESSAGES.needCode);
+      const { user, mfaPending, sessionId } = req.auth!;
+      const { code, password, passkey } = req.body;
+      if (user.mfaEnabled && password !== undefined) throw badRequest(MFA_MESSAGES.needCode);
       if (!user.mfaEnabled && password === undefined) throw badRequest(MFA_MESSAGES.needPassword);
 
       let left: number | undefined;
       if (code !== undefined) {
         left = (await useSecondFactor(app, pii, user, code)).recoveryCodesLeft;
+      } else if (passkey !== undefined) {
+        await usePasskey(app, user, sessionId, passkey);
       } else {
         await assertSecondStepOpen(app, user.id);
         if (!(await verifyPassword(user.passwordHash, password!))) {
@@ -142,13 +158,103 @@ export default async function mfaRoutes(base: FastifyInstance) {
           await app.sessions.start(tx, req, reply, user.id);
           return row!;
         });
-        req.log.info({ userId: user.id, event: 'login_ok', factor: code ? 'code' : 'password' }, 'signed in');
+        req.log.info(
+          { userId: user.id, event: 'login_ok', factor: code ? 'code' : passkey ? 'passkey' : 'password' },
+          'signed in',
+        );
         return { success: true, message: AUTH_MESSAGES.loggedIn, user: toUser(updated), ...extra };
       }
       await app.sessions.stepUp(req);
       req.log.info({ userId: user.id, event: 'step_up' }, 'stepped up');
       return { success: true, message: MFA_MESSAGES.confirmed, user: toUser(user), ...extra };
     },
+  );
+
+  /** The account's passkeys, by name (never the key or the credential id). */
+  app.get('/api/auth/mfa/passkeys', { schema: { tags, response: { 200: passkeyList } } }, async (req) =>
+    (await passkeysOf(app.db, req.auth!.user.id)).map(toPasskey),
+  );
+
+  app.post(
+    '/api/auth/mfa/passkeys/registration-options',
+    { schema: { tags, response: { 200: passkeyOptions } }, ...limit(10, 15) },
+    async (req) => ({ ...(await registrationOptions(app, req.auth!.user, req.auth!.sessionId)) }),
+  );
+
+  /**
+   * Adds a passkey, checked against the challenge of this session's registration options. A
+   * passkey alone is a second factor: on the account's first, two-factor sign-in turns on and the
+   * recovery codes are answered, once, as with TOTP.
+   */
+  app.post(
+    '/api/auth/mfa/passkeys',
+    { schema: { tags, body: passkeyRegisterBody, response: { 201: passkeyRegisterResponse } }, ...limit(10, 15) },
+    async (req, reply) => {
+      const { user, sessionId } = req.auth!;
+      const credential = await verifyRegistration(app, sessionId, req.body);
+      const now = app.clock.now();
+      const codes = newRecoveryCodes();
+      const { row, first } = await app.db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+        const added = await insertPasskey(tx, user.id, req.body.name, credential, now);
+        const isFirst = !locked!.mfaEnabled;
+        if (isFirst) {
+          await tx.update(users).set({ mfaEnabled: true }).where(eq(users.id, user.id));
+          await replaceRecoveryCodes(tx, user.id, codes, now);
+          await app.audit(tx, req, { action: 'user.mfa_enable', targetType: 'user', targetId: user.id });
+        }
+        await app.audit(tx, req, {
+          action: 'user.passkey_add',
+          targetType: 'user',
+          targetId: user.id,
+          details: { passkeyId: added.id },
+        });
+        return { row: added, first: isFirst };
+      });
+      req.log.info({ userId: user.id, event: 'passkey_added' }, 'passkey added');
+      reply.code(201);
+      return { passkey: toPasskey(row), ...(first ? { recoveryCodes: codes } : {}) };
+    },
+  );
+
+  /**
+   * Removes one of the account's passkeys. Removing the last factor turns two-factor sign-in off
+   * (the recovery codes go with it), except for an administrator under ADMIN_MFA=required, who is
+   * refused (409): the admin screens would shut at once, and sign-in would skip the second step.
+   */
+  app.delete(
+    '/api/auth/mfa/passkeys/:id',
+    { schema: { tags, params: idParams, response: { 200: messageBody } } },
+    async (req) => {
+      const userId = req.auth!.user.id;
+      await app.db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        const [passkey] = await tx
+          .select({ id: passkeys.id })
+          .from(passkeys)
+          .where(and(eq(passkeys.id, req.params.id), eq(passkeys.userId, userId)));
+        if (!passkey) throw notFound(MFA_MESSAGES.passkeyNotFound);
+        const last = !(await otherFactorLeft(tx, user!, passkey.id));
+        if (last && user!.isAdmin && app.config.adminMfa === 'required') throw conflict(MFA_MESSAGES.lastFactor);
+        await tx.delete(passkeys).where(eq(passkeys.id, passkey.id));
+        if (last) await removeFactors(tx, userId);
+        await app.audit(tx, req, {
+          action: 'user.passkey_remove',
+          targetType: 'user',
+          targetId: userId,
+          details: { passkeyId: passkey.id, lastFactor: last },
+        });
+      });
+      req.log.info({ userId, event: 'passkey_removed' }, 'passkey removed');
+      return { message: MFA_MESSAGES.passkeyRemoved };
+    },
+  );
+
+  /** The options of an assertion: for the second step of a sign-in, or a step-up (mfa/verify takes it). */
+  app.post(
+    '/api/auth/mfa/passkeys/authentication-options',
+    { schema: { tags, response: { 200: passkeyOptions } }, ...limit(30, 5) },
+    async (req) => ({ ...(await authenticationOptions(app, req.auth!.user, req.auth!.sessionId)) }),
   );
 
   /** Only another admin resets someone's factors: audited, every session ended, the owner mailed. */

@@ -14,7 +14,7 @@ import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Tx } from '../../db/client';
-import { recoveryCodes, users } from '../../db/schema';
+import { passkeys, recoveryCodes, users } from '../../db/schema';
 import { badRequest, tooMany } from '../../lib/errors';
 import type { Pii } from '../../lib/pii';
 import { sha256 } from '../../lib/tokens';
@@ -35,6 +35,21 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 export const SECRET_FIELD = 'totpSecret';
 export const PENDING_SECRET_FIELD = 'totpPendingSecret';
+
+/**
+ * The user's TOTP secrets re-sealed with the current key (rotate-pii-key), or null when both are
+ * on it already. A secret that does not open throws PiiError: nothing is re-sealed blind.
+ */
+export function resealTotpSecrets(pii: Pii, row: Pick<UserRow, 'id' | 'totpSecret' | 'totpPendingSecret'>) {
+  const onCurrent = (value: string | null) => value === null || pii.keyIdOf(value) === pii.currentKeyId;
+  if (onCurrent(row.totpSecret) && onCurrent(row.totpPendingSecret)) return null;
+  const reseal = (value: string | null, field: string) =>
+    value === null ? null : pii.encrypt(pii.decrypt(value, row.id, field), row.id, field);
+  return {
+    totpSecret: reseal(row.totpSecret, SECRET_FIELD),
+    totpPendingSecret: reseal(row.totpPendingSecret, PENDING_SECRET_FIELD),
+  };
+}
 
 /** A fresh secret (160 bits, RFC 4226 §4) and its otpauth:// URI for the QR code. */
 export function newTotpSecret(issuer: string, label: string) {
@@ -88,6 +103,7 @@ export async function removeFactors(tx: Tx, userId: string) {
     .set({ mfaEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: null })
     .where(eq(users.id, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
 }
 
 const failuresKey = (userId: string) => `mfa-failures|${userId}`;

@@ -1,0 +1,215 @@
+import { MFA_MESSAGES, type PasskeyAuthenticationResponse, type PasskeyRegisterBody } from '@portal/contract';
+import {
+  type AuthenticatorTransportFuture,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { isoUint8Array } from '@simplewebauthn/server/helpers';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { passkeys, webauthnChallenges } from '../../db/schema';
+import { addMinutes } from '../../lib/clock';
+import { badRequest } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { UserRow } from '../../plugins/auth';
+import { assertSecondStepOpen, countWrongPassword as countWrong } from './service';
+
+/*
+ * Issue 19: passkeys (WebAuthn Level 3, https://www.w3.org/TR/webauthn-3/) as a second factor,
+ * with @simplewebauthn/server, which checks the ceremonies of §7.1 (registration) and §7.2
+ * (authentication): challenge, origin, relying party ID hash, flags, signature and counter.
+ */
+
+/** A challenge (§13.4.3: random, used once) is good for this long after its options were given. */
+const CHALLENGE_MINUTES = 5;
+/** What the browser is told it has (§5.4 `timeout`), within the challenge's life. */
+const CEREMONY_TIMEOUT_MS = 3 * 60_000;
+/**
+ * The password was given first, so the passkey is the second factor: user presence is what it
+ * proves (§6.2.3); verification is asked for where the authenticator can, not required.
+ */
+const USER_VERIFICATION = 'preferred';
+
+/** The relying party: its ID is APP_URL's host (§5.1.4.1, a registrable domain suffix, no port), its origin APP_URL's. */
+export function relyingParty(appUrl: string) {
+  const url = new URL(appUrl);
+  return { id: url.hostname, origin: url.origin };
+}
+
+type Purpose = 'registration' | 'authentication';
+
+/** Binds a fresh challenge to the session, replacing one it asked for before. */
+async function keepChallenge(app: FastifyInstance, sessionId: string, purpose: Purpose, challenge: string) {
+  const expiresAt = addMinutes(app.clock.now(), CHALLENGE_MINUTES);
+  await app.db
+    .insert(webauthnChallenges)
+    .values({ sessionId, purpose, challenge, expiresAt })
+    .onConflictDoUpdate({
+      target: [webauthnChallenges.sessionId, webauthnChallenges.purpose],
+      set: { challenge, expiresAt },
+    });
+}
+
+/**
+ * Takes the session's challenge away (one DELETE decides, so of two requests only one gets it):
+ * whatever the answer is, that challenge cannot be used again.
+ */
+async function takeChallenge(app: FastifyInstance, sessionId: string, purpose: Purpose) {
+  const [row] = await app.db
+    .delete(webauthnChallenges)
+    .where(and(eq(webauthnChallenges.sessionId, sessionId), eq(webauthnChallenges.purpose, purpose)))
+    .returning();
+  return row && row.expiresAt > app.clock.now() ? row.challenge : undefined;
+}
+
+const transportsOf = (row: { transports: string[] }) => row.transports as AuthenticatorTransportFuture[];
+
+export const passkeysOf = (db: Tx, userId: string) =>
+  db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.createdAt, passkeys.id);
+
+/** Options for navigator.credentials.create(), the challenge kept for this session. */
+export async function registrationOptions(app: FastifyInstance, user: UserRow, sessionId: string) {
+  const existing = await passkeysOf(app.db, user.id);
+  const options = await generateRegistrationOptions({
+    rpName: app.config.boardName,
+    rpID: relyingParty(app.config.appUrl).id,
+    // §14.6.1: the user handle is no personal data; the account's random id is not.
+    userID: isoUint8Array.fromUTF8String(user.id),
+    userName: user.email,
+    userDisplayName: user.name,
+    timeout: CEREMONY_TIMEOUT_MS,
+    // No attestation: which maker's authenticator it is does not matter here (§5.4.7 "none").
+    attestationType: 'none',
+    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: transportsOf(p) })),
+    authenticatorSelection: { residentKey: 'preferred', userVerification: USER_VERIFICATION },
+  });
+  await keepChallenge(app, sessionId, 'registration', options.challenge);
+  return options;
+}
+
+/** Checks a new credential against the session's challenge; answers what to store, or refuses (400). */
+export async function verifyRegistration(app: FastifyInstance, sessionId: string, body: PasskeyRegisterBody) {
+  const expectedChallenge = await takeChallenge(app, sessionId, 'registration');
+  if (!expectedChallenge) throw badRequest(MFA_MESSAGES.passkeyNotAdded);
+  const rp = relyingParty(app.config.appUrl);
+  const verified = await verifyRegistrationResponse({
+    response: body.response as RegistrationResponseJSON,
+    expectedChallenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+  }).catch(() => undefined);
+  if (!verified?.verified) throw badRequest(MFA_MESSAGES.passkeyNotAdded);
+  const { credential } = verified.registrationInfo;
+  return {
+    credentialId: credential.id,
+    publicKey: Buffer.from(credential.publicKey),
+    counter: credential.counter,
+    transports: credential.transports ?? body.response.response.transports ?? [],
+  };
+}
+
+/** Stores the checked credential; a credential id already registered (to anyone) is refused. */
+export async function insertPasskey(
+  tx: Tx,
+  userId: string,
+  name: string,
+  credential: Awaited<ReturnType<typeof verifyRegistration>>,
+  now: Date,
+) {
+  try {
+    const [row] = await tx
+      .insert(passkeys)
+      .values({ userId, name, createdAt: now, ...credential })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(MFA_MESSAGES.passkeyNotAdded);
+    throw err;
+  }
+}
+
+/** Options for navigator.credentials.get(), naming the account's passkeys, the challenge kept for this session. */
+export async function authenticationOptions(app: FastifyInstance, user: UserRow, sessionId: string) {
+  const existing = await passkeysOf(app.db, user.id);
+  if (existing.length === 0) throw badRequest(MFA_MESSAGES.noPasskey);
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(app.config.appUrl).id,
+    timeout: CEREMONY_TIMEOUT_MS,
+    allowCredentials: existing.map((p) => ({ id: p.credentialId, transports: transportsOf(p) })),
+    userVerification: USER_VERIFICATION,
+  });
+  await keepChallenge(app, sessionId, 'authentication', options.challenge);
+  return options;
+}
+
+/**
+ * Checks a passkey's assertion as the user's second factor, against the challenge this session was
+ * given (taken, so it works once) and one of this user's own credentials. The signature counter
+ * must move forward (§6.1.1; an authenticator that keeps none says 0 every time) and is stored by
+ * one conditional UPDATE. Every refusal is the same 400 and counts towards the lock of the second
+ * step, as a wrong code does; a locked second step answers 429 without looking.
+ */
+export async function usePasskey(
+  app: FastifyInstance,
+  user: UserRow,
+  sessionId: string,
+  response: PasskeyAuthenticationResponse,
+) {
+  await assertSecondStepOpen(app, user.id);
+  const expectedChallenge = await takeChallenge(app, sessionId, 'authentication');
+  const [stored] = await app.db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.userId, user.id), eq(passkeys.credentialId, response.id)));
+  let used = false;
+  if (expectedChallenge && stored) {
+    const rp = relyingParty(app.config.appUrl);
+    const verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: stored.credentialId,
+        publicKey: new Uint8Array(stored.publicKey),
+        counter: stored.counter,
+        transports: transportsOf(stored),
+      },
+      requireUserVerification: false,
+    }).catch(() => undefined);
+    if (verified?.verified) {
+      const { newCounter } = verified.authenticationInfo;
+      const [moved] = await app.db
+        .update(passkeys)
+        .set({ counter: newCounter, lastUsedAt: app.clock.now() })
+        .where(
+          and(
+            eq(passkeys.id, stored.id),
+            newCounter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, newCounter),
+          ),
+        )
+        .returning({ id: passkeys.id });
+      used = moved !== undefined;
+    }
+  }
+  if (!used) {
+    await countWrong(app, user.id);
+    throw badRequest(MFA_MESSAGES.passkeyFailed);
+  }
+}
+
+/** Whether the user keeps a factor besides the passkey `exceptId`. */
+export async function otherFactorLeft(tx: Tx, user: UserRow, exceptId: string) {
+  if (user.totpSecret) return true;
+  const [other] = await tx
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(and(eq(passkeys.userId, user.id), ne(passkeys.id, exceptId)))
+    .limit(1);
+  return other !== undefined;
+}
