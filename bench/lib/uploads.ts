@@ -1,21 +1,22 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { Proc } from './process';
 
 const MB = 1024 * 1024;
 
-/** An ISO media (MP4) head that file-type recognises; the rest of the file is filler. */
-function mp4Head(): Buffer {
-  const box = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(8 + data.length, 0);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, data]);
-  };
-  return box(
-    'ftyp',
-    Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.alloc(4), Buffer.from('isommp41', 'latin1')]),
-  );
+/**
+ * The head of a playable video of `bytes` bytes: the tests' one-second clip, then the header of a
+ * `free` box (ISO/IEC 14496-12 §8.1.2, skipped by players) that the filler fills. Uploads are
+ * remuxed without their metadata (issue 12), so a head that only looks like an MP4 is refused.
+ */
+function playableHead(bytes: number): Buffer {
+  const clip = fs.readFileSync(path.join(import.meta.dirname, '../../server/test/fixtures/clip.mp4'));
+  const free = Buffer.alloc(8);
+  free.writeUInt32BE(bytes - clip.length, 0);
+  free.write('free', 4, 'latin1');
+  return Buffer.concat([clip, free]);
 }
 
 /**
@@ -34,8 +35,8 @@ export function uploadVideo(
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const filler = crypto.randomBytes(MB);
-  const first = mp4Head();
   const fileBytes = sizeMb * MB;
+  const first = playableHead(fileBytes);
   const total = head.length + fileBytes + tail.length;
 
   return new Promise((resolve, reject) => {
