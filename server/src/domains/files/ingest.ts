@@ -2,17 +2,25 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MultipartFile } from '@fastify/multipart';
+import { Writable } from 'node:stream';
 import { MAX_IMAGE_PIXELS } from '@portal/contract';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import type { HttpError } from '../../lib/errors';
-import { claimKey, type IdempotentRequest, recordAnswer, type StoredAnswer } from '../../lib/idempotency';
+import {
+  claimKey,
+  findAnswer,
+  forgetKey,
+  type IdempotentRequest,
+  recordAnswer,
+  type StoredAnswer,
+} from '../../lib/idempotency';
+import { fileUrl, uploadIdOf } from '../../plugins/files';
 import {
   type Accepted,
   assertNameMatches,
@@ -113,11 +121,11 @@ async function reencodeImage(source: string, target: string, format: NonNullable
  * Issue 12 (M3): what a user may still upload, from the bytes of their uploads of the last 24 h
  * and of those no record names yet.
  */
-interface Allowance {
+export interface Allowance {
   exceededBy(bytes: number): HttpError | undefined;
 }
 
-async function allowanceOf(app: FastifyInstance, tx: Tx, ownerId: string): Promise<Allowance> {
+export async function allowanceOf(app: FastifyInstance, tx: Tx, ownerId: string): Promise<Allowance> {
   const { dailyBytes, pendingBytes } = app.config.uploads;
   const since = new Date(app.clock.now().getTime() - 24 * 60 * 60_000);
   const [used] = await tx
@@ -174,10 +182,23 @@ export function bytesFingerprint(hmacKey: Buffer) {
 }
 
 /**
- * Streams one multipart file into storage and records it. Any failure leaves nothing behind:
- * no scratch file, no stored bytes, no row.
+ * The bytes of one upload as they arrive: a multipart file part (routes.ts), or the staged file
+ * of a finished resumable upload (resumable.ts).
  */
-export async function ingest(app: FastifyInstance, part: MultipartFile, opts: IngestOptions) {
+export interface IngestSource {
+  file: Readable;
+  /** The client's file name, for display only (cleanName). */
+  filename: string | undefined;
+  /** Whether the source stopped at its own size limit (multipart's `truncated`). */
+  truncated?: () => boolean;
+}
+
+/**
+ * Streams one upload into storage and records it: the one pipeline of both upload protocols, so
+ * the content checks, the limits, the metadata stripping, the allowances and the Idempotency-Key
+ * apply alike. Any failure leaves nothing behind: no scratch file, no stored bytes, no row.
+ */
+export async function ingest(app: FastifyInstance, part: IngestSource, opts: IngestOptions) {
   const scratch = app.storage.scratchPath();
   const processed = app.storage.scratchPath();
   let row: typeof uploads.$inferSelect | undefined;
@@ -193,7 +214,7 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
     const fingerprint = opts.idempotency && bytesFingerprint(opts.idempotency.hmacKey);
     if (fingerprint) await pipeline(part.file, fingerprint.stream, intake, out);
     else await pipeline(part.file, intake, out);
-    if (part.file.truncated) throw tooLarge();
+    if (part.truncated?.()) throw tooLarge();
     const accepted = intake.accepted;
     if (!accepted) throw unsupported();
 
@@ -256,4 +277,67 @@ export async function ingest(app: FastifyInstance, part: MultipartFile, opts: In
     if (out && !out.closed) await new Promise<void>((resolve) => out!.once('close', () => resolve()));
     await Promise.all([fsp.rm(scratch, { force: true }), fsp.rm(processed, { force: true })]);
   }
+}
+
+/** What an upload route answers: the stored file's URL under the route's own field name. */
+export interface UploadAnswer {
+  status: number;
+  body: Record<string, string>;
+}
+
+export interface IngestOnceOptions extends Pick<IngestOptions, 'ownerId' | 'decide'> {
+  /** The Idempotency-Key of the upload (issue 18), scoped to its route and media family. */
+  request?: Omit<IdempotentRequest, 'fingerprint'>;
+  respond(url: string): Record<string, string>;
+  /** The request's logger (its request id). */
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Ingests one upload, once per Idempotency-Key (issue 18): the photo and the video of a report
+ * are each stored once however often they are sent. A retry of a finished upload is only read
+ * through to compare its bytes, never stored again; a file removed since (its report deleted) is
+ * no answer, and is stored anew. Both upload protocols answer through here.
+ */
+export async function ingestOnce(app: FastifyInstance, source: IngestSource, opts: IngestOnceOptions) {
+  const { request } = opts;
+  if (request) {
+    const earlier = await findAnswer(app.db, request);
+    if (earlier && !(await stillStored(app, earlier.body))) await forgetKey(app.db, request);
+    else if (earlier) {
+      const fingerprint = bytesFingerprint(app.keys.idempotencyHmac);
+      await pipeline(source.file, fingerprint.stream, new Writable({ write: (_chunk, _enc, done) => done() }));
+      return asAnswer(earlier.check(fingerprint.digest()));
+    }
+  }
+  try {
+    const file = await ingest(app, source, {
+      ownerId: opts.ownerId,
+      decide: opts.decide,
+      idempotency: request
+        ? {
+            request,
+            hmacKey: app.keys.idempotencyHmac,
+            answer: (row) => ({ status: 201, body: opts.respond(fileUrl(row.id)) }),
+          }
+        : undefined,
+    });
+    opts.log.info({ uploadId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
+    return { status: 201, body: opts.respond(fileUrl(file.id)) };
+  } catch (err) {
+    if (err instanceof ReplayedUpload) return asAnswer(err.answer);
+    throw err;
+  }
+}
+
+const asAnswer = (answer: StoredAnswer): UploadAnswer => ({
+  status: answer.status,
+  body: answer.body as Record<string, string>,
+});
+
+async function stillStored(app: FastifyInstance, body: unknown) {
+  const url = Object.values(body as Record<string, string>)[0];
+  const id = url && uploadIdOf(url);
+  if (!id) return false;
+  return (await app.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length > 0;
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { type Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   fileParams,
@@ -18,8 +17,8 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { fileUrl, uploadIdOf } from '../../plugins/files';
 import { mayRead } from './access';
 import { accept, DOC_TYPE, DOCX_TYPE, unsupported, UPLOAD_MESSAGES } from './content';
-import { bytesFingerprint, ingest, type IngestOptions, ReplayedUpload } from './ingest';
-import { findAnswer, forgetKey, idempotencyKeyOf } from '../../lib/idempotency';
+import { ingestOnce, type IngestOptions } from './ingest';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { escapeHtml } from '../../lib/html';
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -70,6 +69,19 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
+ * Issue 12 (M3): one count per user over every upload route (the two multipart routes and the
+ * creation of a resumable upload): every limiter made here counts under the same name in the
+ * same store (plugins/limits.ts), so no route is a way around another.
+ */
+export function uploadRateLimit(app: FastifyInstance) {
+  return app.rateLimit({
+    max: app.config.uploads.ratePerHour,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (req: FastifyRequest) => `upload:${req.auth?.user.id ?? req.ip}`,
+  });
+}
+
+/**
  * Uploads and downloads (spec §7, ARCHITECTURE §2 and §5). Multipart is registered here only,
  * so no other route accepts it.
  */
@@ -80,14 +92,7 @@ export default async function fileRoutes(base: FastifyInstance) {
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['files'];
-  // Issue 12 (M3): one count per user over both upload routes (one limiter, one store), so
-  // neither is a way around the other.
-  const uploadRate = app.rateLimit({
-    max: app.config.uploads.ratePerHour,
-    timeWindow: 60 * 60_000,
-    // Counted where every instance sees it (plugins/limits.ts), under its own name.
-    keyGenerator: (req: FastifyRequest) => `upload:${req.auth?.user.id ?? req.ip}`,
-  });
+  const uploadRate = uploadRateLimit(app);
 
   /** The one file part of the request, sent under one of `fields`. */
   async function filePart(req: FastifyRequest, fields: string[], fileSize: number): Promise<MultipartFile> {
@@ -101,12 +106,7 @@ export default async function fileRoutes(base: FastifyInstance) {
     return part;
   }
 
-  /**
-   * Ingests the request's one file. Issue 18: with an Idempotency-Key (the report's key), the
-   * photo and the video of a report are each stored once however often they are sent: the key is
-   * scoped to the route and to the kind the client declares, and a retry of a finished upload is
-   * only read through to compare its bytes, never stored again.
-   */
+  /** Ingests the request's one file, once per Idempotency-Key (ingestOnce). */
   async function upload(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -117,47 +117,19 @@ export default async function fileRoutes(base: FastifyInstance) {
     const user = req.auth!.user;
     const key = idempotencyKeyOf(req);
     const part = await filePart(req, route.fields, route.maxBytes);
+    // Issue 18: the key is scoped to the route and to the kind the client declares, so one key
+    // names a report, its photo and its video.
     const family = /^(image|video)\//.exec(part.mimetype)?.[1] ?? 'file';
-    const request = key && { userId: user.id, scope: `${route.name}:${family}`, key };
-    if (request) {
-      const earlier = await findAnswer(app.db, request);
-      // A file swept or released since (its report deleted) is not an answer: it is sent anew.
-      if (earlier && !(await stillStored(earlier.body))) await forgetKey(app.db, request);
-      else if (earlier) {
-        const fingerprint = bytesFingerprint(app.keys.idempotencyHmac);
-        await pipeline(part.file, fingerprint.stream, new Writable({ write: (_chunk, _enc, done) => done() }));
-        return sendAnswer(reply, earlier.check(fingerprint.digest()));
-      }
-    }
-    try {
-      const file = await ingest(app, part, {
-        ownerId: user.id,
-        ...opts,
-        idempotency: request
-          ? {
-              request,
-              hmacKey: app.keys.idempotencyHmac,
-              answer: (row) => ({ status: 201, body: respond(fileUrl(row.id)) }),
-            }
-          : undefined,
-      });
-      req.log.info({ uploadId: file.id, kind: file.kind, size: file.size }, 'file uploaded');
-      return reply.status(201).send(respond(fileUrl(file.id)));
-    } catch (err) {
-      if (err instanceof ReplayedUpload) return sendAnswer(reply, err.answer);
-      throw err;
-    }
+    const source = { file: part.file, filename: part.filename, truncated: () => part.file.truncated };
+    const answer = await ingestOnce(app, source, {
+      ownerId: user.id,
+      decide: opts.decide,
+      request: key ? { userId: user.id, scope: `${route.name}:${family}`, key } : undefined,
+      respond,
+      log: req.log,
+    });
+    return reply.status(answer.status).send(answer.body);
   }
-
-  async function stillStored(body: unknown) {
-    const url = Object.values(body as Record<string, string>)[0];
-    const id = url && uploadIdOf(url);
-    if (!id) return false;
-    return (await app.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length > 0;
-  }
-
-  const sendAnswer = (reply: FastifyReply, answer: { status: number; body: unknown }) =>
-    reply.status(answer.status).send(answer.body as Record<string, string>);
 
   app.post(
     '/api/upload-file',
