@@ -7,7 +7,7 @@ const withAccess = (access: Access) => ROUTES.filter((r) => r.access === access)
 describe('route table', () => {
   it('lists each API route once, with a method, an /api/ path and one of the five access rules', () => {
     for (const route of ROUTES) {
-      expect(['GET', 'POST', 'PUT', 'DELETE'], keyOf(route)).toContain(route.method);
+      expect(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], keyOf(route)).toContain(route.method);
       expect(route.path, keyOf(route)).toMatch(/^\/api\/[a-z]/);
       expect(['public', 'mfa', 'session', 'member', 'admin'], keyOf(route)).toContain(route.access);
     }

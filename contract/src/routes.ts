@@ -10,8 +10,12 @@
  *   waiting session may call nothing else but public routes.
  * Owner rules (own certificates, own profile) are checked by the handlers on top of this.
  */
+/** Where resumable (tus) uploads are created; each upload lives at `{path}/{id}`. */
+export const RESUMABLE_UPLOADS_PATH = '/api/uploads/tus';
+
 export type Access = 'public' | 'session' | 'member' | 'admin' | 'mfa';
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** HEAD and PATCH are the resumable upload protocol's (tus 1.0.0); a GET route also answers HEAD. */
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteSpec {
   method: Method;
@@ -61,6 +65,12 @@ export const ROUTES = [
 
   r('POST', '/api/upload-file', 'member'),
   r('POST', '/api/upload', 'member'),
+  // Issue 18 part 5: resumable uploads of report media (tus 1.0.0: creation, HEAD for the offset,
+  // PATCH for the bytes, DELETE to give up). Only the member who created an upload reaches it.
+  r('POST', RESUMABLE_UPLOADS_PATH, 'member'),
+  r('HEAD', `${RESUMABLE_UPLOADS_PATH}/:id`, 'member'),
+  r('PATCH', `${RESUMABLE_UPLOADS_PATH}/:id`, 'member'),
+  r('DELETE', `${RESUMABLE_UPLOADS_PATH}/:id`, 'member'),
   r('GET', '/api/files/:id', 'member'),
 
   r('POST', '/api/reports', 'member'),

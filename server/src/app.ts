@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import auditRoutes from './domains/audit/routes';
 import authRoutes from './domains/auth/routes';
 import fileRoutes from './domains/files/routes';
+import resumableUploads from './domains/files/resumable';
 import helpRoutes from './domains/help/routes';
 import hmisRoutes from './domains/hmis/routes';
 import inboxRoutes from './domains/inbox/routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes);
   await app.register(hmisRoutes);
   await app.register(fileRoutes);
+  await app.register(resumableUploads);
   await app.register(jobRoutes);
   await app.register(notificationRoutes);
   await app.register(helpRoutes);

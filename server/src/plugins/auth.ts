@@ -32,8 +32,12 @@ export const SESSION_EXPIRY_COOKIE = 'session_expiry';
 /** lastSeenAt is written at most this often, so a read does not always cost a write. */
 const TOUCH_AFTER_MS = 60_000;
 
-const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
-const ACCESS = new Map<string, Access>(ROUTES.map((r) => [routeKey(r.method, r.path), r.access]));
+const routeKey = (method: string, url: string) => `${method} ${url}`;
+const TABLE = new Map<string, Access>(ROUTES.map((r) => [routeKey(r.method, r.path), r.access]));
+/** A route's rule; Fastify's HEAD twin of a GET route has the GET's, unless the table lists a HEAD. */
+const ACCESS = {
+  get: (key: string) => TABLE.get(key) ?? (key.startsWith('HEAD ') ? TABLE.get(`GET ${key.slice(5)}`) : undefined),
+};
 
 function tokenFrom(req: FastifyRequest, cookieName: string): string | undefined {
   const header = req.headers.authorization;

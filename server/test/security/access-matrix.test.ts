@@ -8,6 +8,7 @@ import { addMinutes } from '../../src/lib/clock';
 import { hmac, randomToken, sha256 } from '../../src/lib/tokens';
 import { SoftAuthenticator } from '../authenticator';
 import { call, createTestApp, GOOD_PASSWORD, stepUp, type TestApp } from '../harness';
+import { createResumable, TUS_HEADERS, tusMetadata } from '../resumable';
 import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
 import {
   adminEditPayload,
@@ -58,6 +59,13 @@ const passkeyOf = async (w: World, userId: string) => {
 const steppedUp = async (w: World, caller: Caller) => {
   if (caller === 'admin') await stepUp(w.t, w.admin.cookie, { password: GOOD_PASSWORD });
   return {};
+};
+
+/** An unfinished resumable upload of member A's (issue 18 part 5): its URL. */
+const resumableOfA = async (w: World) => {
+  const res = await createResumable(w.t.app, w.memberA.cookie, { length: 100 });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.headers.location as string;
 };
 
 const REQUESTS: Record<string, Build> = {
@@ -191,6 +199,19 @@ const REQUESTS: Record<string, Build> = {
   'POST /api/upload-file#image': async () => ({ method: 'POST', url: '/api/upload-file', ...(await pngPart()) }),
   'POST /api/upload-file#document': () => ({ method: 'POST', url: '/api/upload-file', ...pdfPart() }),
   'POST /api/upload': async () => ({ method: 'POST', url: '/api/upload', ...(await pngPart('image')) }),
+  'POST /api/uploads/tus': () => ({
+    method: 'POST',
+    url: '/api/uploads/tus',
+    headers: { ...TUS_HEADERS, 'upload-length': '100', 'upload-metadata': tusMetadata({ filetype: 'video/mp4' }) },
+  }),
+  'HEAD /api/uploads/tus/:id': async (w) => ({ method: 'HEAD', url: await resumableOfA(w), headers: TUS_HEADERS }),
+  'PATCH /api/uploads/tus/:id': async (w) => ({
+    method: 'PATCH',
+    url: await resumableOfA(w),
+    headers: { ...TUS_HEADERS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    payload: Buffer.alloc(10),
+  }),
+  'DELETE /api/uploads/tus/:id': async (w) => ({ method: 'DELETE', url: await resumableOfA(w), headers: TUS_HEADERS }),
   'GET /api/files/:id#unattached-upload': async (w) => ({ method: 'GET', url: await uploadImage(w, w.memberA) }),
   'GET /api/files/:id#report-image': async (w) => ({ method: 'GET', url: (await reportOfA(w)).imageUrl }),
   'GET /api/files/:id#certificate-document': async (w) => ({

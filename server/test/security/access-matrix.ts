@@ -63,6 +63,12 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'POST /api/upload-file#image': [401, 403, 201, 201, 201, 401],
   'POST /api/upload-file#document': [401, 403, 403, 403, 201, 401],
   'POST /api/upload': [401, 403, 201, 201, 201, 401],
+  // Issue 18 part 5: resumable uploads. Only the member who created one reaches it: anyone
+  // else, an admin too, is told it does not exist.
+  'POST /api/uploads/tus': [401, 403, 201, 201, 201, 401],
+  'HEAD /api/uploads/tus/:id': [401, 403, 200, 404, 404, 401],
+  'PATCH /api/uploads/tus/:id': [401, 403, 204, 404, 404, 401],
+  'DELETE /api/uploads/tus/:id': [401, 403, 204, 404, 404, 401],
   'GET /api/files/:id#unattached-upload': [401, 403, 200, 403, 200, 401],
   'GET /api/files/:id#report-image': [401, 403, 200, 403, 200, 401],
   'GET /api/files/:id#certificate-document': [401, 403, 200, 403, 200, 401],

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';
 import { call, createTestApp, createUser, driver, sessionCookie, type TestApp } from '../../../test/harness';
+import { createResumable, patchResumable } from '../../../test/resumable';
 import { filesUnder, multipart, png, video } from '../../../test/uploads';
 
 /**
@@ -108,6 +110,42 @@ describe('upload allowances', () => {
     expect((await image(member, '/api/upload-file')).statusCode).toBe(429);
     // The count is the member's, not the address's or everyone's.
     expect((await image(await createUser(t), '/api/upload-file')).statusCode).toBe(201);
+  });
+
+  // Issue 18 part 5: a resumable upload counts as much as a multipart one.
+  it('holds resumable uploads to the same allowances, at creation and at completion', async () => {
+    const member = await createUser(t);
+    const PENDING =
+      'Too many of your uploads are not yet part of a report or profile. Submit them, or try again tomorrow.';
+    // Declared larger than the allowance: refused before a byte is sent.
+    const big = await createResumable(t.app, member.cookie, { length: 6000 });
+    expect([big.statusCode, big.json().message]).toEqual([413, PENDING]);
+
+    // Two that each fit at creation; only the first fits once stored.
+    const data = video('mp4');
+    const urls: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await createResumable(t.app, member.cookie, { length: data.length });
+      expect(res.statusCode, res.body).toBe(201);
+      urls.push(res.headers.location as string);
+    }
+    expect((await patchResumable(t.app, member.cookie, urls[0]!, 0, data)).statusCode).toBe(201);
+    const before = await stored();
+    const second = await patchResumable(t.app, member.cookie, urls[1]!, 0, data);
+    expect([second.statusCode, second.json().message]).toEqual([413, PENDING]);
+    expect(await stored()).toEqual(before);
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'resumable')).filter((n) => !n.endsWith('.json'))).not.toContain(
+      urls[1]!.split('/').pop(),
+    );
+  });
+
+  it('counts the creation of a resumable upload in the same hourly rate', async () => {
+    const member = await createUser(t);
+    for (let i = 0; i < 6; i++) {
+      expect((await createResumable(t.app, member.cookie, { length: 10 })).statusCode).toBe(201);
+    }
+    expect((await createResumable(t.app, member.cookie, { length: 10 })).statusCode).toBe(429);
+    expect((await sendVideo(member)).statusCode).toBe(429);
   });
 
   it.runIf(driver === 'postgres')('lets exactly one of two uploads sent side by side past the allowance', async () => {

@@ -1,0 +1,272 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import { Metadata, type Upload } from '@tus/utils';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, RESUMABLE_UPLOADS_PATH } from '@portal/contract';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../lib/errors';
+import { idempotencyKeyOf } from '../../lib/idempotency';
+import { accept, tooLarge, unsupported } from './content';
+import { allowanceOf, ingestOnce } from './ingest';
+import { uploadRateLimit } from './routes';
+
+/**
+ * Issue 18 part 5, decision 0021: resumable uploads of report media over tus 1.0.0
+ * (https://tus.io/protocols/resumable-upload), served by @tus/server with its file store. The
+ * bytes are staged in DATA_DIR/resumable; when the last byte arrives, the staged file goes
+ * through the same pipeline as POST /api/upload-file (ingest.ts), and the final PATCH answers
+ * what that route answers, `{ fileUrl }`.
+ */
+
+/** An unfinished upload is removed this long after it was created. */
+export const RESUMABLE_GRACE_MS = 24 * 60 * 60_000;
+/** The sweeper of unfinished uploads, on the job queue (decision 0009): hourly, and at start. */
+export const RESUMABLE_SWEEP_JOB = 'resumable-upload-sweep';
+
+export const RESUMABLE_MESSAGES = {
+  notFound: 'Upload not found',
+  lengthRequired: 'Send the upload’s length (Upload-Length) when creating it.',
+} as const;
+
+/**
+ * Metadata the server writes at creation and the client can neither set nor change: who created
+ * the upload (every later request must be theirs), when (for the sweep, on the app's clock), and
+ * the Idempotency-Key the creation carried.
+ */
+const OWNER = 'portal-owner';
+const CREATED = 'portal-created';
+const KEY = 'portal-idempotency-key';
+const SERVER_KEYS = [OWNER, CREATED, KEY];
+
+/** Upload ids are ours: 16 random bytes in hex (never a client's name, never a path). */
+const ID = /^[0-9a-f]{32}$/;
+const newId = () => crypto.randomBytes(16).toString('hex');
+
+/** What a request handed to tus carries for the hooks: its member, its key, and what they decided. */
+interface Exchange {
+  userId: string;
+  key: string | undefined;
+  log: FastifyBaseLogger;
+  /** The pipeline's refusal at completion, answered as the upload routes answer it. */
+  error?: unknown;
+}
+
+/** The media family the client declares (tus-js-client's `filetype`): it picks the size limit. */
+const familyOf = (declared: string | null | undefined) => /^(image|video)\//.exec(declared ?? '')?.[1] ?? 'file';
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const directory = path.join(app.config.dataDir, 'resumable');
+    fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const store = new FileStore({ directory });
+    const exchanges = new WeakMap<Request, Exchange>();
+
+    const tus = new TusServer({
+      path: RESUMABLE_UPLOADS_PATH,
+      datastore: store,
+      relativeLocation: true,
+      maxSize: MAX_VIDEO_BYTES,
+      namingFunction: newId,
+      // A finished upload is gone from staging (completion removes it): nothing to terminate.
+      disableTerminationForFinishedUploads: true,
+      async onUploadCreate(req, upload) {
+        const exchange = exchanges.get(req)!;
+        const metadata = Object.fromEntries(
+          Object.entries(upload.metadata ?? {}).filter(([name]) => !SERVER_KEYS.includes(name)),
+        );
+        metadata[OWNER] = exchange.userId;
+        metadata[CREATED] = String(app.clock.now().getTime());
+        if (exchange.key) metadata[KEY] = exchange.key;
+        return { metadata };
+      },
+      async onUploadFinish(req, upload) {
+        const exchange = exchanges.get(req)!;
+        try {
+          const answer = await complete(upload, exchange);
+          return {
+            status_code: answer.status,
+            headers: { 'Content-Type': 'application/json; charset=utf-8' },
+            body: JSON.stringify(answer.body),
+          };
+        } catch (err) {
+          // Answered by the route as the multipart routes answer it (same status, same message).
+          exchange.error = err;
+          throw { status_code: 500, body: 'refused' };
+        } finally {
+          // Stored (or refused): the staged bytes are not needed any more, either way.
+          await removeStaged(upload.id);
+        }
+      },
+    });
+
+    /** The finished upload through the one pipeline of every upload (ingest.ts). */
+    function complete(upload: Upload, exchange: Exchange) {
+      const metadata = upload.metadata ?? {};
+      const ownerId = metadata[OWNER]!;
+      const key = metadata[KEY] ?? undefined;
+      return ingestOnce(
+        app,
+        { file: store.read(upload.id), filename: metadata.filename ?? metadata.name ?? undefined },
+        {
+          ownerId,
+          decide(mime) {
+            // Report media only: documents and imports have their own routes and rules.
+            const accepted = accept(mime);
+            if (accepted.kind !== 'image' && accepted.kind !== 'video') throw unsupported();
+            return accepted;
+          },
+          // The scope of POST /api/upload-file: a report's video sent there once and here again
+          // (an app updated between two tries) is still stored once.
+          request: key ? { userId: ownerId, scope: `upload-file:${familyOf(metadata.filetype)}`, key } : undefined,
+          respond: (url) => ({ fileUrl: url }),
+          log: exchange.log,
+        },
+      );
+    }
+
+    async function removeStaged(id: string) {
+      await Promise.all([
+        fsp.rm(path.join(directory, id), { force: true }),
+        fsp.rm(path.join(directory, `${id}.json`), { force: true }),
+      ]);
+    }
+
+    /**
+     * The upload `id` if it is the caller's: the id alone is not a capability. Another member's
+     * upload and one that does not exist are the same 404.
+     */
+    async function ownUpload(req: FastifyRequest, id: string) {
+      const upload = ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
+      if (!upload || upload.metadata?.[OWNER] !== req.auth!.user.id) throw notFound(RESUMABLE_MESSAGES.notFound);
+      return upload;
+    }
+
+    /**
+     * Hands the request to tus as a web Request (its body streamed, never buffered) and answers
+     * with tus's answer. tus's own refusals (a wrong offset: 409) are answered as `{ message }`.
+     */
+    async function forward(req: FastifyRequest, reply: FastifyReply) {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        // The session stays with us; tus needs only its own headers.
+        if (value === undefined || name === 'cookie' || name === 'authorization') continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const body = req.body instanceof Readable ? (Readable.toWeb(req.body) as ReadableStream<Uint8Array>) : undefined;
+      const request = new Request(new URL(req.url, 'http://portal.invalid'), {
+        method: req.method,
+        headers,
+        body,
+        // Node's fetch needs `duplex` to take a streamed body.
+        duplex: 'half',
+      });
+      const exchange: Exchange = { userId: req.auth!.user.id, key: idempotencyKeyOf(req), log: req.log };
+      exchanges.set(request, exchange);
+      const res = await tus.handleWeb(request);
+      if (exchange.error) throw exchange.error;
+      for (const [name, value] of res.headers) {
+        // Same origin only: no CORS headers. Fastify counts the length itself.
+        if (name.startsWith('access-control-') || name === 'content-length') continue;
+        reply.header(name, value);
+      }
+      reply.status(res.status);
+      const text = await res.text();
+      if (res.status >= 400) {
+        return reply.type('application/json; charset=utf-8').send({ message: text.trim() || 'Upload failed' });
+      }
+      return reply.send(text || undefined);
+    }
+
+    /** Removes unfinished uploads created more than a day ago (by the app's clock); answers how many. */
+    async function sweep(): Promise<number> {
+      const cutoff = app.clock.now().getTime() - RESUMABLE_GRACE_MS;
+      const ids = new Set(
+        (await fsp.readdir(directory)).map((name) => name.replace(/\.json$/, '')).filter((id) => ID.test(id)),
+      );
+      let removed = 0;
+      for (const id of ids) {
+        const config = await store.configstore.get(id).catch(() => undefined);
+        let created = Number(config?.metadata?.[CREATED]);
+        if (!Number.isFinite(created)) {
+          // Half-created (a crash between the data file and its record): its age on disk tells.
+          const stat = await fsp.stat(path.join(directory, id)).catch(() => undefined);
+          created = stat?.mtimeMs ?? 0;
+        }
+        if (created > cutoff) continue;
+        await removeStaged(id);
+        removed++;
+      }
+      if (removed) app.log.info({ removed }, 'unfinished resumable uploads removed');
+      return removed;
+    }
+
+    app.decorate('resumableUploads', { sweep });
+    app.queue.define(RESUMABLE_SWEEP_JOB, { cron: '30 * * * *', atStart: true, run: sweep });
+
+    await app.register(async (base) => {
+      const routes = base.withTypeProvider<ZodTypeProvider>();
+      // tus 1.0.0: PATCH bodies are `application/offset+octet-stream`. The stream is handed on
+      // as it is; the upload's length bounds it (tus answers 413 past it).
+      routes.addContentTypeParser('application/offset+octet-stream', (_req, payload, done) => done(null, payload));
+      const uploadRate = uploadRateLimit(app);
+      const tags = ['files'];
+      const params = z.strictObject({ id: z.string().max(64) });
+
+      routes.post(RESUMABLE_UPLOADS_PATH, { schema: { tags }, onRequest: uploadRate }, async (req, reply) => {
+        // The limits and the allowance are checked before a byte is staged; the content, the
+        // limits of its real kind and the allowance again when the last byte has arrived.
+        const declared = req.headers['upload-length'];
+        if (
+          req.headers['upload-defer-length'] !== undefined ||
+          typeof declared !== 'string' ||
+          !/^\d{1,16}$/.test(declared)
+        ) {
+          throw badRequest(RESUMABLE_MESSAGES.lengthRequired);
+        }
+        const size = Number(declared);
+        let metadata: Record<string, string | null>;
+        try {
+          metadata = Metadata.parse(req.headers['upload-metadata'] as string | undefined);
+        } catch {
+          throw badRequest('Invalid Upload-Metadata');
+        }
+        if (size > (familyOf(metadata.filetype) === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES)) throw tooLarge();
+        const over = (await allowanceOf(app, app.db, req.auth!.user.id)).exceededBy(size);
+        if (over) throw over;
+        return forward(req, reply);
+      });
+
+      routes.head(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
+        await ownUpload(req, req.params.id);
+        return forward(req, reply);
+      });
+
+      routes.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
+        await ownUpload(req, req.params.id);
+        return forward(req, reply);
+      });
+
+      routes.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
+        await ownUpload(req, req.params.id);
+        return forward(req, reply);
+      });
+    });
+  },
+  { name: 'resumable-uploads', dependencies: ['config', 'db', 'auth', 'limits', 'queue', 'storage', 'files'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    resumableUploads: {
+      /** Removes unfinished resumable uploads older than a day; answers how many. */
+      sweep(): Promise<number>;
+    };
+  }
+}
