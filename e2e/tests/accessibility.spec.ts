@@ -321,6 +321,22 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
       await closeDialog();
       await openDialog(card.getByRole('button', { name: 'Delete' }), 'the delete certificate question');
       await closeDialog();
+      // Issue 16: the import dialog with a file's preview, then with the check's problems.
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const importing = page.getByRole('dialog', { name: 'Import certificates' });
+      await importing.locator('input[type="file"]').setInputFiles({
+        name: 'registry.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          `userEmail,certificateNo,name,status,validTill,Notes\n${uniqueEmail('import')},CRA-A11Y-IMPORT,Advocate,Sleeping,someday,x\n`,
+        ),
+      });
+      await expect(importing.getByRole('table', { name: 'Preview of the first rows' })).toBeVisible();
+      await scan(page, `the import dialog with a preview (${viewport})`);
+      await importing.getByRole('button', { name: 'Check file' }).click();
+      await expect(importing.getByRole('table', { name: 'Problems' })).toBeVisible();
+      await scan(page, `the import dialog with problems (${viewport})`);
+      await closeDialog();
 
       await openScreen(page, '/admin/manage/reports');
       await openDialog(page.getByRole('button', { name: 'View' }).first(), 'the report details');

@@ -40,7 +40,7 @@ test('an admin previews, checks and imports a 1,000-row CSV, sees its 3 bad rows
   const problems = dialog.getByRole('table', { name: 'Problems' });
   await expect(problems.getByRole('row')).toHaveCount(4);
   await expect(problems.getByRole('row', { name: /^11 userEmail/ })).toBeVisible();
-  await expect(problems.getByRole('row', { name: /^501 status/ })).toBeVisible();
+  await expect(problems.getByRole('row', { name: /^501 status Status must be Active or Inactive$/ })).toBeVisible();
   await expect(problems.getByRole('row', { name: /^901 validTill Enter a valid date/ })).toBeVisible();
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download problems (CSV)' }).click();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES, DISPLAY_STATUSES, VERIFICATION_STATUSES } from '../constants';
-import { dateInput, isoDateTime, listQuery, recordVersion } from './common';
+import { atMost, dateInput, isoDateTime, listQuery, recordVersion } from './common';
 import { emailField, nameText } from './user';
 
 /**
@@ -34,19 +34,22 @@ export type Certificate = z.infer<typeof certificate>;
 export const fileLink = z
   .string()
   .trim()
-  .max(500)
+  .max(500, atMost('Download link', 500))
   .regex(/^(\/api\/files\/[0-9a-f-]{36})?$/, 'Not a file uploaded to this portal');
 
 /** POST and PUT /api/certificates (spec §5: userEmail, certificateNo, name, validTill required). */
 export const certificateBody = z.strictObject({
   userEmail: emailField,
-  certificateNo: z.string().trim().min(1, 'Certificate No is required').max(50),
+  certificateNo: z.string().trim().min(1, 'Certificate No is required').max(50, atMost('Certificate No', 50)),
   name: nameText(200).min(1, 'Name is required'),
-  status: z.enum(CERTIFICATE_STATUSES).default('Active'),
+  // Issue 16: an import's row errors show these messages as they are, so each names its field.
+  status: z
+    .enum(CERTIFICATE_STATUSES, { message: `Status must be ${CERTIFICATE_STATUSES.join(' or ')}` })
+    .default('Active'),
   validTill: dateInput,
   downloadLink: fileLink.default(''),
   /** Optional: the holder's name as the board has it; empty takes the name of the account that claims it. */
-  holderName: nameText(200).default(''),
+  holderName: nameText(200, 'Holder name').default(''),
 });
 export type CertificateBody = z.input<typeof certificateBody>;
 

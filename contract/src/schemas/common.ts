@@ -10,6 +10,9 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ message: z.string() });
 
+/** The message of a too-long text, naming its field (issue 16: import row errors show it as is). */
+export const atMost = (field: string, max: number) => `${field} must be at most ${max} characters`;
+
 export const idParams = z.strictObject({ id: z.uuid({ message: 'Not a valid id' }) });
 
 /** ISO 8601 timestamp as the API sends it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, singleLine } from '../patterns';
-import { isoDateTime, listQuery, recordVersion } from './common';
+import { atMost, isoDateTime, listQuery, recordVersion } from './common';
 
 export const address = z.object({
   area: z.string().max(200).default(''),
@@ -39,7 +39,7 @@ export const emailField = z
   .string()
   .trim()
   .min(1, 'Email is required')
-  .max(254)
+  .max(254, atMost('Email', 254))
   .regex(EMAIL_PATTERN, 'Please enter a valid email address.');
 
 const optionalText = (max: number) => z.string().trim().max(max);
@@ -48,7 +48,7 @@ const optionalText = (max: number) => z.string().trim().max(max);
  * A name (a person's, a certificate's): one line, whatever was sent (issue 12). Names go
  * verbatim into mails, PDFs and credentials, so control characters are cleaned out, not refused.
  */
-export const nameText = (max: number) => z.string().overwrite(singleLine).max(max);
+export const nameText = (max: number, label = 'Name') => z.string().overwrite(singleLine).max(max, atMost(label, max));
 
 /** '' or the link POST /api/upload answered for an image (the server checks whose it is). */
 const pictureLink = optionalText(500).regex(/^(\/api\/files\/[0-9a-f-]{36})?$/, 'Not an image uploaded to this portal');

@@ -148,10 +148,38 @@ describe('POST /api/certificates/import', () => {
     expect(body.errors).toEqual([
       { row: 3, column: 'userEmail', message: 'Please enter a valid email address.' },
       { row: 4, column: 'certificateNo', message: 'Certificate No is required' },
-      { row: 5, column: 'status', message: expect.any(String) },
+      { row: 5, column: 'status', message: 'Status must be Active or Inactive' },
       { row: 5, column: 'validTill', message: 'Enter a valid date' },
     ]);
     expect((await rowsOf(p)).map((r) => r.certificateNo)).toEqual([`${p}-1`, `${p}-5`, `${p}-6`]);
+  });
+
+  it('names the field and the rule in every row error, never a validator’s wording', async () => {
+    const p = prefix();
+    const long = (n: number) => 'x'.repeat(n);
+    const csv = [
+      `${HEADER},holderName,downloadLink`,
+      `${long(250)}@example.org,${p}-1,Advocate,Active,2030-01-01,,`,
+      `ok.${p}@example.org,${p}-${long(50)},Advocate,Active,2030-01-01,,`,
+      `ok.${p}@example.org,${p}-3,${long(201)},active,2030-01-01,,`,
+      `ok.${p}@example.org,${p}-4,,Active,0000-01-01,${long(201)},`,
+      `ok.${p}@example.org,${p}-5,Advocate,Active,2030-02-30,,https://example.org/a.pdf`,
+      `ok.${p}@example.org,${p}-6,Advocate,Active,2030-01-01,,/api/files/${long(500)}`,
+    ].join('\n');
+    const res = await upload(csv, { query: '?dryRun=true' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().errors).toEqual([
+      { row: 2, column: 'userEmail', message: 'Email must be at most 254 characters' },
+      { row: 3, column: 'certificateNo', message: 'Certificate No must be at most 50 characters' },
+      { row: 4, column: 'name', message: 'Name must be at most 200 characters' },
+      { row: 4, column: 'status', message: 'Status must be Active or Inactive' },
+      { row: 5, column: 'name', message: 'Name is required' },
+      { row: 5, column: 'validTill', message: 'Enter a date between the years 1 and 9999' },
+      { row: 5, column: 'holderName', message: 'Holder name must be at most 200 characters' },
+      { row: 6, column: 'validTill', message: 'Enter a valid date' },
+      { row: 6, column: 'downloadLink', message: 'Not a file uploaded to this portal' },
+      { row: 7, column: 'downloadLink', message: 'Download link must be at most 500 characters' },
+    ]);
   });
 
   it('reads a CSV with a BOM, semicolons, quoted fields and a header in any case and spacing', async () => {

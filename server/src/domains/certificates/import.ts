@@ -284,8 +284,13 @@ export async function* readCertificates(
     });
     const parsed = importRow.safeParse(input);
     if (!parsed.success) {
+      // One problem per cell, the first rule it breaks (the contract's messages name the field).
+      const columnsWithProblems = new Set<string>();
       for (const issue of parsed.error.issues) {
-        errors.push({ row, column: String(issue.path[0] ?? ''), message: issue.message });
+        const column = String(issue.path[0] ?? '');
+        if (columnsWithProblems.has(column)) continue;
+        columnsWithProblems.add(column);
+        errors.push({ row, column, message: issue.message });
       }
       yield { row, certificateNo: (input.certificateNo ?? '').trim() };
       continue;

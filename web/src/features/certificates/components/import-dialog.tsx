@@ -93,6 +93,8 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           value={file}
           onChange={choose}
           clearable
+          // WCAG 4.1.2: the clear button is an icon; axe (e2e/tests/accessibility.spec.ts) asks for its name.
+          clearButtonProps={{ 'aria-label': 'Clear file' }}
         />
         {tooLarge ? (
           <Alert color="red" title="File too large">
