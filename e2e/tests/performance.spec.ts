@@ -22,18 +22,35 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../w
  */
 const ROUTE_SCRIPT = 'route script';
 
+/**
+ * Issue 18, decision 0020: after `load`, every page registers the service worker, with code loaded
+ * then (app/service-worker.ts, and Workbox's window library it loads). Counted in every budget.
+ */
+const SERVICE_WORKER = [
+  'src/app/service-worker.ts',
+  '../node_modules/workbox-window/build/workbox-window.prod.es5.mjs',
+];
+
 /** Budgets in gzip bytes. `/`: the issue's target. The others: today's size plus a little room. */
 const VISITS = {
-  '/': { js: 120 * KB, css: 5 * KB, modules: ['index.html'] },
+  '/': { js: 120 * KB, css: 5 * KB, modules: ['index.html', ...SERVICE_WORKER] },
   // Without TanStack Query, zod (loaded when the form is first used) and most of Mantine's CSS.
   '/login': {
-    js: 165 * KB,
+    // 165 KB until issue 18's service worker registration (decision 0020), loaded after `load`.
+    js: 170 * KB,
     css: 13 * KB,
-    modules: ['index.html', ROUTE_SCRIPT, 'src/app/providers.tsx', 'src/features/auth/pages/login-page.tsx'],
+    modules: [
+      'index.html',
+      ROUTE_SCRIPT,
+      'src/app/providers.tsx',
+      'src/features/auth/pages/login-page.tsx',
+      ...SERVICE_WORKER,
+    ],
   },
   // CSS: the frame's Mantine rules, then every component's again (mantine-dashboard.css).
   '/admin/default': {
-    js: 250 * KB,
+    // 250 KB until issue 18's service worker registration and offline session (decision 0020).
+    js: 256 * KB,
     css: 40 * KB,
     modules: [
       'index.html',
@@ -46,6 +63,7 @@ const VISITS = {
       '../contract/src/index.ts',
       // Issue 18: at start, the outbox looks for reports waiting on the device (a few KB).
       'src/lib/device-store.ts',
+      ...SERVICE_WORKER,
     ],
   },
 } as const;

@@ -27,7 +27,10 @@ async function fillHalf(page: Page, clientName: string) {
 }
 
 async function expectHalf(page: Page, clientName: string) {
-  await expect(label(page, 'Client Name')).toHaveValue(clientName);
+  // A reloaded form's chunk and its sealed draft take a while on a busy machine, the more so while
+  // the service worker (decision 0020) fills its cache in the background.
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(label(page, 'Client Name')).toHaveValue(clientName, { timeout: 30_000 });
   await expect(label(page, 'Social Security Number')).toHaveValue('372-81-4455');
   await expect(radio(page, 'Consent to Share with HMIS', 'Yes')).toBeChecked();
   await expect(label(page, 'Consent Method')).toHaveValue('Signed');

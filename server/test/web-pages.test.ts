@@ -12,9 +12,14 @@ import { call, createTestApp, createUser, type TestApp } from './harness';
 let t: TestApp;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
 const pages = { 'index.html': 'the shell', 'landing.html': 'the landing page', 'login.html': 'the login snapshot' };
+/** What vite-plugin-pwa writes (decision 0020): the service worker and the web app manifest. */
+const pwaFiles = { 'sw.js': 'self.addEventListener("fetch", () => {});', 'manifest.webmanifest': '{"name":"Portal"}' };
 
 beforeAll(async () => {
   for (const [file, text] of Object.entries(pages)) fs.writeFileSync(path.join(dist, file), `<p>${text}</p>`);
+  for (const [file, text] of Object.entries(pwaFiles)) fs.writeFileSync(path.join(dist, file), text);
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets/entry-abc123.js'), 'export {};');
   t = await createTestApp({}, { webDist: dist });
 });
 afterAll(async () => {
@@ -61,5 +66,25 @@ describe('web pages', () => {
     }
     const post = await call(t.app, undefined, { method: 'POST', url: '/login', payload: {} });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the service worker as a script that is revalidated every time, and allows it and the manifest', async () => {
+    // An update must reach the members: a worker cached by HTTP would hold the old version
+    // (Service Workers §Update: the byte check; decision 0020).
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+
+    // The hashed files the worker precaches are cached for good, as before.
+    expect((await get('/assets/entry-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

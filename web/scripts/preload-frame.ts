@@ -72,7 +72,8 @@ export async function preloadFrame(outDir: string): Promise<void> {
     file,
     shell
       .replace('<script type="module"', `<script async src="/${routeScript}"></script>\n    <script type="module"`)
-      .replace(/\n *<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`),
+      // vite-plugin-pwa puts the manifest link right before </head>, on the same line.
+      .replace(/(\n *)?<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`),
   );
 }
 

@@ -76,7 +76,8 @@ export async function writeLogin(outDir: string, markup: string): Promise<void> 
     // What MantineProvider sets on mount: Mantine's colour variables are scoped to it.
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace('</title>', `</title>\n${await fontPreloads(outDir, [400, 500, 700])}`)
-    .replace(/\n *<\/head>/, `\n${links.join('')}  </head>`)
+    // vite-plugin-pwa puts the manifest link right before </head>, on the same line.
+    .replace(/(\n *)?<\/head>/, `\n${links.join('')}  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="snapshot" inert>${snapshot}</div>`);
   const missing = await missingRules(
     outDir,

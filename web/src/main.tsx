@@ -38,3 +38,11 @@ if (root.dataset.prerendered === 'snapshot') {
   });
 } else if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);
+
+// Issue 18, decision 0020: the service worker registers after `load`, and its code is loaded only
+// then: what a first visit downloads before the page is usable does not grow.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./app/service-worker').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

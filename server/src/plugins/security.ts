@@ -61,6 +61,10 @@ export default fp(
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // Issue 18, decision 0020: the app's service worker (/sw.js) and its manifest, said
+          // outright rather than left to default-src (CSP Level 3 §6.1.13, Manifest §4.1).
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           frameSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],

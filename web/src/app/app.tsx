@@ -16,6 +16,12 @@ export function App() {
   const [toasts, setToasts] = useState(needsToasts);
   useEffect(() => {
     void useAuth.getState().checkAuth();
+    // Decision 0020: a session shown from the device while offline is checked once back online.
+    const recheck = () => {
+      if (useAuth.getState().offline) void useAuth.getState().checkAuth();
+    };
+    window.addEventListener('online', recheck);
+    return () => window.removeEventListener('online', recheck);
   }, []);
   useEffect(() => {
     if (toasts) return;

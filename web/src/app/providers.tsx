@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@portal/contract';
 import { Outlet, useMatches } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { UpdatePrompt } from '../components/update-prompt';
 import { useAuth } from '../features/auth/store';
 import { readSessionExpiry } from '../lib/session-cookie';
 import { cssVariablesResolver, PHONE_MAX_WIDTH, theme } from './theme';
@@ -18,6 +19,7 @@ export function Toasts() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <PlacedNotifications />
+      <UpdatePrompt />
     </MantineProvider>
   );
 }

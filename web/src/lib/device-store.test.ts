@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto';
 import { File as NodeFile } from 'node:buffer';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countRecords, deleteRecord, openDrafts, putRecord, readRecords, wipeDrafts } from './device-store';
+import {
+  countRecords,
+  deleteRecord,
+  openDrafts,
+  putRecord,
+  readRecords,
+  recallIdentity,
+  rememberIdentity,
+  wipeDrafts,
+} from './device-store';
 
 /** The device store of issue 18 on an in-memory IndexedDB, with Node's WebCrypto. */
 
@@ -132,5 +141,42 @@ describe('device store', () => {
     const back = Buffer.from(await record!.files[0]!.blob.arrayBuffer());
     // Compared as buffers: a deep equality over 5 MB of elements takes minutes.
     expect(back.equals(Buffer.from(bytes))).toBe(true);
+  });
+});
+
+describe('the identity kept for an offline start (decision 0020)', () => {
+  it('is sealed, opens only as its own member, and goes with the logout', async () => {
+    await rememberIdentity(A, { _id: A, name: 'Jordan Rivers' });
+    const raw = await new Promise<{ userId: string; value: { data: ArrayBuffer } }>((resolve) => {
+      const request = indexedDB.open('portal-device');
+      request.onsuccess = () => {
+        const get = request.result.transaction('identity').objectStore('identity').get('last');
+        get.onsuccess = () => {
+          request.result.close();
+          resolve(get.result as never);
+        };
+      };
+    });
+    expect(new TextDecoder().decode(raw.value.data)).not.toContain('Jordan');
+    expect(await recallIdentity()).toEqual({ userId: A, value: { _id: A, name: 'Jordan Rivers' } });
+
+    // Moved under another member's name, it does not open, and is dropped.
+    await putRecord('drafts', B, id(), { any: 1 });
+    await new Promise<void>((resolve) => {
+      const request = indexedDB.open('portal-device');
+      request.onsuccess = () => {
+        const tx = request.result.transaction('identity', 'readwrite');
+        tx.objectStore('identity').put({ ...raw, userId: B });
+        tx.oncomplete = () => {
+          request.result.close();
+          resolve();
+        };
+      };
+    });
+    expect(await recallIdentity()).toBeUndefined();
+
+    await rememberIdentity(A, { _id: A, name: 'Jordan Rivers' });
+    await wipeDrafts(A);
+    expect(await recallIdentity()).toBeUndefined();
   });
 });

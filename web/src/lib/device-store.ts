@@ -11,8 +11,9 @@
  */
 
 const DB_NAME = 'portal-device';
-const DB_VERSION = 1;
-type StoreName = 'keys' | 'drafts' | 'outbox';
+/** 1: keys, drafts, outbox (decision 0019). 2: identity (decision 0020). */
+const DB_VERSION = 2;
+type StoreName = 'keys' | 'drafts' | 'outbox' | 'identity';
 
 /** A sealed value: the AES-GCM nonce and the ciphertext, per chunk of at most CHUNK_BYTES. */
 interface SealedChunk {
@@ -40,12 +41,15 @@ let opening: Promise<IDBDatabase> | undefined;
 function openDb(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
       const db = request.result;
-      db.createObjectStore('keys', { keyPath: 'userId' });
-      for (const name of ['drafts', 'outbox'] as const) {
-        db.createObjectStore(name, { keyPath: 'id' }).createIndex('userId', 'userId');
+      if (event.oldVersion < 1) {
+        db.createObjectStore('keys', { keyPath: 'userId' });
+        for (const name of ['drafts', 'outbox'] as const) {
+          db.createObjectStore(name, { keyPath: 'id' }).createIndex('userId', 'userId');
+        }
       }
+      if (event.oldVersion < 2) db.createObjectStore('identity', { keyPath: 'id' });
     };
     request.onsuccess = () => {
       // Another tab upgrading the database must not be blocked by this one.
@@ -208,7 +212,49 @@ export async function deleteRecord(store: 'drafts' | 'outbox', userId: string, i
 export async function wipeDrafts(userId: string): Promise<void> {
   draftsClosed.add(userId);
   if (!deviceStoreAvailable()) return;
+  await forgetIdentity();
   const ids = await run<IDBValidKey[]>('drafts', 'readonly', (s) => s.index('userId').getAllKeys(userId));
   for (const id of ids) await run('drafts', 'readwrite', (s) => s.delete(id));
   if ((await countRecords('outbox', userId)) === 0) await run('keys', 'readwrite', (s) => s.delete(userId));
+}
+
+/**
+ * Decision 0020: who was signed in last on this device, so that the report screen opens with no
+ * network (the session check cannot answer offline). One record, sealed like a draft under that
+ * member's key; it holds what the caller passes (the auth store keeps a minimal identity, never a
+ * profile's personal fields).
+ */
+const IDENTITY_ID = 'last';
+
+export async function rememberIdentity(userId: string, value: unknown): Promise<void> {
+  if (!deviceStoreAvailable()) return;
+  const key = (await keyOf(userId, true))!;
+  const sealed = await seal(
+    key,
+    new TextEncoder().encode(JSON.stringify(value)),
+    associated(userId, 'identity', IDENTITY_ID, 'value'),
+  );
+  await run('identity', 'readwrite', (s) => s.put({ id: IDENTITY_ID, userId, updatedAt: Date.now(), value: sealed }));
+}
+
+/** The identity last remembered, if it still opens; one that does not is deleted. */
+export async function recallIdentity<T>(): Promise<{ userId: string; value: T } | undefined> {
+  if (!deviceStoreAvailable()) return undefined;
+  const row = await run<Omit<SealedRecord, 'files'> | undefined>('identity', 'readonly', (s) => s.get(IDENTITY_ID));
+  if (!row) return undefined;
+  try {
+    const key = await keyOf(row.userId, false);
+    if (!key) throw new Error('no key');
+    const plain = await open(key, row.value, associated(row.userId, 'identity', IDENTITY_ID, 'value'));
+    return { userId: row.userId, value: JSON.parse(new TextDecoder().decode(plain)) as T };
+  } catch {
+    await forgetIdentity();
+    return undefined;
+  }
+}
+
+/** At logout, or when the server says the session is gone. */
+export async function forgetIdentity(): Promise<void> {
+  if (!deviceStoreAvailable()) return;
+  await run('identity', 'readwrite', (s) => s.delete(IDENTITY_ID));
 }

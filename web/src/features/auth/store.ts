@@ -16,6 +16,42 @@ const loadAuthResponse = async () => (await import('@portal/contract')).authResp
  */
 let signIns = 0;
 
+/**
+ * Decision 0020: what the device keeps of the member signed in last (sealed, lib/device-store.ts),
+ * so that the report screen opens with no network. Only what the frame and the report screen
+ * show or need: no phone, address, age or other profile field.
+ */
+type Identity = Pick<User, '_id' | 'email' | 'name' | 'isAdmin'>;
+
+const deviceStore = () => import('../../lib/device-store');
+
+/** Kept after every answer that says who is signed in (loaded here: not in the entry chunk). */
+function keepIdentity(user: User | null | undefined) {
+  if (!user?.isVerified) return;
+  const identity: Identity = { _id: user._id, email: user.email, name: user.name, isAdmin: user.isAdmin };
+  void deviceStore()
+    .then((store) => store.rememberIdentity(user._id, identity))
+    .catch(() => undefined);
+}
+
+/** The user the app shows while offline: the identity kept, every other field empty. */
+const offlineUser = (identity: Identity): User => ({
+  ...identity,
+  job: '',
+  age: null,
+  picture: '',
+  gender: '',
+  phoneNo: '',
+  address: { area: '', state: '', country: '', postalCode: '' },
+  certificateNo: '',
+  isVerified: true,
+  reminderEmails: false,
+  lastLogin: null,
+  createdAt: new Date(0).toISOString(),
+  version: 1,
+  mfaEnabled: false,
+});
+
 /** The auth state of spec §3 and its transitions (spec §4). */
 export interface AuthState {
   user: User | null;
@@ -26,6 +62,11 @@ export interface AuthState {
   message: string | null;
   /** Issue 19: the password was right; the session waits for the second factor (/login/two-factor). */
   mfaPending: boolean;
+  /**
+   * Decision 0020: the session check could not reach the server, and the member signed in last
+   * on this device is shown (their session cookie is still there). Checked again once online.
+   */
+  offline: boolean;
   signup(body: { email: string; password: string; name: string; certificateNo: string }): Promise<void>;
   login(body: { email: string; password: string }): Promise<void>;
   logout(): Promise<void>;
@@ -66,6 +107,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   isCheckingAuth: true,
   message: null,
   mfaPending: false,
+  offline: false,
 
   signup: (body) =>
     run(set, 'Error signing up', async () => {
@@ -80,14 +122,16 @@ export const useAuth = create<AuthState>()((set, get) => ({
       const res = await api('POST', '/api/auth/login', { body, schema: await loadAuthResponse() });
       signIns++;
       if (res.mfaRequired) return set({ user: null, isAuthenticated: false, mfaPending: true });
-      set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false });
+      keepIdentity(res.user);
+      set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, offline: false });
     }),
 
   verifySecondFactor: (code) =>
     run(set, 'Error verifying the code', async () => {
       const res = await api('POST', '/api/auth/mfa/verify', { body: { code }, schema: await loadAuthResponse() });
       signIns++;
-      set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false });
+      keepIdentity(res.user);
+      set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, offline: false });
       return res.recoveryCodesLeft;
     }),
 
@@ -96,16 +140,17 @@ export const useAuth = create<AuthState>()((set, get) => ({
       const userId = get().user?._id;
       await api('POST', '/api/auth/logout');
       // Issue 18: the member's drafts leave the device with them (loaded here: not in the entry chunk).
-      if (userId) await (await import('../../lib/device-store')).wipeDrafts(userId).catch(() => undefined);
+      if (userId) await (await deviceStore()).wipeDrafts(userId).catch(() => undefined);
       signIns++;
-      set({ user: null, isAuthenticated: false, mfaPending: false });
+      set({ user: null, isAuthenticated: false, mfaPending: false, offline: false });
     }),
 
   verifyEmail: (code) =>
     run(set, 'Error verifying email', async () => {
       const res = await api('POST', '/api/auth/verify-email', { body: { code }, schema: await loadAuthResponse() });
       signIns++;
-      set({ user: res.user ?? null, isAuthenticated: true });
+      keepIdentity(res.user);
+      set({ user: res.user ?? null, isAuthenticated: true, offline: false });
     }),
 
   resendCode: () =>
@@ -115,13 +160,14 @@ export const useAuth = create<AuthState>()((set, get) => ({
     }),
 
   checkAuth: async () => {
-    set({ isCheckingAuth: true, error: null });
+    // Checked again once back online: the screen stays as it is (a loader would unmount a form).
+    if (!get().offline) set({ isCheckingAuth: true, error: null });
     const before = signIns;
     // The server sets a readable companion cookie with every session (session-cookie.ts). Without
     // it there is no session to find, and asking would only log an expected 401 in the console
     // of every guest (issue 13): the answer is known, a guest.
     if (readSessionExpiry(document.cookie) === undefined) {
-      set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null });
+      set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null, offline: false });
       return;
     }
     try {
@@ -129,14 +175,27 @@ export const useAuth = create<AuthState>()((set, get) => ({
       const answer = await api('GET', '/api/auth/check-auth');
       const res = (await loadAuthResponse()).parse(answer);
       if (signIns !== before) return set({ isCheckingAuth: false });
-      set({ user: res.user ?? null, isAuthenticated: true, isCheckingAuth: false });
+      keepIdentity(res.user);
+      set({ user: res.user ?? null, isAuthenticated: true, isCheckingAuth: false, offline: false });
     } catch (err) {
       // spec §4/§8: a failed check is silent.
       if (signIns !== before) return set({ isCheckingAuth: false });
+      // Decision 0020: no answer at all (status 0: no network). The session cookie is still
+      // there, so the member signed in last on this device is shown, from the sealed store.
+      if (err instanceof ApiError && err.status === 0) {
+        const kept = await (await deviceStore()).recallIdentity<Identity>().catch(() => undefined);
+        if (signIns !== before) return set({ isCheckingAuth: false });
+        if (kept && kept.userId === kept.value._id) {
+          return set({ user: offlineUser(kept.value), isAuthenticated: true, isCheckingAuth: false, offline: true });
+        }
+      } else if (err instanceof ApiError && err.status === 401) {
+        // The session is gone: its member is no longer kept either.
+        void deviceStore().then((store) => store.forgetIdentity().catch(() => undefined));
+      }
       // Issue 19: a session that waits for its second factor answers 401 { mfaRequired }.
       const mfaPending =
         err instanceof ApiError && (err.body as { mfaRequired?: unknown } | undefined)?.mfaRequired === true;
-      set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null, mfaPending });
+      set({ user: null, isAuthenticated: false, isCheckingAuth: false, error: null, mfaPending, offline: false });
     }
   },
 

@@ -1,0 +1,115 @@
+import { expect, type Page, test } from '../support/test';
+import { logIn } from '../support/session';
+import { adminApi, createCertificate, createMember } from '../support/fixtures';
+
+/**
+ * Issue 18, part 1 (decision 0020): an installable app. A web app manifest and a service worker;
+ * the report screen opens with no network once visited, with its draft; no API answer is kept by
+ * the worker.
+ */
+
+// A first visit installs the worker, which downloads the app's files in the background.
+test.slow();
+
+const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
+
+/** Resolves once a service worker is active for the page and controls it (strings: no DOM library here). */
+async function workerInCharge(page: Page) {
+  await page.evaluate('navigator.serviceWorker.ready');
+  await page.waitForFunction('navigator.serviceWorker.controller !== null');
+}
+
+/** Every URL kept in Cache Storage, whatever the cache. */
+const cachedUrls = (page: Page) =>
+  page.evaluate(`(async () => {
+    const urls = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  })()`) as Promise<string[]>;
+
+test('the app can be installed: a linked manifest with its fields and icons, and a worker', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to Certified Recycling Advocate' })).toBeVisible();
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    scope: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Certified Recycling Advocate',
+    start_url: '/admin/default',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#4a7199',
+  });
+  expect(manifest.short_name.length).toBeLessThanOrEqual(20);
+  // Installability (Chromium): a 192 and a 512 px icon; and one an OS may mask.
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of manifest.icons) {
+    const file = await page.request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()['content-type'], icon.src).toBe('image/png');
+  }
+
+  // The landing page registers the worker (after load); the worker is revalidated on every update check.
+  await workerInCharge(page);
+  expect(await page.evaluate('navigator.serviceWorker.controller.scriptURL')).toMatch(/\/sw\.js$/);
+  const worker = await page.request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+});
+
+test('offline, a reload of the report screen opens the form with its draft, and no API answer is cached', async ({
+  page,
+  context,
+}) => {
+  const admin = await adminApi();
+  const m = await createMember(admin, { name: 'Field Worker' });
+  await createCertificate(admin, { userEmail: m.email, name: 'Offline Field Advocate' });
+  await logIn(page, m.email, m.password);
+  // The member's certificates: an API answer the worker must not keep.
+  await page.goto('/admin/certificates');
+  await expect(page.getByRole('cell', { name: 'Offline Field Advocate' })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/admin/report');
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await workerInCharge(page);
+
+  const clientName = `Offline Reload ${Date.now().toString(36)}`;
+  await label(page, 'Client Name').fill(clientName);
+  await label(page, 'Social Security Number').fill('372-81-4455');
+  await expect(page.getByRole('status', { name: 'Draft' })).toHaveText('Draft saved on this device');
+
+  await context.setOffline(true);
+  const reload = await page.reload();
+  // Answered by the worker, not by a server it cannot reach.
+  expect(reload?.fromServiceWorker()).toBe(true);
+  await expect(page).toHaveURL(/\/admin\/report$/);
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(label(page, 'Client Name')).toHaveValue(clientName);
+  await expect(label(page, 'Social Security Number')).toHaveValue('372-81-4455');
+  await expect(page.getByText('Your draft was restored from this device.')).toBeVisible();
+
+  // The cache holds the app's files, and nothing of the API: not the certificates, not the session.
+  const urls = await cachedUrls(page);
+  expect(urls.some((url) => /\/index\.html/.test(url))).toBe(true);
+  expect(urls.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
+
+  // Back online, the session is checked again and the screen stays as it is.
+  await context.setOffline(false);
+  await expect(label(page, 'Client Name')).toHaveValue(clientName);
+});
