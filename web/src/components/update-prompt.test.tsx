@@ -29,7 +29,7 @@ describe('UpdatePrompt', () => {
     const apply = vi.fn();
     show();
     act(() => useAppUpdate.setState({ waiting: true, apply }));
-    expect(await screen.findByText('New version available')).toBeVisible();
+    expect(await screen.findByText('New version available', {}, { timeout: 5000 })).toBeVisible();
     // Shown until answered: nothing reloads by itself.
     expect(apply).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
