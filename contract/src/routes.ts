@@ -128,6 +128,7 @@ export const ROUTES = [
   // Issue 16: the trash (decision 0017) and bulk actions on the admin lists.
   r('GET', '/api/trash', 'admin'),
   r('POST', '/api/trash/:type/:id/restore', 'admin'),
+  r('POST', '/api/trash/restore', 'admin'),
   r('DELETE', '/api/trash/:type/:id', 'admin'),
   r('POST', '/api/bulk-delete', 'admin'),
   r('POST', '/api/certificates/bulk-status', 'admin'),

@@ -92,3 +92,31 @@ test('an admin deletes two jobs at once, and deletes one forever from the Trash'
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(1);
   await admin.dispose();
 });
+
+test('a bulk delete of two jobs comes back with one Undo', async ({ page }) => {
+  const admin = await adminApi();
+  const tag = `Undo${Date.now().toString(36)}`;
+  await newJob(admin, `${tag} one`);
+  await newJob(admin, `${tag} two`);
+  await logInAsAdmin(page);
+  await page.goto('/admin/manage/jobs');
+  await page.getByRole('textbox', { name: 'Search jobs' }).fill(tag);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await page.getByRole('checkbox', { name: `Select job ${tag} one` }).check();
+  await page.getByRole('checkbox', { name: `Select job ${tag} two` }).check();
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await page.getByRole('dialog', { name: 'Delete jobs' }).getByRole('button', { name: 'Delete' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await stepUp.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  const toast = page.locator('.mantine-Notification-root', { hasText: '2 jobs moved to the trash' });
+  await expect(toast).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('The 2 jobs are back.')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article', { name: `${tag} one` })).toBeVisible();
+  await expect(page.getByRole('article', { name: `${tag} two` })).toBeVisible();
+  await admin.dispose();
+});

@@ -51,3 +51,7 @@ export const bulkDeleteBody = z
   .strictObject({ type: z.enum(BULK_DELETE_TYPES), ...bulkSelectionShape })
   .refine(...oneSelection);
 export type BulkDeleteBody = z.input<typeof bulkDeleteBody>;
+
+/** What a bulk delete answers: also the ids it moved, which its Undo (POST /api/trash/restore) names. */
+export const bulkDeleteResult = bulkResult.extend({ ids: z.array(z.string()) });
+export type BulkDeleteResult = z.infer<typeof bulkDeleteResult>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BULK_SELECTION } from './bulk';
 import { idParams, isoDateTime, listQuery } from './common';
 
 /** Issue 16: what a delete moves to the trash (decision 0017). */
@@ -35,6 +36,20 @@ export const trashItem = z.object({
 export type TrashItem = z.infer<typeof trashItem>;
 
 export const trashParams = idParams.extend({ type: z.enum(TRASH_TYPES) });
+
+/**
+ * POST /api/trash/restore: brings several records of one type back at once, in one transaction
+ * (the Undo of a bulk delete, which answers the ids it moved). All or none: 404 when one is not in
+ * the trash, 409 with the reason when one cannot come back.
+ */
+export const trashRestoreBody = z.strictObject({
+  type: z.enum(TRASH_TYPES),
+  ids: z
+    .array(z.uuid({ message: 'Not a valid id' }))
+    .min(1, 'Name at least one record to restore')
+    .max(MAX_BULK_SELECTION, `At most ${MAX_BULK_SELECTION} records can be restored at once`),
+});
+export type TrashRestoreBody = z.input<typeof trashRestoreBody>;
 
 export const TRASH_MESSAGES = {
   notInTrash: 'Not in the trash',

@@ -115,30 +115,41 @@ export default fp(
       return rows;
     }
 
-    async function restore(req: FastifyRequest, type: TrashType, id: string) {
+    /**
+     * Brings records of one type back, all or none, in one transaction: locked in id order (as
+     * `move` locks), 404 when one is not in the trash, 409 with the reason when one cannot come
+     * back. Each is checked just before it is restored, so two trashed certificates with one
+     * number cannot both come back. Each restore is audited.
+     */
+    async function restore(req: FastifyRequest, type: TrashType, ids: string[]) {
       const kind = kindOf(type);
+      const unique = [...new Set(ids)];
       return app.db
         .transaction(async (tx) => {
-          const [row] = (await tx
+          const rows = (await tx
             .select()
             .from(kind.table)
-            .where(and(eq(kind.table.id, id), isNotNull(kind.table.deletedAt)))
+            .where(and(inArray(kind.table.id, unique), isNotNull(kind.table.deletedAt)))
+            .orderBy(asc(kind.table.id))
             .for('update')) as Row[];
-          if (!row) throw notFound(TRASH_MESSAGES.notInTrash);
-          const reason = await kind.conflict?.(tx, row);
-          if (reason) throw conflict(reason);
-          await tx
-            .update(kind.table)
-            .set({ deletedAt: null, deletedBy: null } as never)
-            .where(eq(kind.table.id, id));
-          await kind.restored?.(tx, row);
-          await app.audit(tx, req, {
-            action: actionOf(type, 'restore'),
-            targetType: type,
-            targetId: row.id,
-            details: { deletedAt: row.deletedAt?.toISOString() ?? null },
-          });
-          return row;
+          if (rows.length !== unique.length) throw notFound(TRASH_MESSAGES.notInTrash);
+          const bulk = rows.length > 1;
+          for (const row of rows) {
+            const reason = await kind.conflict?.(tx, row);
+            if (reason) throw conflict(reason);
+            await tx
+              .update(kind.table)
+              .set({ deletedAt: null, deletedBy: null } as never)
+              .where(eq(kind.table.id, row.id));
+            await kind.restored?.(tx, row);
+            await app.audit(tx, req, {
+              action: actionOf(type, 'restore'),
+              targetType: type,
+              targetId: row.id,
+              details: { deletedAt: row.deletedAt?.toISOString() ?? null, ...(bulk ? { bulk: true } : {}) },
+            });
+          }
+          return rows;
         })
         .catch((err: unknown) => {
           // Taken by a concurrent write after the check: the same answer as the check's.
@@ -250,8 +261,11 @@ declare module 'fastify' {
        * 404 when one named by id is not there, 400 past MAX_BULK_SELECTION. Answers the rows.
        */
       move(tx: Tx, req: FastifyRequest, type: TrashType, selection: BulkSelection): Promise<Row[]>;
-      /** Brings a record back (404 when it is not in the trash, 409 with the reason it cannot). */
-      restore(req: FastifyRequest, type: TrashType, id: string): Promise<Row>;
+      /**
+       * Brings records of one type back, all or none, in one transaction, each audited (404 when
+       * one is not in the trash, 409 with the reason when one cannot come back).
+       */
+      restore(req: FastifyRequest, type: TrashType, ids: string[]): Promise<Row[]>;
       /** "Delete forever": the record and then, by the reference rule, its files; how many (0 or 1). */
       purgeOne(req: FastifyRequest, type: TrashType, id: string): Promise<number>;
       /** Deletes for good what has been in the trash for TRASH_RETENTION_DAYS; how many of each type. */

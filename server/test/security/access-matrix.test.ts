@@ -304,6 +304,11 @@ const REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: `/api/trash/job/${await trashedJob(w)}/restore`,
   }),
+  'POST /api/trash/restore': async (w) => ({
+    method: 'POST',
+    url: '/api/trash/restore',
+    payload: { type: 'job', ids: [await trashedJob(w), await trashedJob(w)] },
+  }),
   'DELETE /api/trash/:type/:id': async (w) => ({ method: 'DELETE', url: `/api/trash/job/${await trashedJob(w)}` }),
   'POST /api/inbox/:id/read': async (w) => {
     const [item] = await w.t.database.db

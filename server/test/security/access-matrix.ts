@@ -123,6 +123,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // Issue 16: the trash and bulk actions, admins only; a bulk delete needs a step-up (issue 19).
   'GET /api/trash': [401, 403, 403, 403, 200, 401],
   'POST /api/trash/:type/:id/restore': [401, 403, 403, 403, 200, 401],
+  'POST /api/trash/restore': [401, 403, 403, 403, 200, 401],
   'DELETE /api/trash/:type/:id': [401, 403, 403, 403, 204, 401],
   'POST /api/bulk-delete': [401, 403, 403, 403, 200, 401],
   'POST /api/certificates/bulk-status': [401, 403, 403, 403, 200, 401],

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Text } from '@mantine/core';
-import { bulkResult, type BulkDeleteType } from '@portal/contract';
+import { bulkDeleteResult, type BulkDeleteType } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
@@ -101,7 +101,7 @@ export function useBulkDelete(type: BulkDeleteType) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (selection: ListSelection) =>
-      api('POST', '/api/bulk-delete', { body: { type, ...selectionBody(selection) }, schema: bulkResult }),
+      api('POST', '/api/bulk-delete', { body: { type, ...selectionBody(selection) }, schema: bulkDeleteResult }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

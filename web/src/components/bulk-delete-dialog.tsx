@@ -1,10 +1,11 @@
 import type { BulkDeleteType } from '@portal/contract';
+import { useUndoDelete } from '../hooks/use-undo-delete';
 import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 import { type ListSelection, selectionCount, useBulkDelete } from './bulk-bar';
 import { ConfirmDialog } from './confirm-dialog';
 
-/** Confirms a bulk delete (to the trash, restorable for 30 days) and runs it. */
+/** Confirms a bulk delete (to the trash, restorable for 30 days), runs it, and offers its Undo. */
 export function BulkDeleteDialog({
   type,
   noun,
@@ -20,6 +21,7 @@ export function BulkDeleteDialog({
   onDone: () => void;
 }) {
   const remove = useBulkDelete(type);
+  const undoDelete = useUndoDelete();
   const count = selection ? selectionCount(selection) : 0;
   return (
     <ConfirmDialog
@@ -32,7 +34,8 @@ export function BulkDeleteDialog({
         selection &&
         remove.mutate(selection, {
           onSuccess: (result) => {
-            toast.success('Deleted', result.message);
+            // Issue 16: the same Undo as a single delete's, for every record it moved.
+            undoDelete({ type, ids: result.ids, title: 'Deleted', message: result.message });
             onDone();
           },
           onError: (err) => {

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { messageBody, TRASH_LABELS, type TrashType, UNDO_MS } from '@portal/contract';
+import { bulkResult, messageBody, TRASH_LABELS, type TrashType, UNDO_MS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -9,19 +9,32 @@ import { toast } from '../lib/toast';
 export const restoreFromTrash = (type: TrashType, id: string) =>
   api('POST', `/api/trash/${type}/${encodeURIComponent(id)}/restore`, { schema: messageBody });
 
+/** POST /api/trash/restore: several records of one type back in one transaction (a bulk delete's Undo). */
+export const restoreManyFromTrash = (type: TrashType, ids: string[]) =>
+  api('POST', '/api/trash/restore', { body: { type, ids }, schema: bulkResult });
+
 /**
  * Issue 16: a delete moves the record to the trash, so its toast (the spec's texts, kept) offers
- * "Undo" for 10 seconds. Undo restores it and refetches every list in place.
+ * "Undo" for 10 seconds. Undo restores it and refetches every list in place. A bulk delete names
+ * every id it moved (`ids`), and its Undo brings them all back in one call.
  */
 export function useUndoDelete() {
   const queryClient = useQueryClient();
-  return ({ type, id, title, message }: { type: TrashType; id: string; title: string; message: string }) => {
-    const toastId = `undo-${type}-${id}`;
+  return ({
+    type,
+    title,
+    message,
+    ...records
+  }: { type: TrashType; title: string; message: string } & ({ id: string } | { ids: string[] })) => {
+    const ids = 'ids' in records ? records.ids : [records.id];
+    const toastId = `undo-${type}-${ids[0] ?? ''}-${ids.length}`;
+    const noun = TRASH_LABELS[type].toLowerCase();
     const undo = () => {
       notifications.hide(toastId);
-      restoreFromTrash(type, id).then(
+      const restoring = 'ids' in records ? restoreManyFromTrash(type, ids) : restoreFromTrash(type, records.id);
+      restoring.then(
         () => {
-          toast.success('Restored', `The ${TRASH_LABELS[type].toLowerCase()} is back.`);
+          toast.success('Restored', ids.length === 1 ? `The ${noun} is back.` : `The ${ids.length} ${noun}s are back.`);
           return queryClient.invalidateQueries();
         },
         (err: unknown) => toast.error('Error', errorMessage(err, 'Unable to undo the delete. Please try again.')),
@@ -36,9 +49,11 @@ export function useUndoDelete() {
       message: (
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text size="sm">{message}</Text>
-          <Button size="compact-sm" variant="light" onClick={undo}>
-            Undo
-          </Button>
+          {ids.length ? (
+            <Button size="compact-sm" variant="light" onClick={undo}>
+              Undo
+            </Button>
+          ) : null}
         </Group>
       ),
     });

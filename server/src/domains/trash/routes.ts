@@ -1,5 +1,6 @@
 import {
   bulkDeleteBody,
+  bulkDeleteResult,
   bulkResult,
   messageBody,
   selectionOf,
@@ -9,6 +10,7 @@ import {
   trashItem,
   trashListQuery,
   trashParams,
+  trashRestoreBody,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,10 +37,24 @@ export default async function trashRoutes(base: FastifyInstance) {
     '/api/trash/:type/:id/restore',
     { schema: { tags, params: trashParams, response: { 200: messageBody } } },
     async (req) => {
-      await app.trash.restore(req, req.params.type, req.params.id);
+      await app.trash.restore(req, req.params.type, [req.params.id]);
       // A restored certificate may be inside a reminder window again.
       if (req.params.type === 'certificate') app.reminders.kick();
       return { message: `${TRASH_LABELS[req.params.type]} restored` };
+    },
+  );
+
+  /** Issue 16: several records back at once (the Undo of a bulk delete), all or none. */
+  app.post(
+    '/api/trash/restore',
+    { schema: { tags, body: trashRestoreBody, response: { 200: bulkResult } } },
+    async (req) => {
+      const { type, ids } = req.body;
+      const rows = await app.trash.restore(req, type, ids);
+      if (type === 'certificate') app.reminders.kick();
+      const count = rows.length;
+      const noun = TRASH_LABELS[type].toLowerCase();
+      return { count, message: `${count} ${count === 1 ? noun : `${noun}s`} restored` };
     },
   );
 
@@ -58,7 +74,7 @@ export default async function trashRoutes(base: FastifyInstance) {
    */
   app.post(
     '/api/bulk-delete',
-    { schema: { tags, body: bulkDeleteBody, response: { 200: bulkResult } } },
+    { schema: { tags, body: bulkDeleteBody, response: { 200: bulkDeleteResult } } },
     async (req) => {
       // Issue 19: a bulk delete needs a fresh second factor (or, without one, the password).
       requireStepUp(req);
@@ -66,7 +82,12 @@ export default async function trashRoutes(base: FastifyInstance) {
       const rows = await app.db.transaction((tx) => app.trash.move(tx, req, type, selectionOf(req.body)));
       const count = rows.length;
       const noun = TRASH_LABELS[type].toLowerCase();
-      return { count, message: `${count} ${count === 1 ? noun : `${noun}s`} moved to the trash` };
+      // The ids moved, so that the Undo can name them (POST /api/trash/restore).
+      return {
+        count,
+        message: `${count} ${count === 1 ? noun : `${noun}s`} moved to the trash`,
+        ids: rows.map((row) => row.id),
+      };
     },
   );
 }

@@ -353,7 +353,7 @@ describe('bulk delete', () => {
   it('moves every selected row to the trash in one go, each audited', async () => {
     const ids = [await newJob('Bulk A'), await newJob('Bulk B')];
     const res = await ok({ method: 'POST', url: '/api/bulk-delete', payload: { type: 'job', ids } });
-    expect(res.json()).toEqual({ count: 2, message: '2 jobs moved to the trash' });
+    expect(res.json()).toEqual({ count: 2, message: '2 jobs moved to the trash', ids: [...ids].sort() });
     for (const id of ids) {
       expect(await inTrash(id)).toBe(true);
       expect(await actionsOn(id)).toContain('job.delete');
@@ -414,6 +414,98 @@ describe('bulk delete', () => {
     } finally {
       await t2.close();
     }
+  });
+});
+
+describe('restoring several at once (the Undo of a bulk delete)', () => {
+  it('brings back every record a bulk delete moved, in one call, each audited', async () => {
+    const tag = `Ur${crypto.randomUUID().slice(0, 6)}`;
+    const ids = [await newJob(`${tag} one`), await newJob(`${tag} two`)];
+    const before = await total('/api/jobs');
+    const moved = (await ok({ method: 'POST', url: '/api/bulk-delete', payload: { type: 'job', q: tag } })).json<{
+      ids: string[];
+    }>();
+    expect([...moved.ids].sort()).toEqual([...ids].sort());
+    const res = await ok({ method: 'POST', url: '/api/trash/restore', payload: { type: 'job', ids: moved.ids } });
+    expect(res.json()).toEqual({ count: 2, message: '2 jobs restored' });
+    expect(await total('/api/jobs')).toBe(before);
+    for (const id of ids) {
+      expect(await inTrash(id)).toBe(false);
+      expect(await actionsOn(id)).toContain('job.restore');
+    }
+  });
+
+  it('puts back the revocation bits of bulk-deleted certificates', async () => {
+    const certs = [await newCertificate(), await newCertificate()];
+    const ids = certs.map((c) => c._id);
+    await ok({ method: 'POST', url: '/api/bulk-delete', payload: { type: 'certificate', ids } });
+    for (const id of ids) expect(await statusBit(id, 'revocation')).toBe(true);
+    await ok({ method: 'POST', url: '/api/trash/restore', payload: { type: 'certificate', ids } });
+    for (const id of ids) expect(await statusBit(id, 'revocation')).toBe(false);
+  });
+
+  it('restores none when one is not in the trash (404) or cannot come back (409)', async () => {
+    const [gone, live] = [await newJob('Gone'), await newJob('Live')];
+    await ok({ method: 'DELETE', url: `/api/jobs/${gone}` });
+    const notThere = await asAdmin({
+      method: 'POST',
+      url: '/api/trash/restore',
+      payload: { type: 'job', ids: [gone, live] },
+    });
+    expect(notThere.statusCode).toBe(404);
+    expect(notThere.json().message).toBe(TRASH_MESSAGES.notInTrash);
+    expect(await inTrash(gone)).toBe(true);
+
+    // Two trashed certificates with one number: the second cannot come back beside the first.
+    const first = await newCertificate();
+    await ok({ method: 'DELETE', url: `/api/certificates/${first._id}` }, 204);
+    const second = await newCertificate({ certificateNo: first.certificateNo });
+    await ok({ method: 'DELETE', url: `/api/certificates/${second._id}` }, 204);
+    const clash = await asAdmin({
+      method: 'POST',
+      url: '/api/trash/restore',
+      payload: { type: 'certificate', ids: [first._id, second._id] },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(TRASH_MESSAGES.numberTaken);
+    expect(await inTrash(first._id)).toBe(true);
+    expect(await inTrash(second._id)).toBe(true);
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const id = await newJob('Bad input');
+    await ok({ method: 'DELETE', url: `/api/jobs/${id}` });
+    for (const payload of [
+      { type: 'job', ids: [] },
+      { type: 'job', ids: ['not-an-id'] },
+      { type: 'planet', ids: [id] },
+      { type: 'job' },
+      { type: 'job', ids: [id], q: '' },
+      { type: 'job', ids: Array.from({ length: 1001 }, () => crypto.randomUUID()) },
+    ]) {
+      const res = await asAdmin({ method: 'POST', url: '/api/trash/restore', payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect(await inTrash(id)).toBe(true);
+  });
+
+  it('is for admins only: a member is refused and restores nothing', async () => {
+    const id = await newJob('Members may not');
+    await ok({ method: 'DELETE', url: `/api/jobs/${id}` });
+    const res = await call(t.app, member.cookie, {
+      method: 'POST',
+      url: '/api/trash/restore',
+      payload: { type: 'job', ids: [id] },
+    });
+    expect(res.statusCode).toBe(403);
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/trash/restore',
+      payload: { type: 'job', ids: [id] },
+    });
+    expect(guest.statusCode).toBe(401);
+    expect(await inTrash(id)).toBe(true);
   });
 });
 
