@@ -184,6 +184,13 @@ describe('resumable uploads (tus)', () => {
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe(UPLOAD_MESSAGES.tooLarge);
     }
+    // Metadata is optional (tus); the content decides the kind at completion.
+    const bare = await call(t.app, memberA.cookie, {
+      method: 'POST',
+      url: '/api/uploads/tus',
+      headers: { ...TUS_HEADERS, 'upload-length': '100' },
+    });
+    expect(bare.statusCode, bare.body).toBe(201);
     // A length put off until later (tus creation-defer-length) is not offered.
     const deferred = await call(t.app, memberA.cookie, {
       method: 'POST',
@@ -194,7 +201,7 @@ describe('resumable uploads (tus)', () => {
     // More bytes than declared are refused by tus, and the upload keeps what it had.
     const url = await created(memberA.cookie, Buffer.alloc(100));
     expect((await patchResumable(t.app, memberA.cookie, url, 0, Buffer.alloc(101))).statusCode).toBe(413);
-    expect(await stored()).toEqual({ ...before, staged: before.staged + 2 });
+    expect(await stored()).toEqual({ ...before, staged: before.staged + 4 });
   });
 
   it('stores a retried upload once under its Idempotency-Key', async () => {

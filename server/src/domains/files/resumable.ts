@@ -233,7 +233,8 @@ export default fp(
         const size = Number(declared);
         let metadata: Record<string, string | null>;
         try {
-          metadata = Metadata.parse(req.headers['upload-metadata'] as string | undefined);
+          const header = req.headers['upload-metadata'];
+          metadata = typeof header === 'string' ? Metadata.parse(header) : {};
         } catch {
           throw badRequest('Invalid Upload-Metadata');
         }
