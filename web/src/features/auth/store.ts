@@ -67,12 +67,16 @@ export interface AuthState {
    * on this device is shown (their session cookie is still there). Checked again once online.
    */
   offline: boolean;
+  /** With mfaPending: the account holds a passkey, so the second step offers "Use a passkey". */
+  passkeyOffered: boolean;
   signup(body: { email: string; password: string; name: string; certificateNo: string }): Promise<void>;
   login(body: { email: string; password: string }): Promise<void>;
   logout(): Promise<void>;
   verifyEmail(code: string): Promise<void>;
   /** The second step of a sign-in: a TOTP or recovery code. Answers how many recovery codes are left after one. */
   verifySecondFactor(code: string): Promise<number | undefined>;
+  /** The second step of a sign-in with a passkey: the browser asks for it, the server checks it. */
+  verifyWithPasskey(): Promise<void>;
   resendCode(): Promise<string>;
   checkAuth(): Promise<void>;
   forgotPassword(email: string): Promise<void>;
@@ -108,6 +112,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   message: null,
   mfaPending: false,
   offline: false,
+  passkeyOffered: false,
 
   signup: (body) =>
     run(set, 'Error signing up', async () => {
@@ -121,7 +126,9 @@ export const useAuth = create<AuthState>()((set, get) => ({
     run(set, 'Error logging in', async () => {
       const res = await api('POST', '/api/auth/login', { body, schema: await loadAuthResponse() });
       signIns++;
-      if (res.mfaRequired) return set({ user: null, isAuthenticated: false, mfaPending: true });
+      if (res.mfaRequired) {
+        return set({ user: null, isAuthenticated: false, mfaPending: true, passkeyOffered: res.passkey === true });
+      }
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, offline: false });
     }),
@@ -133,6 +140,15 @@ export const useAuth = create<AuthState>()((set, get) => ({
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, offline: false });
       return res.recoveryCodesLeft;
+    }),
+
+  verifyWithPasskey: () =>
+    run(set, 'Error verifying the passkey', async () => {
+      const passkey = await (await import('../../lib/passkeys')).passkeyAssertion();
+      const res = await api('POST', '/api/auth/mfa/verify', { body: { passkey }, schema: await loadAuthResponse() });
+      signIns++;
+      keepIdentity(res.user);
+      set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, passkeyOffered: false, offline: false });
     }),
 
   logout: () =>

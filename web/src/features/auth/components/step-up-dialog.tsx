@@ -1,13 +1,16 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../../lib/api';
+import { passkeyAssertion } from '../../../lib/passkeys';
 import { setStepUpConfirm } from '../../../lib/step-up';
 import { useAuth } from '../store';
 
 /**
  * Issue 19, step-up: when the server wants a fresh second factor for an act (an SSN revealed, the
  * HMIS export, an admin flag changed), the API client asks here (lib/step-up.ts). The person gives
- * a code (or, without a second factor, the password); the act is then retried.
+ * a code (or, without a second factor, the password), or uses a passkey where the account holds
+ * one; the act is then retried.
  */
 export function StepUpDialog() {
   const mfaEnabled = useAuth((s) => s.user?.mfaEnabled ?? false);
@@ -15,6 +18,8 @@ export function StepUpDialog() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Whether the account holds a passkey: asked each time the dialog opens. */
+  const [hasPasskey, setHasPasskey] = useState(false);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);
 
   useEffect(
@@ -26,7 +31,13 @@ export function StepUpDialog() {
             answer.current = resolve;
             setValue('');
             setError(null);
+            setHasPasskey(false);
             setOpened(true);
+            if (useAuth.getState().user?.mfaEnabled) {
+              api('GET', '/api/auth/mfa/passkeys')
+                .then((list) => setHasPasskey(Array.isArray(list) && list.length > 0))
+                .catch(() => setHasPasskey(false));
+            }
           }),
       ),
     [],
@@ -51,6 +62,19 @@ export function StepUpDialog() {
     } catch (err) {
       setError(errorMessage(err, 'Unable to confirm. Please try again.'));
       setValue('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmWithPasskey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api('POST', '/api/auth/mfa/verify', { body: { passkey: await passkeyAssertion() } });
+      finish(true);
+    } catch (err) {
+      setError(errorMessage(err, 'Unable to confirm. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -87,6 +111,19 @@ export function StepUpDialog() {
               onChange={(e) => setValue(e.currentTarget.value)}
               visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
             />
+          )}
+          {mfaEnabled && hasPasskey && (
+            <>
+              <Divider label="or" labelPosition="center" />
+              <Button
+                variant="default"
+                leftSection={<IconKey size={18} aria-hidden />}
+                loading={busy}
+                onClick={() => void confirmWithPasskey()}
+              >
+                Use a passkey
+              </Button>
+            </>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => finish(false)}>

@@ -1,4 +1,5 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -7,11 +8,12 @@ import { useAuth } from '../store';
 
 /**
  * Issue 19: the second step of a sign-in. The password was right; the session can do nothing
- * until a code from the authenticator app (or a recovery code) is given here.
+ * until a code from the authenticator app (or a recovery code) is given here, or, where the
+ * account holds one, a passkey.
  */
 export default function TwoFactorLoginPage() {
   const navigate = useNavigate();
-  const { isLoading, error, verifySecondFactor } = useAuth();
+  const { isLoading, error, verifySecondFactor, verifyWithPasskey, passkeyOffered } = useAuth();
   const [code, setCode] = useState('');
 
   useEffect(() => useAuth.getState().clearError(), []);
@@ -28,6 +30,15 @@ export default function TwoFactorLoginPage() {
     } catch {
       // The store holds the server's message, shown below.
       setCode('');
+    }
+  };
+
+  const signInWithPasskey = async () => {
+    try {
+      await verifyWithPasskey();
+      void navigate('/admin/default', { replace: true });
+    } catch {
+      // The store holds the message, shown below.
     }
   };
 
@@ -52,6 +63,20 @@ export default function TwoFactorLoginPage() {
           <Button type="submit" color="landing" fullWidth loading={isLoading} disabled={!code.trim()}>
             Verify
           </Button>
+          {passkeyOffered && (
+            <>
+              <Divider label="or" labelPosition="center" />
+              <Button
+                variant="default"
+                fullWidth
+                leftSection={<IconKey size={18} aria-hidden />}
+                loading={isLoading}
+                onClick={() => void signInWithPasskey()}
+              >
+                Use a passkey
+              </Button>
+            </>
+          )}
           <Text size="sm" ta="center">
             <Anchor component={Link} to="/login">
               Back to login

@@ -1,6 +1,13 @@
-import { mfaStatus, totpEnableResponse, totpSetupResponse } from '@portal/contract';
+import {
+  mfaStatus,
+  passkeyList,
+  passkeyRegisterResponse,
+  totpEnableResponse,
+  totpSetupResponse,
+} from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { newPasskey } from '../../../lib/passkeys';
 
 export const MFA_STATUS_KEY = ['auth', 'mfa'] as const;
 
@@ -23,6 +30,42 @@ export function useTotpEnable() {
   return useMutation({
     mutationFn: (code: string) =>
       api('POST', '/api/auth/mfa/totp/enable', { body: { code }, schema: totpEnableResponse }),
+    onSuccess: () => client.invalidateQueries({ queryKey: MFA_STATUS_KEY }),
+  });
+}
+
+export const PASSKEYS_KEY = ['auth', 'mfa', 'passkeys'] as const;
+
+/** GET /api/auth/mfa/passkeys: the account's passkeys, by name. */
+export const passkeysQueryOptions = () =>
+  queryOptions({
+    queryKey: PASSKEYS_KEY,
+    queryFn: ({ signal }) => api('GET', '/api/auth/mfa/passkeys', { schema: passkeyList, signal }),
+  });
+
+export const usePasskeys = () => useQuery(passkeysQueryOptions());
+
+/**
+ * Adds a passkey: the server's options, the browser's navigator.credentials.create(), then
+ * POST /api/auth/mfa/passkeys. On the account's first factor the answer holds the recovery codes.
+ */
+export function useAddPasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) =>
+      api('POST', '/api/auth/mfa/passkeys', {
+        body: { name, response: await newPasskey() },
+        schema: passkeyRegisterResponse,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: MFA_STATUS_KEY }),
+  });
+}
+
+/** DELETE /api/auth/mfa/passkeys/:id. */
+export function useRemovePasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api('DELETE', `/api/auth/mfa/passkeys/${encodeURIComponent(id)}`),
     onSuccess: () => client.invalidateQueries({ queryKey: MFA_STATUS_KEY }),
   });
 }
