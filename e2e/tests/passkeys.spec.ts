@@ -9,6 +9,8 @@ import { expect, test } from '../support/test';
  * as a laptop's fingerprint reader would be.
  */
 test('an admin adds a passkey, signs out, and signs in with the password and the passkey', async ({ page }) => {
+  // Two sign-ins, an enrolment and a promotion: more steps than most tests on a shared machine.
+  test.slow();
   const admin = await adminApi();
   expect((await admin.post('/api/auth/mfa/verify', { data: { password: ADMIN.password } })).status()).toBe(200);
   const person = await createMember(admin, { name: 'Pat Passkey', email: uniqueEmail('passkey') });

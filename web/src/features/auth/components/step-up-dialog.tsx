@@ -1,8 +1,6 @@
 import { Button, Divider, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../../lib/api';
-import { passkeyAssertion } from '../../../lib/passkeys';
 import { setStepUpConfirm } from '../../../lib/step-up';
 import { useAuth } from '../store';
 
@@ -71,6 +69,8 @@ export function StepUpDialog() {
     setBusy(true);
     setError(null);
     try {
+      // Loaded when used: the dialog is part of every dashboard's first visit (byte budget).
+      const { passkeyAssertion } = await import('../../../lib/passkeys');
       await api('POST', '/api/auth/mfa/verify', { body: { passkey: await passkeyAssertion() } });
       finish(true);
     } catch (err) {
@@ -115,12 +115,7 @@ export function StepUpDialog() {
           {mfaEnabled && hasPasskey && (
             <>
               <Divider label="or" labelPosition="center" />
-              <Button
-                variant="default"
-                leftSection={<IconKey size={18} aria-hidden />}
-                loading={busy}
-                onClick={() => void confirmWithPasskey()}
-              >
+              <Button variant="default" loading={busy} onClick={() => void confirmWithPasskey()}>
                 Use a passkey
               </Button>
             </>
