@@ -13,6 +13,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
+    // Every test starts in a fresh context, where the service worker would install and download
+    // the whole app (about 430 KB) behind the test's back. Only tests/pwa.spec.ts lets it run.
+    serviceWorkers: 'block',
     ...devices['Desktop Chrome'],
     launchOptions: {
       // The machines cannot download browsers: Debian's Chromium it is (ARCHITECTURE §2).

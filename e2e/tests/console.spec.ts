@@ -10,6 +10,8 @@ import { expect, type Page, test } from '../support/test';
 function watch(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
+    // Playwright's own note that it kept the service worker out (playwright.config.ts).
+    if (message.text().startsWith('Service Worker registration blocked by Playwright')) return;
     if (message.type() === 'error' || message.type() === 'warning') {
       problems.push(`console ${message.type()}: ${message.text()} (${message.location().url})`);
     }

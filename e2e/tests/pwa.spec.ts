@@ -2,6 +2,9 @@ import { expect, type Page, test } from '../support/test';
 import { logIn } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
 
+// The one spec that runs the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 18, part 1 (decision 0020): an installable app. A web app manifest and a service worker;
  * the report screen opens with no network once visited, with its draft; no API answer is kept by
