@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { reports, users } from '../db/schema';
 import { resealTotpSecrets } from '../domains/mfa/service';
 import { resealRow } from '../domains/reports/repository';
@@ -24,28 +24,26 @@ export interface RotationOptions {
 const BEFORE_ANY_UUID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Re-seals every report's encrypted columns with the current key (issue 12). Rows are walked in
- * id order, one batch per transaction with the rows locked, so a run killed halfway leaves every
- * committed batch on the new key and the rest readable with the old one; running again skips
- * what is done (a key-id check, no decryption) and finishes. Rows filed meanwhile by a server
- * that already has the new key are sealed with it anyway.
+ * The walk both rotations share: rows in id order, one batch per transaction with its rows
+ * locked, each re-sealed by `reseal` (nothing: already on the current key; a PiiError: opens
+ * with no key given, left as it is and reported) and written back by `write`.
  */
-export async function rotatePii(db: Db, pii: Pii, { batchSize = 200, afterBatch }: RotationOptions = {}) {
+async function rotateRows<TRow extends { id: string }, TValues>(
+  db: Db,
+  { batchSize = 200, afterBatch }: RotationOptions,
+  batch: (tx: Tx, after: string, limit: number) => Promise<TRow[]>,
+  reseal: (row: TRow) => TValues | null | undefined,
+  write: (tx: Tx, id: string, values: TValues) => Promise<unknown>,
+) {
   const progress: RotationProgress = { rotated: 0, skipped: 0, failed: [], batches: 0 };
   let after = BEFORE_ANY_UUID;
   for (;;) {
     const lastId = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(reports)
-        .where(gt(reports.id, after))
-        .orderBy(asc(reports.id))
-        .limit(batchSize)
-        .for('update');
+      const rows = await batch(tx, after, batchSize);
       for (const row of rows) {
         let values;
         try {
-          values = resealRow(pii, row);
+          values = reseal(row);
         } catch (err) {
           if (!(err instanceof PiiError)) throw err;
           progress.failed.push(row.id);
@@ -55,7 +53,7 @@ export async function rotatePii(db: Db, pii: Pii, { batchSize = 200, afterBatch 
           progress.skipped++;
           continue;
         }
-        await tx.update(reports).set(values).where(eq(reports.id, row.id));
+        await write(tx, row.id, values);
         progress.rotated++;
       }
       return rows.at(-1)?.id;
@@ -68,44 +66,40 @@ export async function rotatePii(db: Db, pii: Pii, { batchSize = 200, afterBatch 
 }
 
 /**
+ * Re-seals every report's encrypted columns with the current key (issue 12). Rows are walked in
+ * id order, one batch per transaction with the rows locked, so a run killed halfway leaves every
+ * committed batch on the new key and the rest readable with the old one; running again skips
+ * what is done (a key-id check, no decryption) and finishes. Rows filed meanwhile by a server
+ * that already has the new key are sealed with it anyway.
+ */
+export const rotatePii = (db: Db, pii: Pii, options: RotationOptions = {}) =>
+  rotateRows(
+    db,
+    options,
+    (tx, after, limit) =>
+      tx.select().from(reports).where(gt(reports.id, after)).orderBy(asc(reports.id)).limit(limit).for('update'),
+    (row) => resealRow(pii, row),
+    (tx, id, values) => tx.update(reports).set(values).where(eq(reports.id, id)),
+  );
+
+/**
  * Issue 19: re-seals the TOTP secrets (users.totpSecret and totpPendingSecret, sealed under
  * PII_KEY bound to the row and the column) with the current key, as rotatePii does reports: in
  * id order, one locked batch per transaction, resumable, a secret that opens with no key left as
  * it is and reported.
  */
-export async function rotateTotpSecrets(db: Db, pii: Pii, { batchSize = 200, afterBatch }: RotationOptions = {}) {
-  const progress: RotationProgress = { rotated: 0, skipped: 0, failed: [], batches: 0 };
-  let after = BEFORE_ANY_UUID;
-  for (;;) {
-    const lastId = await db.transaction(async (tx) => {
-      const rows = await tx
+export const rotateTotpSecrets = (db: Db, pii: Pii, options: RotationOptions = {}) =>
+  rotateRows(
+    db,
+    options,
+    (tx, after, limit) =>
+      tx
         .select({ id: users.id, totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
         .from(users)
         .where(and(gt(users.id, after), or(isNotNull(users.totpSecret), isNotNull(users.totpPendingSecret))))
         .orderBy(asc(users.id))
-        .limit(batchSize)
-        .for('update');
-      for (const row of rows) {
-        let values;
-        try {
-          values = resealTotpSecrets(pii, row);
-        } catch (err) {
-          if (!(err instanceof PiiError)) throw err;
-          progress.failed.push(row.id);
-          continue;
-        }
-        if (!values) {
-          progress.skipped++;
-          continue;
-        }
-        await tx.update(users).set(values).where(eq(users.id, row.id));
-        progress.rotated++;
-      }
-      return rows.at(-1)?.id;
-    });
-    if (!lastId) return progress;
-    after = lastId;
-    progress.batches++;
-    await afterBatch?.(progress);
-  }
-}
+        .limit(limit)
+        .for('update'),
+    (row) => resealTotpSecrets(pii, row),
+    (tx, id, values) => tx.update(users).set(values).where(eq(users.id, id)),
+  );
