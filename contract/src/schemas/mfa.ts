@@ -64,7 +64,8 @@ export const mfaCode = z
 /*
  * Passkeys (WebAuthn Level 3, https://www.w3.org/TR/webauthn-3/): the JSON forms of
  * PublicKeyCredential (§5.1.8 toJSON) that @simplewebauthn/browser sends, binary fields in
- * base64url. The server checks the contents; these only bound their shape and size.
+ * base64url. The server checks the contents; these only bound their shape and size, and take no
+ * member the dictionaries do not define (the mass-assignment rule of every body).
  */
 const base64url = (max: number) =>
   z
@@ -76,11 +77,11 @@ const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', '
 const credentialId = base64url(1400);
 const extensionResults = z.record(z.string(), z.unknown());
 
-export const passkeyRegistrationResponse = z.object({
+export const passkeyRegistrationResponse = z.strictObject({
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),
-  response: z.object({
+  response: z.strictObject({
     clientDataJSON: base64url(4096),
     attestationObject: base64url(16384),
     authenticatorData: base64url(8192).optional(),
@@ -92,11 +93,11 @@ export const passkeyRegistrationResponse = z.object({
   clientExtensionResults: extensionResults,
 });
 
-export const passkeyAuthenticationResponse = z.object({
+export const passkeyAuthenticationResponse = z.strictObject({
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),
-  response: z.object({
+  response: z.strictObject({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(8192),
     signature: base64url(1024),

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const concrete = (path: string) => path.replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
-const changing = ROUTES.filter((r) => r.method !== 'GET');
+// RFC 9110 §9.2.1: GET and HEAD are safe; every other method changes state.
+const changing = ROUTES.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
 
 describe('headers', () => {
   it('sends a strict CSP, Referrer-Policy and nosniff, and no HSTS outside production', async () => {

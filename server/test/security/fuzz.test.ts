@@ -173,7 +173,8 @@ function generator(op: (typeof OPERATIONS)[number], schemas: RouteSchemas, sampl
         { weight: 8, arbitrary: fc.constant('multipart' as const) },
         fc.constantFrom<Kind>('schema', 'malformed-json', 'wrong-content-type', 'too-large'),
       )
-    : op.method === 'GET'
+    : // RFC 9110 §9.3.2: a HEAD is a GET without the answer's body; neither sends one.
+      op.method === 'GET' || op.method === 'HEAD'
       ? fc.constant('schema')
       : fc.oneof(
           { weight: 16, arbitrary: fc.constant('schema' as const) },
