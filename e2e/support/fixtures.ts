@@ -61,3 +61,26 @@ export async function createMember(admin: APIRequestContext, { name = 'Morgan Me
   const user = (await verify.json()).user as { _id: string; email: string; name: string };
   return { api: ctx, email, password: PASSWORD, name, certificateNo, user };
 }
+
+/**
+ * A verified member made an administrator, for a test that changes its own admin's factors (the
+ * stack's admin stays without one for the other tests). Making someone an admin is a step-up act
+ * (issue 19): `admin` confirms it with the password first.
+ */
+export async function createAdmin(admin: APIRequestContext, person: { name: string; email: string }) {
+  expect((await admin.post('/api/auth/mfa/verify', { data: { password: ADMIN.password } })).status()).toBe(200);
+  const member = await createMember(admin, person);
+  const promote = await admin.put(`/api/users/${member.user._id}`, {
+    data: {
+      email: member.email,
+      name: member.name,
+      certificateNo: member.certificateNo,
+      gender: 'Female',
+      job: 'Coordinator',
+      age: 40,
+      isAdmin: true,
+    },
+  });
+  expect(promote.status(), await promote.text()).toBe(200);
+  return member;
+}

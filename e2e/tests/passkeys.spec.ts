@@ -1,5 +1,4 @@
-import { ADMIN } from '../support/env';
-import { adminApi, createMember, PASSWORD, uniqueEmail } from '../support/fixtures';
+import { adminApi, createAdmin, PASSWORD, uniqueEmail } from '../support/fixtures';
 import { logIn } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -12,20 +11,7 @@ test('an admin adds a passkey, signs out, and signs in with the password and the
   // Two sign-ins, an enrolment and a promotion: more steps than most tests on a shared machine.
   test.slow();
   const admin = await adminApi();
-  expect((await admin.post('/api/auth/mfa/verify', { data: { password: ADMIN.password } })).status()).toBe(200);
-  const person = await createMember(admin, { name: 'Pat Passkey', email: uniqueEmail('passkey') });
-  const promote = await admin.put(`/api/users/${person.user._id}`, {
-    data: {
-      email: person.email,
-      name: person.name,
-      certificateNo: person.certificateNo,
-      gender: 'Female',
-      job: 'Coordinator',
-      age: 41,
-      isAdmin: true,
-    },
-  });
-  expect(promote.status(), await promote.text()).toBe(200);
+  const person = await createAdmin(admin, { name: 'Pat Passkey', email: uniqueEmail('passkey') });
   await admin.dispose();
 
   const cdp = await page.context().newCDPSession(page);
