@@ -10,7 +10,7 @@ import { call, createTestApp, createUser, sessionCookie, type TestApp } from '..
 import { createResumable, headResumable, patchResumable, TUS_HEADERS } from '../../../test/resumable';
 import { filesUnder, jpegWithExif, multipart, png, video } from '../../../test/uploads';
 import { UPLOAD_MESSAGES } from './content';
-import { RESUMABLE_MESSAGES } from './resumable';
+import { RESUMABLE_MESSAGES, StagingStore } from './resumable';
 
 let t: TestApp;
 let memberA: Awaited<ReturnType<typeof createUser>>;
@@ -253,6 +253,19 @@ describe('resumable uploads (tus)', () => {
     expect((await headResumable(t.app, later, url)).statusCode).toBe(404);
     expect((await headResumable(t.app, later, fresh)).statusCode).toBe(200);
     expect(staging().filter((n) => !n.endsWith('.json'))).toEqual([fresh.split('/').pop()]);
+  });
+});
+
+describe('the staging store', () => {
+  it('starts no directory check of its own, whose failure would be thrown uncaught', async () => {
+    // Under a file, so any mkdir fails (ENOTDIR): the library's unawaited check would throw from
+    // its callback, which Vitest reports as an unhandled error and fails the run with.
+    const file = path.join(t.config.dataDir, 'not-a-directory');
+    fs.writeFileSync(file, '');
+    const store = new StagingStore({ directory: path.join(file, 'resumable') });
+    await new Promise<void>((resolve) => fs.mkdir(path.join(t.config.dataDir, 'after'), () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.directory).toBe(path.join(file, 'resumable'));
   });
 });
 

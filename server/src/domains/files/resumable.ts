@@ -49,6 +49,16 @@ const SERVER_KEYS = [OWNER, CREATED, KEY];
 const ID = /^[0-9a-f]{32}$/;
 const newId = () => crypto.randomBytes(16).toString('hex');
 
+/**
+ * @tus/file-store's own store, minus the directory check its constructor starts: an `fs.mkdir`
+ * nobody awaits, whose callback throws. Should the data directory go before that callback runs
+ * (an app closed and its directory removed, as tests do), the throw is an uncaught exception
+ * that takes the process down. The plugin makes the directory itself, synchronously, before the
+ * store exists.
+ */
+export class StagingStore extends FileStore {}
+Object.assign(StagingStore.prototype, { checkOrCreateDirectory() {} });
+
 /** What a request handed to tus carries for the hooks: its member, its key, and what they decided. */
 interface Exchange {
   userId: string;
@@ -65,7 +75,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const directory = path.join(app.config.dataDir, 'resumable');
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
-    const store = new FileStore({ directory });
+    const store = new StagingStore({ directory });
     const exchanges = new WeakMap<Request, Exchange>();
 
     const tus = new TusServer({
