@@ -1,5 +1,6 @@
-// Bundles the server (with the contract) into dist/main.js, and the video worker (which runs
-// the demuxer off the server's thread) into dist/video-worker.js; npm packages stay external.
+// Bundles the server (with the contract) into dist/main.js, and each worker thread next to it
+// (lib/worker.ts finds them there): the video worker (the demuxer, off the server's thread) and
+// the credential signer (canonicalisation and Ed25519). npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,7 +8,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/domains/files/video-worker.ts'],
+  entryPoints: ['src/main.ts', 'src/domains/files/video-worker.ts', 'src/plugins/credential-signing-worker.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

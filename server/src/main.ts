@@ -42,12 +42,9 @@ async function main() {
   await ensureAdmin(database.db, config, app.log);
   await ensureHelpContent(database.db);
   const demo = await seedDemoData(database.db, config);
-  // Certificates without a credential (from before signing existed, the demo's) are signed now,
-  // in the background, rather than on their first view.
-  app.credentials.signUnsigned().then(
-    (signed) => signed > 0 && app.log.info({ signed }, 'signed the certificates that had no credential'),
-    (err: unknown) => app.log.warn({ err }, 'could not sign the certificates that have no credential'),
-  );
+  // Certificates without a credential (the demo's just now, rows from before signing existed) are
+  // signed in the background, on the job queue, rather than on their first view.
+  app.credentials.kickSigning();
   // Certificates in the trash whose revocation bit is clear (those migration 0014 moved there, as
   // SQL cannot sign a status list) stop verifying now (decision 0017).
   app.credentials.revokeTrashed().then(

@@ -308,3 +308,57 @@ describe(`migration 0014 on a registry that holds duplicate certificate numbers 
     },
   );
 });
+
+describe(`migration 0017 on credentials signed with an inverted validity window (${driver})`, () => {
+  it(
+    'drops only those credentials, and the background signer signs them again, valid',
+    { timeout: 120_000 },
+    async () => {
+      const database = await openEmptyDatabase();
+      const before = migrationsBefore('0017_unsigned_certificates');
+      let t: TestApp | undefined;
+      try {
+        await migrateWith(database, before);
+        const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+        const insert = async (no: string, validFrom: string) => {
+          const credential = JSON.stringify({ validFrom, validUntil: '2026-01-31T00:00:00Z' });
+          const [row] = await rows<{ id: string }>(sql`
+          insert into certificates (user_email, certificate_no, name, valid_till, credential)
+          values ('holder@example.org', ${no}, 'Certified Recycling Advocate', '2026-01-31T00:00:00Z', ${credential}::jsonb)
+          returning id`);
+          return row!.id;
+        };
+        // Recorded after it lapsed: signed from the day it was recorded, after its end.
+        const inverted = await insert('CRA-INVERTED', '2026-03-01T00:00:00Z');
+        const sound = await insert('CRA-SOUND', '2025-01-31T00:00:00Z');
+
+        await migrateWith(database, migrationsFolder());
+        const credentialOf = async (id: string) =>
+          (
+            await rows<{ credential: { validFrom: string; validUntil: string } | null }>(
+              sql`select credential from certificates where id = ${id}`,
+            )
+          )[0]!.credential;
+        expect(await credentialOf(inverted)).toBeNull();
+        expect(await credentialOf(sound)).toEqual({
+          validFrom: '2025-01-31T00:00:00Z',
+          validUntil: '2026-01-31T00:00:00Z',
+        });
+
+        t = await createTestApp({}, { database });
+        await t.app.credentials.signUnsigned();
+        const resigned = await credentialOf(inverted);
+        expect(resigned!.validFrom <= resigned!.validUntil).toBe(true);
+        const [{ verification_id: id }] = await rows<{ verification_id: string }>(
+          sql`select verification_id from certificates where id = ${inverted}`,
+        );
+        const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${id}` })).json();
+        expect(json).toMatchObject({ status: 'Expired', signature: { valid: true } });
+      } finally {
+        await t?.close();
+        await database.close();
+        fs.rmSync(before, { recursive: true, force: true });
+      }
+    },
+  );
+});

@@ -352,6 +352,10 @@ export const certificates = pgTable(
     index('certificates_download_link_idx')
       .on(t.downloadLink)
       .where(sql`${t.downloadLink} <> ''`),
+    // The background signer's next batch: imported rows are stored unsigned (decision 0016).
+    index('certificates_unsigned_idx')
+      .on(t.id)
+      .where(sql`${t.credential} is null`),
     // The renewal-reminder run (issue 15) reads the held, active ones about to expire.
     index('certificates_reminder_due_idx')
       .on(t.validTill)

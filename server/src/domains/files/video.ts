@@ -1,19 +1,10 @@
 import fs from 'node:fs';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { startWorker } from '../../lib/worker';
 import { unsupported } from './content';
 import type { VideoType } from './video-remux';
 
 export type { VideoType } from './video-remux';
-
-/**
- * The worker: the built script next to dist/main.js, or else its TypeScript source through a
- * starter that registers tsx (tests and development run the sources).
- */
-function startWorker(options: WorkerOptions): Worker {
-  const built = new URL('./video-worker.js', import.meta.url);
-  return new Worker(fs.existsSync(built) ? built : new URL('./video-worker-dev.mjs', import.meta.url), options);
-}
 
 /** A remux copies at about 80 MB/s here; ten times that long, and never under 10 s. */
 const timeLimitMs = (bytes: number) => Math.max(10_000, (bytes / (8 * 1024 * 1024)) * 1000);
@@ -36,7 +27,9 @@ export async function remuxWithoutMetadata(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { size } = await fs.promises.stat(source);
-  const worker = startWorker({ resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  const worker = startWorker(new URL('./video-worker.ts', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+  });
   try {
     const ok = await new Promise<boolean>((resolve, reject) => {
       let limit: NodeJS.Timeout | undefined;
