@@ -37,6 +37,7 @@ export function credentialSigner(setup: SignerSetup) {
         if (message === 'ready') return resolve(started);
         const waiting = pending.get(message.id);
         pending.delete(message.id);
+        if (!pending.size) started.unref();
         if ('error' in message) waiting?.reject(new Error(`Signing failed: ${message.error}`));
         else waiting?.resolve(message.signed);
       });
@@ -49,8 +50,6 @@ export function credentialSigner(setup: SignerSetup) {
       started.once('error', fail);
       started.once('exit', (code) => fail(new Error(`The signing worker stopped (exit code ${code})`)));
     });
-    // Nothing else keeps the process alive for it: an idle signer never holds a shutdown up.
-    started.unref();
     return ready;
   }
 
@@ -61,6 +60,8 @@ export function credentialSigner(setup: SignerSetup) {
       const id = next++;
       return new Promise<Json>((resolve, reject) => {
         pending.set(id, { resolve, reject });
+        // Referenced while it owes an answer; idle, it never keeps the process alive.
+        ready.ref();
         ready.postMessage({ id, credential, now: now.toISOString() } satisfies SignRequest);
       });
     },
