@@ -75,17 +75,33 @@ async function reads(section: string, server: Proc, s: Seeded, verificationId: s
     const perReq = p.activeMs / Math.max(total, 1);
     return `${label}: event loop busy ${(p.utilization * 100).toFixed(0)} %, ${perReq.toFixed(2)} ms per request`;
   };
-  for (const [figure, url] of [
-    ['GET /api/auth/check-auth', `${server.url}/api/auth/check-auth`],
-    ['GET /api/certificates/{email} (20 rows)', `${server.url}/api/certificates/${encodeURIComponent(s.member.email)}`],
+  // Issue 14's targets, as ratios to the 20-row pg floor of the same run (met on PostgreSQL).
+  const ratio = (min: number, p99?: number) => (r: LoadResult) =>
+    ` · target ≥ ${min}× pg20${p99 ? ` and p99 < ${p99} ms` : ''}: ${
+      r.rps >= min * limits.pg20 && (!p99 || r.p99 < p99) ? 'met' : 'MISSED'
+    }`;
+  for (const [figure, url, who, target] of [
+    ['GET /api/auth/check-auth', `${server.url}/api/auth/check-auth`, headers, undefined],
+    [
+      'GET /api/certificates/{email} (20 rows)',
+      `${server.url}/api/certificates/${encodeURIComponent(s.member.email)}`,
+      headers,
+      ratio(0.8, 50),
+    ],
+    ['GET /api/jobs?limit=20 (member, a page of 20)', `${server.url}/api/jobs?limit=20`, headers, ratio(0.8)],
+    [
+      'GET /api/certificates?limit=20 (admin list, a page with its total)',
+      `${server.url}/api/certificates?limit=20`,
+      bearer(s.admin.token),
+      ratio(0.7),
+    ],
   ] as const) {
-    const p = await server.probe(() => measure({ url, connections: 50, headers }));
-    addLoad(section, figure, p.result);
+    const p = await server.probe(() => measure({ url, connections: 50, headers: who }));
+    addLoad(section, figure, p.result, target?.(p.result) ?? '');
     notes.push(`${section} ${probeNote(figure, p, p.result)}`);
   }
-  // Issue 11: at least 0.8× the 20-row pg floor of the same run, p99 under 50 ms (on PostgreSQL).
-  const verdict = (r: LoadResult) =>
-    ` · target ≥ 0.8× pg20 and p99 < 50 ms: ${r.rps >= 0.8 * limits.pg20 && r.p99 < 50 ? 'met' : 'MISSED'}`;
+  // Issue 11: the public routes as the member list, at least 0.8× and p99 under 50 ms.
+  const verdict = ratio(0.8, 50);
   const unknownId = crypto.randomBytes(32).toString('base64url');
   for (const [figure, url, expect404] of [
     ['GET /verify/{id} (public page, no session)', `${server.url}/verify/${verificationId}`, false],

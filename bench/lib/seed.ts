@@ -55,6 +55,12 @@ export function seedSql(users: number, certs: number): { sql: string[]; seeded: 
      select '${member.email}', format('CRA-BENCH-%s', i), 'Certificate ' || i, 'Active',
             now() + make_interval(days => i * 30 - 100), u.id, now(), u.name
      from generate_series(1, 20) i, users u where u.email = '${member.email}'`,
+    // The job board: a hundred postings, of which a member's list reads a page of 20.
+    `insert into jobs (title, description, location, company, apply_link, created_at)
+     select format('Recycling Outreach Coordinator %s', i), repeat('Sort, teach and report. ', 20),
+            format('District %s', i % 12), format('Green Works %s', i % 7), 'https://jobs.example.org/' || i,
+            now() - make_interval(hours => i)
+     from generate_series(1, 100) i`,
     ...[member, admin].map(
       (s) => `insert into sessions (token_hash, user_id, expires_at)
        select '${sha256(s.token)}', id, now() + interval '12 hours' from users where email = '${s.email}'`,
