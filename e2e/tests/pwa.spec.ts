@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Page, test } from '../support/test';
 import { logIn } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
@@ -75,6 +78,37 @@ test('the app can be installed: a linked manifest with its fields and icons, and
   expect(await page.evaluate('navigator.serviceWorker.controller.scriptURL')).toMatch(/\/sw\.js$/);
   const worker = await page.request.get('/sw.js');
   expect(worker.headers()['cache-control']).toBe('no-cache');
+});
+
+test('Chromium finds the app installable, by the check Lighthouse’s installable-manifest audit reported', async ({
+  playwright,
+  baseURL,
+}) => {
+  // A profile on disk: in Playwright's usual (off-the-record) contexts the check answers only
+  // that the window is incognito.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pwa-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    baseURL,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const errors = async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId);
+    // The control: a page of the server's own with no manifest is not installable, and says why.
+    await page.goto('/verify/not-a-certificate');
+    expect(await errors()).toContain('no-manifest');
+
+    await page.goto('/');
+    await workerInCharge(page);
+    expect(await errors()).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('offline, a reload of the report screen opens the form with its draft, and no API answer is cached', async ({
