@@ -45,12 +45,6 @@ async function main() {
   // Certificates without a credential (the demo's just now, rows from before signing existed) are
   // signed in the background, on the job queue, rather than on their first view.
   app.credentials.kickSigning();
-  // Certificates in the trash whose revocation bit is clear (those migration 0014 moved there, as
-  // SQL cannot sign a status list) stop verifying now (decision 0017).
-  app.credentials.revokeTrashed().then(
-    (revoked) => revoked > 0 && app.log.info({ revoked }, 'revoked the credentials of trashed certificates'),
-    (err: unknown) => app.log.warn({ err }, 'could not revoke the credentials of trashed certificates'),
-  );
 
   // Responses in progress, so that a shutdown can tell their connections not to stay open.
   const inFlight = new Set<ServerResponse>();

@@ -71,6 +71,8 @@ const newSalt = () => crypto.randomBytes(16).toString('hex');
 const SIGNING_BATCH = 100;
 /** The background signer's job on the queue (decision 0009): after each import, and every ten minutes. */
 export const SIGNING_JOB = 'credential-signing';
+/** The revocation of trashed certificates whose bit is still clear (decision 0017): at every start. */
+export const TRASH_REVOCATION_JOB = 'trash-revocation';
 
 /** What a certificate's credential states; a change to any of these re-signs it. */
 export interface CredentialFacts {
@@ -447,6 +449,16 @@ export default fp(
       run: async () => {
         const signed = await signUnsigned();
         if (signed) app.log.info({ signed }, 'signed the certificates that had no credential');
+      },
+    });
+
+    // Certificates in the trash whose revocation bit is clear (those migration 0014 moved there, as
+    // SQL cannot sign a status list) stop verifying at the next start (decision 0017).
+    app.queue.define(TRASH_REVOCATION_JOB, {
+      atStart: true,
+      run: async () => {
+        const revoked = await revokeTrashed();
+        if (revoked) app.log.info({ revoked }, 'revoked the credentials of trashed certificates');
       },
     });
 
