@@ -18,7 +18,7 @@ declare module '@digitalbazaar/ed25519-multikey' {
 
 declare module '@digitalbazaar/data-integrity' {
   export class DataIntegrityProof {
-    constructor(options: { signer?: unknown; cryptosuite: unknown });
+    constructor(options: { signer?: unknown; cryptosuite: unknown; date?: string | Date | null });
   }
 }
 

@@ -16,59 +16,79 @@ export interface SignRequest {
 }
 export type SignAnswer = { id: number; signed: Json } | { id: number; error: string };
 
+/** An idle worker is stopped after this long: its heap (about 50 MB) is not kept for nothing. */
+export const SIGNER_IDLE_MS = 60_000;
+
 /**
  * The issuer's signatures, made in one worker thread (credential-signing-worker.ts), so that
  * canonicalising and signing (about 13 ms of CPU each) never hold the server's event loop: a
  * registry of thousands of imported certificates is signed in the background while requests
- * are answered at their usual speed. The worker starts at the first signature and is kept; if it
- * dies, what it had been asked fails and the next signature starts a new one.
+ * are answered at their usual speed. The worker starts at the first signature and stops after a
+ * minute without one; if it dies, what it had been asked fails and the next signature starts a
+ * new one.
  */
 export function credentialSigner(setup: SignerSetup) {
-  let worker: Promise<Worker> | undefined;
+  /** The running worker, once it has loaded, with what it still owes. */
+  let current: Promise<Running> | undefined;
   let next = 0;
-  const pending = new Map<number, { resolve(signed: Json): void; reject(err: Error): void }>();
+  let idle: NodeJS.Timeout | undefined;
 
-  function start(): Promise<Worker> {
-    const started = startWorker(new URL('./credential-signing-worker.ts', import.meta.url), {
-      workerData: setup,
-    });
-    const ready = new Promise<Worker>((resolve, reject) => {
-      started.on('message', (message: 'ready' | SignAnswer) => {
-        if (message === 'ready') return resolve(started);
-        const waiting = pending.get(message.id);
-        pending.delete(message.id);
-        if (!pending.size) started.unref();
+  interface Running {
+    worker: Worker;
+    pending: Map<number, { resolve(signed: Json): void; reject(err: Error): void }>;
+  }
+
+  function start(): Promise<Running> {
+    const worker = startWorker(new URL('./credential-signing-worker.ts', import.meta.url), { workerData: setup });
+    const running: Running = { worker, pending: new Map() };
+    const ready = new Promise<Running>((resolve, reject) => {
+      worker.on('message', (message: 'ready' | SignAnswer) => {
+        if (message === 'ready') return resolve(running);
+        const waiting = running.pending.get(message.id);
+        running.pending.delete(message.id);
+        if (!running.pending.size) {
+          worker.unref();
+          idle = setTimeout(() => void close(), SIGNER_IDLE_MS).unref();
+        }
         if ('error' in message) waiting?.reject(new Error(`Signing failed: ${message.error}`));
         else waiting?.resolve(message.signed);
       });
       const fail = (err: Error) => {
-        worker = undefined;
+        if (current === ready) current = undefined;
         reject(err);
-        for (const waiting of pending.values()) waiting.reject(err);
-        pending.clear();
+        for (const waiting of running.pending.values()) waiting.reject(err);
+        running.pending.clear();
       };
-      started.once('error', fail);
-      started.once('exit', (code) => fail(new Error(`The signing worker stopped (exit code ${code})`)));
+      worker.once('error', fail);
+      worker.once('exit', (code) => fail(new Error(`The signing worker stopped (exit code ${code})`)));
     });
     return ready;
   }
 
+  async function close() {
+    clearTimeout(idle);
+    const stopping = current;
+    current = undefined;
+    if (stopping) await (await stopping.catch(() => undefined))?.worker.terminate();
+  }
+
   return {
     async sign(credential: Json, now: Date): Promise<Json> {
-      worker ??= start();
-      const ready = await worker;
+      clearTimeout(idle);
+      current ??= start();
+      const { worker, pending } = await current;
       const id = next++;
       return new Promise<Json>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         // Referenced while it owes an answer; idle, it never keeps the process alive.
-        ready.ref();
-        ready.postMessage({ id, credential, now: now.toISOString() } satisfies SignRequest);
+        worker.ref();
+        worker.postMessage({ id, credential, now: now.toISOString() } satisfies SignRequest);
       });
     },
-    async close() {
-      const running = worker;
-      worker = undefined;
-      if (running) await (await running.catch(() => undefined))?.terminate();
+    close,
+    /** Whether a worker is up (started, or starting). */
+    get running() {
+      return current !== undefined;
     },
   };
 }

@@ -21,7 +21,8 @@ const documentLoader = staticContexts();
 parentPort!.on('message', ({ id, credential, now }: SignRequest) => {
   vc.issue({
     credential,
-    suite: new DataIntegrityProof({ signer: key.signer(), cryptosuite: eddsaRdfc2022 }),
+    // The proof's `created` is the app's time too (the suite would take the wall clock).
+    suite: new DataIntegrityProof({ signer: key.signer(), cryptosuite: eddsaRdfc2022, date: now }),
     documentLoader,
     now: new Date(now),
   }).then(
