@@ -1,4 +1,8 @@
-import { expect, type Page, test } from '../support/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clientHeaders, expect, type Page, test } from '../support/test';
+import { ADMIN } from '../support/env';
 import { logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 
@@ -135,6 +139,92 @@ test('answers lost on the way back do not file the report twice', async ({ page 
   expect(dropped).toBe(3);
   const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
   expect(((await list.json()) as unknown[]).length).toBe(1);
+});
+
+/**
+ * A playable H.264 clip (the server tests' fixture) grown to `bytes` with an MP4 `free` box,
+ * which players skip and the server's remux leaves behind: an upload of several 5 MB chunks.
+ */
+function largeClip(bytes: number): Buffer {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const clip = fs.readFileSync(path.resolve(here, '../../server/test/fixtures/clip.mp4'));
+  const free = Buffer.alloc(bytes - clip.length);
+  free.writeUInt32BE(free.length, 0);
+  free.write('free', 4, 'latin1');
+  return Buffer.concat([clip, free]);
+}
+
+test('a video upload cut at about half resumes from where it stopped, not from the start', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const { admin } = await member(page);
+  const clientName = `Resumed Client ${tag()}`;
+  await fillHalf(page, clientName);
+  await radio(page, 'Consent to Video', 'Yes').check();
+  const size = 12 * 1024 * 1024;
+  await label(page, 'Video').setInputFiles({ name: 'field-clip.mp4', mimeType: 'video/mp4', buffer: largeClip(size) });
+  await expect(page.getByLabel('Selected video preview')).toBeVisible();
+
+  // Every tus request the page sends: creations, and each PATCH's offset.
+  const tus: { method: string; offset: number | null }[] = [];
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/uploads/tus')) return;
+    const offset = request.headers()['upload-offset'];
+    tus.push({ method: request.method(), offset: offset === undefined ? null : Number(offset) });
+  });
+  // The second 5 MB chunk (from 42 %) never arrives: the network goes as it starts.
+  let cut = false;
+  await page.route('**/api/uploads/tus/*', async (route) => {
+    const offset = Number(route.request().headers()['upload-offset'] ?? 0);
+    if (cut || route.request().method() !== 'PATCH' || offset === 0) return route.fallback();
+    cut = true;
+    // Long enough to read the progress bar at the first chunk's bytes.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Uploading video' })).toBeVisible();
+  await expect(page.getByText(/Uploading video… \d+\.\d MB of 12\.6 MB · \d+ %/)).toBeVisible();
+  // Cut: the report, with its video, waits on the device.
+  await expect(page.getByText('Saved on this device — it will be sent when you are back online')).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(cut).toBe(true);
+  const beforeCut = tus.length;
+
+  await context.setOffline(false);
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // One upload in all: created once, and the outbox's first PATCH went on from the server's offset.
+  const resumed = tus.slice(beforeCut);
+  expect(tus.filter((r) => r.method === 'POST')).toHaveLength(1);
+  expect(resumed.filter((r) => r.method === 'POST')).toHaveLength(0);
+  const firstPatch = resumed.find((r) => r.method === 'PATCH');
+  expect(firstPatch?.offset).toBeGreaterThan(0);
+  expect(firstPatch?.offset).toBeLessThan(size);
+
+  const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
+  const reports = (await list.json()) as { _id: string }[];
+  expect(reports).toHaveLength(1);
+  const stored = (await (await admin.get(`/api/reports/${reports[0]!._id}`)).json()) as { videoUrl: string };
+  expect(stored.videoUrl).toMatch(/^\/api\/files\//);
+
+  // The admin plays it.
+  const adminContext = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
+  const adminPage = await adminContext.newPage();
+  await logIn(adminPage, ADMIN.email, ADMIN.password);
+  await adminPage.goto('/admin/manage/reports');
+  const card = adminPage.getByRole('article', { name: clientName });
+  await card.getByRole('button', { name: 'View' }).click();
+  const video = adminPage.getByRole('dialog', { name: 'Report Details' }).getByLabel('Report video');
+  await expect
+    .poll(() => video.evaluate((v) => (v as unknown as { readyState: number }).readyState), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await adminContext.close();
 });
 
 /** How many drafts the device holds, for anyone: read straight from IndexedDB. */

@@ -10,6 +10,8 @@
  * and a record that does not open is deleted and counted, never shown half-read.
  */
 
+import { forgetUploadsOf } from './upload-urls';
+
 const DB_NAME = 'portal-device';
 /** 1: keys, drafts, outbox (decision 0019). 2: identity (decision 0020). */
 const DB_VERSION = 2;
@@ -206,11 +208,14 @@ export async function deleteRecord(store: 'drafts' | 'outbox', userId: string, i
 }
 
 /**
- * At logout: the user's drafts go. Reports in the outbox were already submitted by the member and
- * stay (sealed) until they are sent after the next sign-in; the key goes once nothing needs it.
+ * At logout: the user's drafts go, and the URLs of their unfinished uploads (decision 0021: a
+ * report still in the outbox sends its files again, stored once by its key). Reports in the
+ * outbox were already submitted by the member and stay (sealed) until they are sent after the
+ * next sign-in; the key goes once nothing needs it.
  */
 export async function wipeDrafts(userId: string): Promise<void> {
   draftsClosed.add(userId);
+  forgetUploadsOf(userId);
   if (!deviceStoreAvailable()) return;
   await forgetIdentity();
   const ids = await run<IDBValidKey[]>('drafts', 'readonly', (s) => s.index('userId').getAllKeys(userId));

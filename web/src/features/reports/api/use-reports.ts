@@ -6,16 +6,18 @@ import {
   type ReportFields,
   reportSummary,
   revealSsnResponse,
-  uploadFileResponse,
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, uploadFile } from '../../../lib/api';
+import { api, apiList } from '../../../lib/api';
+import { uploadResumable } from './resumable-upload';
 
 export const REPORTS_KEY = ['reports'] as const;
 
 export type UploadStage = 'image' | 'video';
 
 export interface SubmitReportInput {
+  /** Who sends it: the device keeps each upload's URL under the member, to resume it. */
+  userId: string;
   /**
    * Issue 18: the report's Idempotency-Key (its draft's id), sent with the report and its media,
    * so that however often this is retried, one report and one copy of each file are stored.
@@ -24,20 +26,30 @@ export interface SubmitReportInput {
   values: ReportFields;
   image: File | null;
   video: File | null;
-  onProgress?: (stage: UploadStage, fraction: number) => void;
+  /** Bytes of the file of `stage` the server has, of its size. */
+  onProgress?: (stage: UploadStage, sent: number, total: number) => void;
 }
 
 /**
  * spec §7: upload the image, then the video, then post the report with their URLs ('' when
  * none). The report's owner is the session's user; the form never sends a userId. The form and
- * the outbox both send through here.
+ * the outbox both send through here. Issue 18 part 5: the files go over tus (decision 0021), in
+ * 5 MB chunks, resumed from where they stopped on the next try, however it comes (a retry, a
+ * reload, the outbox).
  */
-export async function sendReport({ key, values, image, video, onProgress }: SubmitReportInput) {
+export async function sendReport({ userId, key, values, image, video, onProgress }: SubmitReportInput) {
   const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyValue(key) };
-  const upload = async (file: File | null, stage: UploadStage) =>
+  const upload = async (file: File | null, role: UploadStage) =>
     file
-      ? (await uploadFile('/api/upload-file', file, uploadFileResponse, (p) => onProgress?.(stage, p), 'file', headers))
-          .fileUrl
+      ? (
+          await uploadResumable(file, {
+            userId,
+            reportKey: key,
+            role,
+            headers,
+            onProgress: (sent, total) => onProgress?.(role, sent, total),
+          })
+        ).fileUrl
       : '';
   const imageUrl = await upload(image, 'image');
   const videoUrl = await upload(video, 'video');

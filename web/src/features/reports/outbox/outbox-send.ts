@@ -55,7 +55,13 @@ export async function sendOutbox(userId: string, onSent: () => void): Promise<{ 
         return stored ? new File([stored.blob], stored.name, { type: stored.type }) : null;
       };
       try {
-        await sendReport({ key: record.id, values: record.value.values, image: file('image'), video: file('video') });
+        await sendReport({
+          userId,
+          key: record.id,
+          values: record.value.values,
+          image: file('image'),
+          video: file('video'),
+        });
       } catch (err) {
         if (needsTheMember(err)) failure = `A report was not sent: ${(err as ApiError).message}`;
         return { failure };

@@ -29,6 +29,13 @@ export const writeLastSent = (userId: string, at: number) => localStorage.setIte
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retries = 0;
+/**
+ * A send asked for while one runs (the connection came back, the form queued a report): it runs
+ * once the current one ends, instead of being dropped. Dropping it lost the `online` kick when a
+ * send was still busy with an upload the network had cut, and the outbox then waited for its
+ * retry timer, whose delay doubles up to 2 min.
+ */
+let again = false;
 
 export const useOutbox = create<OutboxState>()((set, get) => ({
   waiting: 0,
@@ -43,7 +50,10 @@ export const useOutbox = create<OutboxState>()((set, get) => ({
   },
 
   send: async (userId) => {
-    if (get().sending) return;
+    if (get().sending) {
+      again = true;
+      return;
+    }
     const store = await import('../../../lib/device-store');
     if (!store.deviceStoreAvailable() || (await store.countRecords('outbox', userId)) === 0) {
       set({ lastSentAt: readLastSent(userId) });
@@ -51,6 +61,7 @@ export const useOutbox = create<OutboxState>()((set, get) => ({
     }
     set({ sending: true });
     clearTimeout(retryTimer);
+    again = false;
     try {
       const { sendOutbox } = await import('./outbox-send');
       const result = await sendOutbox(userId, () => {
@@ -58,20 +69,28 @@ export const useOutbox = create<OutboxState>()((set, get) => ({
         void get().refresh(userId);
       });
       set({ failure: result.failure });
+    } catch {
+      // The device store failed under the send: tried again below, like a lost connection.
     } finally {
       set({ sending: false });
       await get().refresh(userId);
     }
+    if (!get().waiting || get().failure) return;
+    // Asked for again while this one ran: now, with the connection that came back.
+    if (again) {
+      again = false;
+      retries = 0;
+      return get().send(userId);
+    }
     // Still waiting, with nothing for the member to mend: the server or the network was away
     // while the device thought it was online. Try again, each time waiting longer (up to 2 min).
-    if (get().waiting && !get().failure) {
-      retryTimer = setTimeout(() => void get().send(userId), Math.min(2 ** retries++ * 2000, 120_000));
-    }
+    retryTimer = setTimeout(() => void get().send(userId), Math.min(2 ** retries++ * 2000, 120_000));
   },
 
   stop: () => {
     clearTimeout(retryTimer);
     retries = 0;
+    again = false;
     set({ waiting: 0, lastSentAt: null, failure: null });
   },
 }));

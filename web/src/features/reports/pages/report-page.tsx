@@ -27,6 +27,15 @@ export const QUEUED_MESSAGE = 'Saved on this device — it will be sent when you
 
 const STAGE_LABEL: Record<UploadStage, string> = { image: 'Uploading image', video: 'Uploading video' };
 
+type UploadProgress = Partial<Record<UploadStage, { sent: number; total: number }>>;
+
+const amount = (bytes: number) =>
+  bytes < 1_000_000 ? `${(bytes / 1_000).toFixed(1)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** Issue 18 part 5: "12.4 MB of 48.0 MB · 26 %" (whole percents, never 100 before the end). */
+export const progressText = (sent: number, total: number) =>
+  `${amount(sent)} of ${amount(total)} · ${total ? Math.floor((sent / total) * 100) : 100} %`;
+
 /** 'Report a Homeless' (spec §2, §3): the intake form, with an optional image and video. */
 export default function ReportPage() {
   const form = useForm<ReportFieldsInput, unknown, ReportFields>({
@@ -36,7 +45,7 @@ export default function ReportPage() {
   });
   const [chosenImage, setImage] = useState<File | null>(null);
   const [chosenVideo, setVideo] = useState<File | null>(null);
-  const [progress, setProgress] = useState<{ stage: UploadStage; fraction: number } | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const submit = useSubmitReport();
   const userId = useAuth((s) => s.user?._id);
   const drafts = useReportDrafts(form, userId);
@@ -82,11 +91,12 @@ export default function ReportPage() {
     try {
       if (navigator.onLine === false && (await queue(values))) return;
       await submit.mutateAsync({
+        userId: userId ?? '',
         key: drafts.currentId,
         values,
         image,
         video,
-        onProgress: (stage, fraction) => setProgress({ stage, fraction }),
+        onProgress: (stage, sent, total) => setProgress((shown) => ({ ...shown, [stage]: { sent, total } })),
       });
       // Only the server's confirmation makes it a success (issue 18); the draft goes with it.
       toast.success('Success', 'Form submitted successfully');
@@ -208,14 +218,30 @@ export default function ReportPage() {
             section === CONSENT_SECTION && mediaCard,
           ])}
 
-          {progress && (
-            <Stack gap={4} role="status">
-              <Text size="sm">
-                {STAGE_LABEL[progress.stage]}… {Math.round(progress.fraction * 100)}%
-              </Text>
-              <Progress value={progress.fraction * 100} aria-label={STAGE_LABEL[progress.stage]} animated />
-            </Stack>
-          )}
+          {progress &&
+            (['image', 'video'] as const).map((stage) => {
+              const bytes = progress[stage];
+              if (!bytes) return null;
+              const percent = bytes.total ? Math.floor((bytes.sent / bytes.total) * 100) : 100;
+              const text = progressText(bytes.sent, bytes.total);
+              return (
+                <Stack key={stage} gap={4} role="status">
+                  <Text size="sm">
+                    {STAGE_LABEL[stage]}… {text}
+                  </Text>
+                  <Progress.Root
+                    role="progressbar"
+                    aria-label={STAGE_LABEL[stage]}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={percent}
+                    aria-valuetext={text}
+                  >
+                    <Progress.Section value={percent} withAria={false} animated={percent < 100} />
+                  </Progress.Root>
+                </Stack>
+              );
+            })}
         </Stack>
       </form>
     </Stack>
