@@ -36,6 +36,7 @@ import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
 import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
+import { usePasswordHashCost } from './lib/passwords';
 import auditPlugin from './plugins/audit';
 import authPlugin, { sessionCookieNames } from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
@@ -89,6 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  usePasswordHashCost(deps.config.passwordHashCost);
+  if (deps.config.passwordHashCost !== 'owasp') {
+    app.log.info({ passwordHashCost: deps.config.passwordHashCost }, 'password hashes at the test-only cost');
+  }
 
   await app.register(configPlugin, {
     config: deps.config,

@@ -90,6 +90,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_MFA: 'required' }).adminMfa).toBe('required');
   });
 
+  it('hashes passwords at the OWASP cost by default, and refuses the test-only cost in production', () => {
+    const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example.org', PII_KEY: KEY, ISSUER_KEY: KEY };
+    expect(loadConfig({}).passwordHashCost).toBe('owasp');
+    expect(loadConfig(prod).passwordHashCost).toBe('owasp');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'test-only-minimal' }).passwordHashCost).toBe('test-only-minimal');
+    expect(loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_COST: 'test-only-minimal' }).passwordHashCost).toBe(
+      'test-only-minimal',
+    );
+    expect(failure({ ...prod, PASSWORD_HASH_COST: 'test-only-minimal' })).toBe(
+      'Invalid configuration: PASSWORD_HASH_COST must be owasp in production',
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -122,6 +135,7 @@ describe('loadConfig', () => {
     [{ HMIS_GEOCODE: '12345' }, 'HMIS_GEOCODE'],
     [{ HMIS_ORGANIZATION_NAME: 'x'.repeat(201) }, 'HMIS_ORGANIZATION_NAME'],
     [{ ADMIN_MFA: 'sometimes' }, 'ADMIN_MFA'],
+    [{ PASSWORD_HASH_COST: 'cheap' }, 'PASSWORD_HASH_COST'],
   ])('refuses %o with one line naming %s', (env, name) => {
     const message = failure(env);
     expect(message).toContain(name);

@@ -89,6 +89,13 @@ const envSchema = z.object({
   AWS_REGION: z.string().optional(),
   /** Issue 19: whether administrators must sign in with a second factor; `required` by default in production. */
   ADMIN_MFA: z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional(),
+  /**
+   * The cost of new password hashes (lib/passwords.ts): `owasp` (the default, and the only one
+   * production accepts) or `test-only-minimal`, for the test suites, which create hundreds of accounts.
+   */
+  PASSWORD_HASH_COST: z
+    .enum(['owasp', 'test-only-minimal'], { error: 'must be owasp or test-only-minimal' })
+    .default('owasp'),
   /** Issue 17: the board as the HMIS CSV export names it (Organization.csv); BOARD_NAME by default. */
   HMIS_ORGANIZATION_NAME: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
   /** The Street Outreach project's ProjectID in the CoC's HMIS (HUD S32; OrganizationID is `org-` and it). */
@@ -145,6 +152,8 @@ export interface Config {
   hmis: { organizationName: string; projectId: string; cocCode: string | undefined; geocode: string | undefined };
   /** ADMIN_MFA: `required` makes admin routes refuse an admin without a second factor. */
   adminMfa: 'required' | 'optional';
+  /** PASSWORD_HASH_COST: the argon2id parameters of new password hashes; `owasp` in production. */
+  passwordHashCost: 'owasp' | 'test-only-minimal';
 }
 
 export class ConfigError extends Error {}
@@ -169,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.ISSUER_KEY) {
     // A generated signing key would differ per instance and vanish with the container's disk.
     throw new ConfigError('Invalid configuration: ISSUER_KEY is required in production');
+  }
+  if (production && e.PASSWORD_HASH_COST !== 'owasp') {
+    // Hashes that cheap would let a stolen database's passwords be guessed by the billion.
+    throw new ConfigError('Invalid configuration: PASSWORD_HASH_COST must be owasp in production');
   }
   if (e.PII_KEYS_OLD && !e.PII_KEY) {
     throw new ConfigError('Invalid configuration: PII_KEYS_OLD needs PII_KEY (the key that replaced them)');
@@ -228,5 +241,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     // Outside production `optional`, so that `npm start` stays two commands.
     adminMfa: e.ADMIN_MFA ?? (production ? 'required' : 'optional'),
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }

@@ -112,6 +112,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     APP_URL: 'http://localhost:3000',
     SIGNUP_POLICY: 'registry',
     LOG_LEVEL: 'info',
+    // Cheap hashes: the suites create hundreds of accounts, each a hash and a login. The tests
+    // of hashing (src/lib/passwords.test.ts) and of login timing (accounts/enumeration.test.ts)
+    // run at the production cost.
+    PASSWORD_HASH_COST: 'test-only-minimal',
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());

@@ -5,6 +5,7 @@ import {
   assertAcceptablePassword,
   hashPassword,
   isCommonPassword,
+  usePasswordHashCost,
   verifyAgainstDummy,
   verifyPassword,
 } from './passwords';
@@ -17,6 +18,22 @@ describe('password hashing', () => {
     expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(first).not.toBe(second);
     expect(first).not.toContain(GOOD);
+  });
+
+  it('hashes at the test-only cost only when told to, and verifies hashes of either cost', async () => {
+    try {
+      usePasswordHashCost('test-only-minimal');
+      const cheap = await hashPassword(GOOD);
+      expect(cheap).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/);
+      expect(await verifyAgainstDummy(GOOD)).toBe(false);
+      usePasswordHashCost('owasp');
+      const standard = await hashPassword(GOOD);
+      expect(standard).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await verifyPassword(cheap, GOOD)).toBe(true);
+      expect(await verifyPassword(standard, GOOD)).toBe(true);
+    } finally {
+      usePasswordHashCost('owasp');
+    }
   });
 
   it('verifies the right password only, and answers false (not an error) to a malformed hash', async () => {

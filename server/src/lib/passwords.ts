@@ -3,19 +3,40 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { AUTH_MESSAGES, newPassword } from '@portal/contract';
 import { badRequest } from './errors';
 
-/** OWASP's argon2id minimum: m = 19 MiB, t = 2, p = 1. */
 // Algorithm.Argon2id is a const enum, which isolated modules cannot read.
-const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const ARGON2ID = 2 as Algorithm.Argon2id;
 
-export const hashPassword = (password: string) => hash(password, ARGON2);
+/**
+ * The argon2id parameters new hashes get (a stored hash names its own, so verifying reads them from
+ * the hash). `owasp`: OWASP's minimum, m = 19 MiB, t = 2, p = 1, the only cost production accepts
+ * (config.ts). `test-only-minimal`: m = 8 KiB, t = 1, for the test suites that create hundreds
+ * of accounts; the tests of hashing itself and of login timing keep `owasp`.
+ */
+export const PASSWORD_HASH_COSTS = {
+  owasp: { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 },
+  'test-only-minimal': { algorithm: ARGON2ID, memoryCost: 8, timeCost: 1, parallelism: 1 },
+} as const;
+export type PasswordHashCost = keyof typeof PASSWORD_HASH_COSTS;
+
+let cost: PasswordHashCost = 'owasp';
+/**
+ * Sets the cost of the hashes made from now on in this process: buildApp does, from
+ * PASSWORD_HASH_COST (of two apps in one process, the last one built sets it).
+ */
+export function usePasswordHashCost(next: PasswordHashCost): void {
+  cost = next;
+}
+
+export const hashPassword = (password: string) => hash(password, PASSWORD_HASH_COSTS[cost]);
 
 export const verifyPassword = (passwordHash: string, password: string) =>
   verify(passwordHash, password).catch(() => false);
 
-let dummy: Promise<string> | undefined;
-/** Spends the same time as a real check, for e-mails that have no account. */
+const dummies = new Map<PasswordHashCost, Promise<string>>();
+/** Spends the same time as a real check, for e-mails that have no account (at the cost real hashes get). */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummy ??= hashPassword('dummy-password-for-unknown-accounts');
+  let dummy = dummies.get(cost);
+  if (!dummy) dummies.set(cost, (dummy = hashPassword('dummy-password-for-unknown-accounts')));
   await verifyPassword(await dummy, password);
   return false;
 }

@@ -19,7 +19,8 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SIGNUP_POLICY: 'open' });
+  // The production cost, which the storage test below checks (the harness's default is cheaper).
+  t = await createTestApp({ SIGNUP_POLICY: 'open', PASSWORD_HASH_COST: 'owasp' });
 });
 afterAll(() => t.close());
 
