@@ -1,12 +1,12 @@
 import { type Browser, expect, test, clientHeaders } from '../support/test';
 import { ADMIN } from '../support/env';
-import { logIn } from '../support/session';
+import { signIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 
 async function memberSees(browser: Browser, member: { email: string; password: string }, text: string) {
   const context = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
   const page = await context.newPage();
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   await expect(page.getByText(text)).toBeVisible();
   await context.close();
@@ -22,7 +22,7 @@ test('an admin creates, edits and deletes a certificate with a document; the mem
   const certificateNo = `E2E-${Date.now().toString(36)}`;
   const name = `Advanced Sorting ${certificateNo}`;
 
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/manage/certificates');
 
   // Create, with a PDF uploaded first.

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '../support/test';
-import { logInAsAdmin } from '../support/session';
+import { signInAsAdmin } from '../support/session';
 import { adminApi, createCertificate, uniqueEmail } from '../support/fixtures';
 
 /** Issue 16: "Export CSV" takes out what the screen shows, its search included. */
@@ -34,7 +34,7 @@ test('an admin exports a searched certificate list, and the file holds exactly t
     certificateNo: `OTHER-${tag.toLowerCase().split('').reverse().join('')}`,
   });
 
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/certificates');
   await page.getByRole('textbox', { name: 'Search certificates' }).fill(tag);
   const cards = page.getByRole('article', { name: /^Certificate / });

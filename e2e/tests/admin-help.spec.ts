@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { logInAsAdmin } from '../support/session';
+import { signInAsAdmin } from '../support/session';
 
 test('an admin edits the help lists and the help page shows them', async ({ page }) => {
   const tag = Date.now().toString(36);
@@ -9,7 +9,7 @@ test('an admin edits the help lists and the help page shows them', async ({ page
     contact: `Board office, Main St 1 ${tag}`,
     email: `help.${tag}@example.org`,
   };
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/help');
   await expect(page.getByRole('heading', { name: 'Help & Support' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();

@@ -1,10 +1,10 @@
 import { expect, test } from '../support/test';
-import { logInAsAdmin } from '../support/session';
+import { signInAsAdmin } from '../support/session';
 
 test('an admin creates, edits and deletes a job; the job board follows', async ({ page }) => {
   const tag = Date.now().toString(36);
   const title = `Route Coordinator ${tag}`;
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/jobs');
 
   await page.getByRole('button', { name: 'Add New' }).click();

@@ -1,12 +1,12 @@
 import { expect, test } from '../support/test';
-import { logInAsAdmin } from '../support/session';
+import { signInAsAdmin } from '../support/session';
 
 test('an admin adds a notification (the link gets https://), the top bar shows it, then deletes it', async ({
   page,
 }) => {
   const tag = Date.now().toString(36);
   const title = `Drive on Saturday ${tag}`;
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/notifications');
   await expect(page.getByRole('heading', { name: 'Manage Notifications' }).first()).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { ADMIN } from '../support/env';
-import { logInAsAdmin } from '../support/session';
+import { signInAsAdmin } from '../support/session';
 import { adminApi, createMember, uniqueEmail } from '../support/fixtures';
 
 test('an admin finds a member by part of the e-mail, edits and deletes them', async ({ page }) => {
@@ -9,7 +9,7 @@ test('an admin finds a member by part of the e-mail, edits and deletes them', as
   // The distinct middle of the address, in another case: the search ignores case.
   const part = email.split('@')[0]!.slice('searchable.'.length).toUpperCase();
 
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/users');
   await page.getByPlaceholder('Search by name or email...').fill(part);
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
@@ -51,7 +51,7 @@ test('an admin finds a member by part of the e-mail, edits and deletes them', as
 });
 
 test('an admin cannot delete their own account and is told why', async ({ page }) => {
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/users');
   await page.getByPlaceholder('Search by name or email...').fill(ADMIN.email);
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: ADMIN.email });

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { ADMIN } from '../support/env';
-import { logIn } from '../support/session';
+import { signIn } from '../support/session';
 
 /** A 1,000-row CSV of certificates, three of whose rows are bad (a spreadsheet's row numbers: the header is 1). */
 function registry(prefix: string) {
@@ -20,7 +20,7 @@ test('an admin previews, checks and imports a 1,000-row CSV, sees its 3 bad rows
   page,
 }) => {
   const prefix = `IMP${Date.now().toString(36).toUpperCase()}`;
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/manage/certificates');
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { ADMIN } from '../support/env';
 import { adminApi, createMember } from '../support/fixtures';
-import { logIn, logInAsAdmin } from '../support/session';
+import { logInAsAdmin, signIn } from '../support/session';
 import { clientHeaders, expect, type Page, test } from '../support/test';
 import { inDays } from './member-support';
 
@@ -59,7 +59,7 @@ test('a member files a consented report; an admin checks the period and download
   const today = inDays(0);
 
   // The member's intake, with the consent to share with HMIS and the HMIS details.
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/report');
   // The form's 150 inputs are the heaviest screen to load: on a busy machine it takes longer.
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });

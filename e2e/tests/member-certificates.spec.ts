@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '../support/test';
+import { signIn } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
-import { inDays, logIn, once } from './member-support';
+import { inDays, once } from './member-support';
 
 // Tests on one member run in one worker, in order; sign-up is rate limited (ARCHITECTURE §5).
 test.describe.configure({ mode: 'default' });
@@ -44,7 +45,7 @@ test('a certificate expiring in 10 days shows the renewal banner', async ({ page
   const member = await expiringMember();
   const config = (await (await admin.get('/api/config')).json()) as { renewalUrl: string };
 
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Expiring Advocate' })).toBeVisible();
@@ -69,7 +70,7 @@ test('a member whose only certificate expires in 60 days sees no banner', async 
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
 
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   const row = page.getByRole('row', { name: /Far Advocate/ });
   await expect(row).toBeVisible();
@@ -79,14 +80,14 @@ test('a member whose only certificate expires in 60 days sees no banner', async 
 
 test('an expired certificate is shown as Expired', async ({ page }) => {
   const member = await expiringMember();
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   await expect(page.getByRole('row', { name: /Old Advocate/ }).getByText('Expired', { exact: true })).toBeVisible();
 });
 
 test('sorting by a column changes the order both ways', async ({ page }) => {
   const member = await twelveMember();
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   const firstCell = page.locator('tbody tr').first().locator('td').first();
   const nameHeader = page.getByRole('columnheader', { name: 'NAME' });
@@ -112,7 +113,7 @@ test('sorting by a column changes the order both ways', async ({ page }) => {
 
 test('a 12th certificate is reachable on page 2', async ({ page }) => {
   const member = await twelveMember(); // its sign-up certificate is valid for a year: the latest
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   await page.getByRole('columnheader', { name: 'Valid till' }).getByRole('button').click();
   await expect(page.locator('tbody tr')).toHaveCount(11);
@@ -126,7 +127,7 @@ test('a 12th certificate is reachable on page 2', async ({ page }) => {
 
 test("'View Certificate' without a document says so", async ({ page }) => {
   const member = await expiringMember();
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   await page
     .getByRole('row', { name: /Expiring Advocate/ })
@@ -154,7 +155,7 @@ test("'View Certificate' shows an uploaded PDF inline, and Download opens it in 
   const { fileUrl } = (await upload.json()) as { fileUrl: string };
   await createCertificate(admin, { userEmail: member.email, name: 'Documented Advocate', downloadLink: fileUrl });
 
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   const row = page.getByRole('row', { name: /Documented Advocate/ });
   const download = row.getByRole('link', { name: 'Download Certificate' });

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
+import { logIn, signIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
-import { logIn, once } from './member-support';
+import { once } from './member-support';
 
 // The tests share one member: in one worker, in order.
 test.describe.configure({ mode: 'default' });
@@ -22,7 +23,7 @@ test('the job board shows a job card with Apply Now in a new tab', async ({ page
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
 
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/job-board');
   await expect(page.getByRole('heading', { level: 2, name: 'Job Board' })).toBeVisible();
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
@@ -42,7 +43,7 @@ test('the help page shows its three lists', async ({ page }) => {
   expect(res.status(), await res.text()).toBe(200);
   const content = (await res.json()) as { instructions: string[]; contactDetails: string[]; emails: string[] };
 
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/help');
   await expect(page.getByRole('heading', { name: 'Help & Support' })).toBeVisible();
   for (const [name, items] of [

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
+import { logIn, signIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
-import { logIn, once } from './member-support';
+import { once } from './member-support';
 
 // The tests share one member: in one worker, in order.
 test.describe.configure({ mode: 'default' });
@@ -71,7 +72,7 @@ test('/rtl/default renders right to left behind the same guard', async ({ page }
   await expect(page).toHaveURL(/\/login$/);
 
   const member = await sharedMember();
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/rtl');
   await expect(page).toHaveURL(/\/rtl\/default$/);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
+import { signIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
-import { logIn } from './member-support';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -10,7 +10,7 @@ const PNG = Buffer.from(
 
 test('a profile update with a new picture persists after a reload', async ({ page }) => {
   const member = await createMember(await adminApi(), { name: 'Pat Profile' });
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/profile');
   await expect(page.getByText('Human', { exact: true })).toBeVisible(); // spec §9 default gender
   await expect(page.getByText('Joined Since')).toBeVisible();
@@ -41,7 +41,7 @@ test('a profile update with a new picture persists after a reload', async ({ pag
 
 test('a failed picture upload saves nothing', async ({ page }) => {
   const member = await createMember(await adminApi());
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/profile');
   await page.getByRole('button', { name: 'Update Profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Profile' });

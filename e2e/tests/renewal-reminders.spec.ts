@@ -1,5 +1,5 @@
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
-import { logIn, logInAsAdmin } from '../support/session';
+import { logIn, logInAsAdmin, signInAsAdmin } from '../support/session';
 import { expect, test } from '../support/test';
 import { waitForMail } from '../support/mail';
 
@@ -84,7 +84,7 @@ test('an admin extends three certificates at once', async ({ page }) => {
     numbers.push(certificateNo);
   }
 
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/certificates');
   await page.getByRole('textbox', { name: 'Search certificates' }).fill(tag);
   for (const no of numbers) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/test';
 import { adminApi, createMember } from '../support/fixtures';
-import { logIn } from '../support/session';
+import { signIn } from '../support/session';
 
 const IMAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/client-photo.png');
 
@@ -22,7 +22,7 @@ test("changing a profile picture that is also a report's image keeps the report'
   const clientName = `Casey Shared ${Date.now().toString(36)}`;
 
   // The member files a report with an image, through the form.
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/report');
   await page.getByLabel('Client Name', { exact: true }).fill(clientName);
   // Issue 17: an image needs the client's consent to photos.

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN } from '../support/env';
 import { adminApi } from '../support/fixtures';
-import { logInAsAdmin } from '../support/session';
+import { logInAsAdmin, signInAsAdmin } from '../support/session';
 import { expect, test } from '../support/test';
 
 /** Issue 16 (decision 0017): delete and Undo, restore from the Trash, and a bulk delete. */
@@ -24,7 +24,7 @@ test('a deleted job comes back with Undo', async ({ page }) => {
   const admin = await adminApi();
   const title = `Undo Job ${Date.now().toString(36)}`;
   await newJob(admin, title);
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/jobs');
   await page.getByRole('textbox', { name: 'Search jobs' }).fill(title);
   const card = page.getByRole('article', { name: title });
@@ -69,7 +69,7 @@ test('an admin deletes two jobs at once, and deletes one forever from the Trash'
   const tag = `Bulk${Date.now().toString(36)}`;
   await newJob(admin, `${tag} one`);
   await newJob(admin, `${tag} two`);
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/jobs');
   await page.getByRole('textbox', { name: 'Search jobs' }).fill(tag);
   await expect(page.getByRole('article')).toHaveCount(2);
@@ -98,7 +98,7 @@ test('a bulk delete of two jobs comes back with one Undo', async ({ page }) => {
   const tag = `Undo${Date.now().toString(36)}`;
   await newJob(admin, `${tag} one`);
   await newJob(admin, `${tag} two`);
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/jobs');
   await page.getByRole('textbox', { name: 'Search jobs' }).fill(tag);
   await expect(page.getByRole('article')).toHaveCount(2);

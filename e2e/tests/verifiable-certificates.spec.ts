@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { expect, test } from '../support/test';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
-import { logInAsAdmin } from '../support/session';
-import { logIn, once } from './member-support';
+import { signIn, signInAsAdmin } from '../support/session';
+import { once } from './member-support';
 
 // One member's certificate goes through the whole story: shared, verified, revoked.
 test.describe.configure({ mode: 'serial' });
@@ -16,7 +16,7 @@ const holder = once(async () => {
 
 test('a member opens a certificate, sees its QR code, and downloads the PDF and the credential', async ({ page }) => {
   const member = await holder();
-  await logIn(page, member.email, member.password);
+  await signIn(page, member.email, member.password);
   await page.goto('/admin/certificates');
   const row = page.getByRole('row', { name: /Verified Advocate/ });
   await row.getByRole('button', { name: 'Verify & share' }).click();
@@ -78,7 +78,7 @@ test('an admin revokes it, and the guest’s reload shows Revoked', async ({ pag
   await guestPage.goto(member.certificate.verificationUrl);
   await expect(guestPage.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
 
-  await logInAsAdmin(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/manage/certificates');
   await page.getByLabel('Search certificates').fill(member.certificate.certificateNo);
   const card = page.getByRole('article', { name: `Certificate ${member.certificate.certificateNo}` });
