@@ -7,6 +7,11 @@ export default defineConfig({
     // The resilience suite drives the built server and restarts PostgreSQL: it runs on its own.
     exclude: [...configDefaults.exclude, 'test/resilience/**'],
     globalSetup: ['./test/global-setup.ts'],
+    // The files of a worker share one module cache: the app, drizzle and PGlite's WASM are loaded
+    // once per worker, not once per file (decision 0023). Every file still builds its own app on
+    // its own database; what a file changes in shared modules it restores (spies, the hash cost,
+    // which each app sets).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { AUTH_MESSAGES } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   assertAcceptablePassword,
   hashPassword,
@@ -13,6 +13,9 @@ import {
 const GOOD = 'Lantern-Orchard-42';
 
 describe('password hashing', () => {
+  // The production cost: files of a worker share this module, and a test app may have set another.
+  beforeAll(() => usePasswordHashCost('owasp'));
+
   it('hashes with argon2id, m=19456 KiB, t=2, p=1, salted', async () => {
     const [first, second] = await Promise.all([hashPassword(GOOD), hashPassword(GOOD)]);
     expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
