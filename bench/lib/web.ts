@@ -136,8 +136,11 @@ export async function lighthouseAccessibility(
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     const [page] = await browser.pages();
-    await page!.setCookie(...sessionCookies(adminToken));
     for (const p of paths) {
+      // Pages under /admin as the admin; the others as a guest (signed in, /login would send the
+      // browser on to the dashboard).
+      if (p.startsWith('/admin')) await page!.setCookie(...sessionCookies(adminToken));
+      else await page!.deleteCookie(...sessionCookies(adminToken));
       const r = await lighthouse(`${base}${p}`, {
         port: chrome.port,
         onlyCategories: ['accessibility'],
