@@ -1,5 +1,5 @@
 import { ADMIN, BASE_URL } from './env';
-import { expect, type Page } from './test';
+import { type Browser, clientHeaders, expect, type Page } from './test';
 
 /** Signs in through the login screen, as a person does, and waits for the dashboard. */
 export async function logIn(page: Page, email: string, password: string) {
@@ -23,3 +23,16 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export const signInAsAdmin = (page: Page) => signIn(page, ADMIN.email, ADMIN.password);
+
+/**
+ * The administrator as another person than the test's page: a browser context of their own,
+ * signed in, on the reports list. Answers the card of the report filed for `clientName`; the
+ * caller closes the context.
+ */
+export async function adminReportCard(browser: Browser, clientName: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await page.goto('/admin/manage/reports');
+  return { context, page, card: page.getByRole('article', { name: clientName }) };
+}

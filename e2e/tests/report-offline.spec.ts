@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clientHeaders, expect, type Page, test } from '../support/test';
-import { ADMIN } from '../support/env';
-import { logIn } from '../support/session';
+import { expect, type Page, test } from '../support/test';
+import { adminReportCard, logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 
 /** Issue 18: drafts kept on the device, and reports sent from the outbox once, when back online. */
@@ -214,11 +213,7 @@ test('a video upload cut at about half resumes from where it stopped, not from t
   expect(stored.videoUrl).toMatch(/^\/api\/files\//);
 
   // The admin plays it.
-  const adminContext = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
-  const adminPage = await adminContext.newPage();
-  await logIn(adminPage, ADMIN.email, ADMIN.password);
-  await adminPage.goto('/admin/manage/reports');
-  const card = adminPage.getByRole('article', { name: clientName });
+  const { context: adminContext, page: adminPage, card } = await adminReportCard(browser, clientName);
   await card.getByRole('button', { name: 'View' }).click();
   const video = adminPage.getByRole('dialog', { name: 'Report Details' }).getByLabel('Report video');
   await expect

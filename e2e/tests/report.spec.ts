@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test, clientHeaders } from '../support/test';
+import { expect, type Page, test } from '../support/test';
 import { ADMIN } from '../support/env';
-import { logIn } from '../support/session';
+import { adminReportCard, logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
@@ -155,11 +155,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   expect(stored.videoUrl).toMatch(/^\/api\/files\//);
 
   // The admin's side, in a browser of its own.
-  const adminContext = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
-  const adminPage = await adminContext.newPage();
-  await logIn(adminPage, ADMIN.email, ADMIN.password);
-  await adminPage.goto('/admin/manage/reports');
-  const card = adminPage.getByRole('article', { name: clientName });
+  const { context: adminContext, page: adminPage, card } = await adminReportCard(browser, clientName);
   await expect(card).toBeVisible();
   await expect(card.getByRole('img', { name: `Image of ${clientName}` })).toHaveJSProperty('complete', true);
   expect(await card.getByRole('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(
