@@ -118,7 +118,9 @@ export async function startPortal(env: Record<string, string>): Promise<Proc & {
   const port = await freePort();
   let err = '';
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', PROBE, path.join(ROOT, 'server/dist/main.js')], {
+  // BENCH_PORTAL_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_PORTAL_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', PROBE, path.join(ROOT, 'server/dist/main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DEFAULT_REMINDER_OFFSETS } from '@portal/contract';
 
 /** What the bench signs in with: sessions written straight into the table, as a login would. */
 export interface Seeded {
@@ -55,6 +56,14 @@ export function seedSql(users: number, certs: number): { sql: string[]; seeded: 
      select '${member.email}', format('CRA-BENCH-%s', i), 'Certificate ' || i, 'Active',
             now() + make_interval(days => i * 30 - 100), u.id, now(), u.name
      from generate_series(1, 20) i, users u where u.email = '${member.email}'`,
+    // A registry at rest has sent its renewal reminders (issue 15): without these rows, the
+    // reminder job (every 5 minutes) would mail tens of thousands of holders in the middle of
+    // the reads being measured. The default offsets, as readOffsets has them.
+    `insert into renewal_reminders (certificate_id, offset_days, valid_till, user_id, mailed, created_at)
+     select c.id, d, c.valid_till, c.holder_id, true, now()
+     from certificates c, unnest(array[${DEFAULT_REMINDER_OFFSETS.join(',')}]) d
+     where c.valid_till > now() and c.valid_till < now() + interval '${Math.max(...DEFAULT_REMINDER_OFFSETS) + 2} days'
+       and (c.valid_till at time zone 'UTC')::date - d <= (now() at time zone 'UTC')::date`,
     // The job board: a hundred postings, of which a member's list reads a page of 20.
     `insert into jobs (title, description, location, company, apply_link, created_at)
      select format('Recycling Outreach Coordinator %s', i), repeat('Sort, teach and report. ', 20),

@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import auditRoutes from './domains/audit/routes';
@@ -37,6 +37,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
 import { usePasswordHashCost } from './lib/passwords';
+import { serializerCompiler } from './lib/serializer';
 import auditPlugin from './plugins/audit';
 import authPlugin, { sessionCookieNames } from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';

@@ -6,7 +6,7 @@ import { rateLimitHits } from '../db/schema';
 import { call, createTestApp, createUser, driver, type TestApp } from '../../test/harness';
 import { TEST_REDIS_URL as REDIS_URL } from '../../test/redis';
 import { multipart, png } from '../../test/uploads';
-import { connectRedis } from './limits';
+import { connectRedis, pgHitCounter } from './limits';
 
 /**
  * Issue 14: two instances behind one address enforce the same limits as one. Every throttle is
@@ -64,6 +64,39 @@ describe(`two instances on one database (${driver})`, () => {
       .from(rateLimitHits)
       .where(sql`${rateLimitHits.key} = ${`POST /api/auth/login|${address}`}`);
     expect(row?.hits).toBeGreaterThan(LOGINS_PER_IP);
+  });
+
+  it('count a large limit in leased blocks, and never allow more than the limit across both', async () => {
+    const [one, two] = [pgHitCounter(a.database.db), pgHitCounter(b.database.db)];
+    const max = 200; // blocks of 10
+    const key = `lease|${crypto.randomUUID()}`;
+    const hitsInRow = async () =>
+      (
+        await a.database.db
+          .select()
+          .from(rateLimitHits)
+          .where(sql`${rateLimitHits.key} = ${key}`)
+      )[0]?.hits;
+    // One write counts ten places; the next nine are handed out without one.
+    expect((await one.hit(key, 60_000, max, true)).current).toBe(1);
+    expect(await hitsInRow()).toBe(10);
+    for (let i = 2; i <= 10; i++) expect((await one.hit(key, 60_000, max, true)).current).toBe(i);
+    expect(await hitsInRow()).toBe(10);
+    // Both instances together, interleaved: every allowed place is handed out once.
+    const allowed = new Set<number>([...Array(10).keys()].map((i) => i + 1));
+    for (let i = 0; i < 300; i++) {
+      const hit = await (i % 3 ? one : two).hit(key, 60_000, max, true);
+      if (hit.current > max) continue;
+      expect(allowed.has(hit.current), `place ${hit.current} handed out twice`).toBe(false);
+      allowed.add(hit.current);
+    }
+    expect(allowed.size).toBeLessThanOrEqual(max);
+    // At most a block per instance is lost to leases the other could not use.
+    expect(allowed.size).toBeGreaterThanOrEqual(max - 2 * 9);
+    // A bare count (the per-account lock) is never leased: each hit is written.
+    const counted = `count|${crypto.randomUUID()}`;
+    await one.hit(counted, 60_000, Number.MAX_SAFE_INTEGER);
+    expect((await two.hit(counted, 60_000, Number.MAX_SAFE_INTEGER)).current).toBe(2);
   });
 
   it('count the limits of the other auth routes together too', async () => {

@@ -11,6 +11,12 @@ const PURGE_EVERY_MS = 60_000;
 const PURGE_BATCH = 1000;
 /** Keys this process remembers as over their limit (refused without asking the database). */
 const MAX_REMEMBERED = 10_000;
+/**
+ * A process reserves at most this share of a window's allowance at a time (decision 0011,
+ * amendment of 2026-11-26): a limit of 60 still costs a write per hit, one of 6,000 a write per
+ * 300 hits.
+ */
+const LEASE_SHARE = 20;
 
 export interface Hit {
   /** Requests counted in the current window, this one included. */
@@ -21,14 +27,22 @@ export interface Hit {
 
 /**
  * Fixed-window counters in the `rate_limit_hits` table (decision 0011), shared by every server
- * process on the database. One statement per request: an upsert that counts the hit, or starts
- * a new window when the row's has ended, and answers the count and the time left. Times are the
+ * process on the database. One statement counts hits: an upsert that adds them, or starts a new
+ * window when the row's has ended, and answers the count and the time left. Times are the
  * database's, so instances whose clocks differ still agree on the window.
+ *
+ * Where a limit is large, a process counts a block of hits at once (a lease: 1/LEASE_SHARE of the
+ * limit) and hands out the block's places one per request, without a write. Every place is taken
+ * from the shared count before it is used, so the instances together never allow more than the
+ * limit; places a process leased but did not use are lost with the window (stricter, never
+ * looser).
  */
 export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
   let lastPurge = 0;
   /** Keys over their limit, until their window ends: a flood of refused requests costs no write. */
   const over = new Map<string, number>();
+  /** Places of a window this process has counted and not yet handed out, per key. */
+  const leases = new Map<string, { next: number; last: number; resetAt: number }>();
 
   async function purge(): Promise<number> {
     const res = (await db.execute(sql`
@@ -44,27 +58,46 @@ export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
     lastPurge = now;
     purge().catch((err: unknown) => log?.warn({ err }, 'could not purge ended rate-limit windows'));
     for (const [key, until] of over) if (until <= now) over.delete(key);
+    for (const [key, lease] of leases) if (lease.resetAt <= now) leases.delete(key);
   }
 
-  async function hit(key: string, windowMs: number, max: number): Promise<Hit> {
+  /** `lease`: places may be counted in blocks (a limit counted by @fastify/rate-limit, not a bare count). */
+  async function hit(key: string, windowMs: number, max: number, lease = false): Promise<Hit> {
     const until = over.get(key);
     if (until !== undefined) {
       const left = until - Date.now();
       if (left > 0) return { current: max + 1, ttl: left };
       over.delete(key);
     }
+    const held = leases.get(key);
+    if (held) {
+      const left = held.resetAt - Date.now();
+      if (left > 0) {
+        const current = held.next++;
+        if (held.next > held.last) leases.delete(key);
+        return { current, ttl: left };
+      }
+      leases.delete(key);
+    }
+    const block = lease ? Math.max(1, Math.floor(max / LEASE_SHARE)) : 1;
     const { rows } = (await db.execute(sql`
       insert into rate_limit_hits as r (key, hits, reset_at)
-      values (${key}, 1, now() + (${windowMs})::float8 * interval '1 millisecond')
+      values (${key}, ${block}, now() + (${windowMs})::float8 * interval '1 millisecond')
       on conflict (key) do update set
-        hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
+        hits = case when r.reset_at <= now() then excluded.hits else r.hits + excluded.hits end,
         reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
       returning r.hits as current,
         greatest(0, ceil(extract(epoch from (r.reset_at - now())) * 1000))::int as ttl`)) as unknown as {
       rows: { current: number; ttl: number }[];
     };
     const row = rows[0]!;
-    const result = { current: Number(row.current), ttl: Number(row.ttl) };
+    const counted = Number(row.current);
+    // This request takes the block's first place; the others are this process's to hand out.
+    const result = { current: counted - block + 1, ttl: Number(row.ttl) };
+    const last = Math.min(counted, max);
+    if (result.current < last && leases.size < MAX_REMEMBERED) {
+      leases.set(key, { next: result.current + 1, last, resetAt: Date.now() + result.ttl });
+    }
     if (result.current > max && over.size < MAX_REMEMBERED) over.set(key, Date.now() + result.ttl);
     maybePurge();
     return result;
@@ -107,7 +140,7 @@ export function pgRateLimitStore(counter: HitCounter): FastifyRateLimitStoreCtor
   class PgStore implements FastifyRateLimitStore {
     constructor(private readonly scope = 'global') {}
     incr(key: string, callback: (error: Error | null, result?: Hit) => void, timeWindow: number, max: number) {
-      counter.hit(`${this.scope}|${key}`, timeWindow, max).then(
+      counter.hit(`${this.scope}|${key}`, timeWindow, max, true).then(
         (hit) => callback(null, hit),
         (err: unknown) => callback(err as Error),
       );

@@ -1,6 +1,6 @@
 import type { BulkSelection, CertificateListQuery } from '@portal/contract';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage, pageWithTotal } from '../../lib/paging';
@@ -171,11 +171,33 @@ export async function findCertificateForUpdate(db: Tx, id: string): Promise<Cert
   return row;
 }
 
-export async function findByVerificationId(db: Tx, verificationId: string): Promise<CertificateRow | undefined> {
-  const [row] = await db
-    .select()
+/** A digest of the stored credential, computed by the database: what a cached check is keyed on. */
+const credentialDigest = sql<
+  string | null
+>`encode(sha256(convert_to(${certificates.credential}::text, 'UTF8')), 'base64')`;
+
+export type VerifiedRow = Omit<CertificateRow, 'credential'> & { credentialDigest: string | null };
+
+/**
+ * The public verification's read (issue 11): the record without its credential (about 2 KB), and
+ * the credential's digest instead; prepared once, so a page view builds no statement.
+ */
+export function verificationLookup(db: Db) {
+  const statement = db
+    .select({ ...listedColumns, credentialDigest })
     .from(certificates)
-    .where(and(eq(certificates.verificationId, verificationId), live(certificates)));
+    .where(and(eq(certificates.verificationId, sql.placeholder('verificationId')), live(certificates)))
+    .prepare('certificate_by_verification_id');
+  return async (verificationId: string): Promise<VerifiedRow | undefined> =>
+    (await statement.execute({ verificationId }))[0];
+}
+
+/** The stored credential of a certificate and its digest, read together. */
+export async function credentialWithDigest(db: Tx, id: string) {
+  const [row] = await db
+    .select({ credential: certificates.credential, credentialDigest })
+    .from(certificates)
+    .where(eq(certificates.id, id));
   return row;
 }
 

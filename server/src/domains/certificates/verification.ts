@@ -22,7 +22,11 @@ type Json = Record<string, unknown>;
  * someone changed the row behind the portal's back (or never re-signed) does not check out,
  * however valid its proof.
  */
-export function credentialMatches(credential: Json, row: CertificateRow, verificationUrl: string): boolean {
+export function credentialMatches(
+  credential: Json,
+  row: Pick<CertificateRow, 'validTill' | 'name' | 'certificateNo' | 'holderName'>,
+  verificationUrl: string,
+): boolean {
   const subject = credential.credentialSubject as Json | undefined;
   const achievement = subject?.achievement as Json | undefined;
   const identifiers = (subject?.identifier as Json[] | undefined) ?? [];

@@ -13,9 +13,14 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { verificationUrl } from '../../lib/serialize';
-import { addVerificationViews, type CertificateRow, findByVerificationId } from './repository';
+import { addVerificationViews, credentialWithDigest, verificationLookup, type VerifiedRow } from './repository';
 import { credentialMatches, verificationStatus } from './verification';
 import { renderNotFoundPage, renderVerificationPage } from './verify-page';
+
+interface Signature {
+  valid: boolean;
+  signedAt: string | null;
+}
 
 /** How often counted page views are written (they are counted in memory in between). */
 const VIEW_FLUSH_MS = 5_000;
@@ -63,25 +68,48 @@ async function verifyRoutes(base: FastifyInstance) {
   });
   app.decorate('verificationViews', { flush });
 
+  const findRow = verificationLookup(app.db);
+
   /**
    * One indexed read for a known id, an unknown one and a malformed one alike (a malformed id is
    * looked up as an id no row has), so the answer's timing does not tell them apart.
    */
   async function lookup(verificationId: string): Promise<Verification | undefined> {
-    const row = await findByVerificationId(app.db, VERIFICATION_ID_PATTERN.test(verificationId) ? verificationId : '');
+    const row = await findRow(VERIFICATION_ID_PATTERN.test(verificationId) ? verificationId : '');
     if (!row) return undefined;
     views.set(row.id, (views.get(row.id) ?? 0) + 1);
     return toVerification(row);
   }
 
-  async function toVerification(row: CertificateRow): Promise<Verification> {
-    const url = verificationUrl(app.config.appUrl, row.verificationId);
+  /**
+   * Whether a stored credential is the record's and its proof holds, kept per credential digest
+   * and record facts: a view reads neither the credential nor checks its proof again, until the
+   * credential or a fact it carries changes (both are in the key).
+   */
+  const checked = new Map<string, Signature>();
+  async function signature(row: VerifiedRow, url: string): Promise<Signature> {
+    const facts = [row.credentialDigest, url, row.validTill.toISOString(), row.name, row.certificateNo, row.holderName];
+    const key = JSON.stringify(facts);
+    const known = row.credentialDigest === null ? undefined : checked.get(key);
+    if (known) return known;
     // Signed at start (credentials.signUnsigned); only a row loaded with SQL since then is signed
     // here, once, on its first check.
+    const stored = row.credentialDigest === null ? undefined : await credentialWithDigest(app.db, row.id);
     const credential =
-      row.credential ?? (await app.db.transaction((tx) => app.credentials.signCertificate(tx, row.id, row)));
+      stored?.credential ?? (await app.db.transaction((tx) => app.credentials.signCertificate(tx, row.id, row)));
     const valid = credentialMatches(credential, row, url) && (await app.credentials.verifySignature(credential));
-    const proof = credential.proof as { created?: string } | undefined;
+    const result = { valid, signedAt: (credential.proof as { created?: string } | undefined)?.created ?? null };
+    // Kept under the digest of the credential just checked (it may have changed since the row was read).
+    if (stored?.credentialDigest) {
+      if (checked.size >= 10_000) checked.delete(checked.keys().next().value!);
+      checked.set(JSON.stringify([stored.credentialDigest, ...facts.slice(1)]), result);
+    }
+    return result;
+  }
+
+  async function toVerification(row: VerifiedRow): Promise<Verification> {
+    const url = verificationUrl(app.config.appUrl, row.verificationId);
+    const { valid, signedAt } = await signature(row, url);
     const { status, since } = verificationStatus(row, app.clock.now());
     return {
       verificationId: row.verificationId,
@@ -93,7 +121,7 @@ async function verifyRoutes(base: FastifyInstance) {
       validTill: row.validTill.toISOString(),
       status,
       statusSince: since?.toISOString() ?? null,
-      signature: { valid, issuer: app.credentials.did, signedAt: proof?.created ?? null },
+      signature: { valid, issuer: app.credentials.did, signedAt },
     };
   }
 

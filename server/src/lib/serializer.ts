@@ -1,0 +1,65 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
+type Json = Record<string, unknown>;
+
+/** Routes whose answer could not be compiled and are checked by zod instead ("GET /x 200"). */
+export const zodSerialized = new Set<string>();
+
+/**
+ * Answers are written by serializers compiled once per route from the contract (issue 14,
+ * decision 0024): each zod response schema becomes a JSON Schema (zod's own `toJSONSchema`) and
+ * then a fast-json-stringify function, which writes only the properties the contract names, so a
+ * column added to a row never leaks into an answer. zod still checks every request. A schema
+ * JSON Schema cannot express (a transform) keeps zod's checking serializer.
+ */
+export function serializerCompiler(route: RouteSchema): (data: unknown) => string {
+  let compiled: (data: unknown) => string;
+  try {
+    compiled = fastJson(responseJsonSchema(route.schema) as unknown as Parameters<typeof fastJson>[0]);
+  } catch {
+    zodSerialized.add(`${route.method} ${route.url} ${route.httpStatus ?? ''}`.trim());
+    return zodSerializerCompiler(route as never);
+  }
+  return compiled as (data: unknown) => string;
+}
+
+/** The JSON Schema of a route's answer, as fast-json-stringify reads it. */
+export function responseJsonSchema(schema: unknown): Json {
+  const zodSchema = schema instanceof z.ZodType ? schema : (schema as { properties?: unknown }).properties;
+  if (!(zodSchema instanceof z.ZodType)) throw new Error('not a zod schema');
+  const json = z.toJSONSchema(zodSchema, {
+    target: 'draft-07',
+    io: 'output',
+    unrepresentable: 'throw',
+    cycles: 'ref',
+    reused: 'inline',
+  }) as Json;
+  delete json.$schema;
+  return simplifyNullable(json) as Json;
+}
+
+const SINGLE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array']);
+
+/**
+ * zod writes `T | null` as `anyOf: [T, { type: 'null' }]`, which fast-json-stringify serialises by
+ * validating each branch per value; `type: [T, 'null']` says the same and is compiled inline.
+ */
+function simplifyNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplifyNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) out[key] = simplifyNullable(value);
+  const anyOf = out.anyOf as Json[] | undefined;
+  if (Array.isArray(anyOf) && anyOf.length === 2 && Object.keys(out).length === 1) {
+    const nullIndex = anyOf.findIndex((s) => s.type === 'null' && Object.keys(s).length === 1);
+    const other = anyOf[1 - nullIndex];
+    if (nullIndex !== -1 && other && typeof other.type === 'string' && SINGLE_TYPES.has(other.type)) {
+      return { ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
+}
