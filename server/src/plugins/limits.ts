@@ -43,6 +43,8 @@ export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
   const over = new Map<string, number>();
   /** Places of a window this process has counted and not yet handed out, per key. */
   const leases = new Map<string, { next: number; last: number; resetAt: number }>();
+  /** Blocks being counted now, per key. */
+  const claims = new Map<string, Promise<void>>();
 
   async function purge(): Promise<number> {
     const res = (await db.execute(sql`
@@ -69,22 +71,47 @@ export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
       if (left > 0) return { current: max + 1, ttl: left };
       over.delete(key);
     }
-    const held = leases.get(key);
-    if (held) {
-      const left = held.resetAt - Date.now();
-      if (left > 0) {
-        const current = held.next++;
-        if (held.next > held.last) leases.delete(key);
-        return { current, ttl: left };
+    if (lease) {
+      // Requests that arrive while this process counts a block wait for it, rather than each
+      // counting a block of its own.
+      for (let fromLease = fromLeaseOf(key); ; fromLease = fromLeaseOf(key)) {
+        if (fromLease) return fromLease;
+        const counting = claims.get(key);
+        if (!counting) break;
+        await counting;
       }
-      leases.delete(key);
+      const claim = count(key, windowMs, max, Math.max(1, Math.floor(max / LEASE_SHARE)));
+      const done = claim.then(
+        () => undefined,
+        () => undefined,
+      );
+      claims.set(key, done);
+      void done.then(() => claims.get(key) === done && claims.delete(key));
+      return claim;
     }
-    const block = lease ? Math.max(1, Math.floor(max / LEASE_SHARE)) : 1;
+    return count(key, windowMs, max, 1);
+  }
+
+  /** The next place of this process's lease on the key's window, if it holds one. */
+  function fromLeaseOf(key: string): Hit | undefined {
+    const held = leases.get(key);
+    if (!held) return undefined;
+    const left = held.resetAt - Date.now();
+    if (left <= 0 || held.next > held.last) {
+      leases.delete(key);
+      return undefined;
+    }
+    const current = held.next++;
+    return { current, ttl: left };
+  }
+
+  /** Counts `block` places in the shared row; the request takes the first. */
+  async function count(key: string, windowMs: number, max: number, block: number): Promise<Hit> {
     const { rows } = (await db.execute(sql`
       insert into rate_limit_hits as r (key, hits, reset_at)
       values (${key}, ${block}, now() + (${windowMs})::float8 * interval '1 millisecond')
       on conflict (key) do update set
-        hits = case when r.reset_at <= now() then excluded.hits else r.hits + excluded.hits end,
+        hits = case when r.reset_at <= now() then excluded.hits else least(r.hits::bigint + excluded.hits, 2147483647)::int end,
         reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
       returning r.hits as current,
         greatest(0, ceil(extract(epoch from (r.reset_at - now())) * 1000))::int as ttl`)) as unknown as {
