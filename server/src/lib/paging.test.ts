@@ -1,6 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@portal/contract';
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, certificates, jobs, notifications, reports, rowCounts, users } from '../db/schema';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../test/harness';
 
@@ -171,6 +172,34 @@ describe('statements per list request', () => {
           ? /^select "n" from "row_counts"/
           : /^select count\(\*\)/,
       );
+    }
+  });
+});
+
+describe('the lists opened most', () => {
+  it('build no SQL on a second read: the statement is prepared once, and pages still move', async () => {
+    const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    try {
+      for (const { url, cookie } of lists().filter((l) => /^\/api\/(jobs|certificates)/.test(l.url))) {
+        const read = (query: string) => call(t.app, cookie, { method: 'GET', url: `${url}?${query}` });
+        await read('limit=2');
+        built.mockClear();
+        const [first, second] = [await read('limit=2'), await read('limit=2&offset=2')];
+        expect(built, url).not.toHaveBeenCalled();
+        // Only a page past the end counts apart, as above.
+        const past = await read('offset=999');
+        expect(first.json().length, url).toBe(2);
+        const ids = [...first.json(), ...second.json()].map((r: { _id: string }) => r._id);
+        expect(new Set(ids).size, `${url}: pages overlap`).toBe(ids.length);
+        expect(past.json(), url).toEqual([]);
+        expect(past.headers[TOTAL_COUNT_HEADER], url).toBe(first.headers[TOTAL_COUNT_HEADER]);
+        // A search is built each time (its term is part of the statement).
+        built.mockClear();
+        await read('q=zzz');
+        expect(built, url).toHaveBeenCalled();
+      }
+    } finally {
+      built.mockRestore();
     }
   });
 });

@@ -56,7 +56,20 @@ export interface PageQuery {
   limit: number;
   /** `subquery` unless the filter bounds the rows to a few (see TotalStrategy). */
   total?: TotalStrategy;
+  /**
+   * Prepare the statement under this name, once per database handle, with the offset and limit
+   * as its only parameters: for the lists read most (a screen's first view, no search), so that a
+   * read builds no SQL. The caller promises that `where` and `orderBy` are the same on every call
+   * with this name (no search term, no clock in them).
+   */
+  prepareAs?: string;
 }
+
+interface PreparedPage {
+  execute(values: { offset: number; limit: number }): Promise<unknown>;
+}
+/** Prepared pages, per database handle and name (see PageQuery.prepareAs). */
+const preparedPages = new WeakMap<Tx, Map<string, PreparedPage>>();
 
 /** The extra column that carries the total; stripped from every row before it is returned. */
 const TOTAL = '__total';
@@ -80,27 +93,65 @@ export async function listPage<TFields extends SelectedFields>(
 export async function listPage(
   db: Tx,
   table: PgTable,
-  { where, orderBy, offset, limit, total: strategy = 'subquery' }: PageQuery,
+  { where, orderBy, offset, limit, total: strategy = 'subquery', prepareAs }: PageQuery,
   columns?: SelectedFields,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const countPastEnd = async () => Number((await countRows(db, table, where))[0]?.n ?? 0);
+  if (!prepareAs) {
+    const page = await pageStatement(db, table, { where, orderBy, strategy, columns }).offset(offset).limit(limit);
+    return pageWithTotal(page as Record<string, unknown>[], TOTAL, offset, countPastEnd);
+  }
+  let byName = preparedPages.get(db);
+  if (!byName) preparedPages.set(db, (byName = new Map()));
+  let statement = byName.get(prepareAs);
+  if (!statement) {
+    statement = pageStatement(db, table, { where, orderBy, strategy, columns })
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .prepare(prepareAs);
+    byName.set(prepareAs, statement);
+  }
+  const page = await statement.execute({ offset, limit });
+  return pageWithTotal(page as Record<string, unknown>[], TOTAL, offset, countPastEnd);
+}
+
+/**
+ * How many live rows match `where`: for a whole table whose count triggers keep (row_counts,
+ * migration 0004), that one row instead of a count.
+ */
+function countRows(db: Tx, table: PgTable, where: SQL | undefined) {
   const name = getTableName(table);
+  return where === undefined && COUNTED_TABLES.has(name)
+    ? db
+        .select({ n: rowCounts.n })
+        .from(rowCounts)
+        .where(sql`${rowCounts.tableName} = ${name}`)
+    : db
+        .select({ n: count() })
+        .from(table)
+        .where(and(where, liveRows(table)));
+}
+
+/** The page's select, with its total as an extra column, in its order (see listPage). */
+function pageStatement(
+  db: Tx,
+  table: PgTable,
+  {
+    where: filter,
+    orderBy,
+    strategy,
+    columns,
+  }: { where: SQL | undefined; orderBy: PageQuery['orderBy']; strategy: TotalStrategy; columns?: SelectedFields },
+) {
   // A list never shows the trash (decision 0017); row_counts counts live rows only.
-  const counted = where === undefined && COUNTED_TABLES.has(name);
   const live = liveRows(table);
-  where = where && live ? and(where, live) : (where ?? live);
-  const countAll = () =>
-    counted
-      ? db
-          .select({ n: rowCounts.n })
-          .from(rowCounts)
-          .where(sql`${rowCounts.tableName} = ${name}`)
-      : db.select({ n: count() }).from(table).where(where);
+  const where = filter && live ? and(filter, live) : (filter ?? live);
   // A search reads its matches once, from a CTE named like the table (see above). The CTE holds
   // only the page's columns: a signed credential (~1.5 kB a certificate) in every match made a
   // search of 10,000 matches spill ~15 MB to temporary files, on every page.
   const matches =
-    strategy === 'subquery' && where !== undefined && where !== live
-      ? db.$with(name).as(
+    strategy === 'subquery' && filter !== undefined
+      ? db.$with(getTableName(table)).as(
           db
             .select(columns ?? getTableColumns(table))
             .from(table)
@@ -111,16 +162,12 @@ export async function listPage(
     ? sql`(select count(*) from ${matches})`
     : strategy === 'window'
       ? sql`count(*) over ()`
-      : sql`${countAll()}`;
+      : sql`${countRows(db, table, filter)}`;
   const selection = { ...(columns ?? getTableColumns(table)), [TOTAL]: total.mapWith(Number) } as SelectedFields;
   const source = matches
     ? db.with(matches).select(selection).from(matches)
     : db.select(selection).from(table).where(where);
-  const page = (await source
-    .orderBy(...orderBy)
-    .offset(offset)
-    .limit(limit)) as Record<string, unknown>[];
-  return pageWithTotal(page, TOTAL, offset, async () => Number((await countAll())[0]?.n ?? 0));
+  return source.orderBy(...orderBy);
 }
 
 /**

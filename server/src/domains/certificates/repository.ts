@@ -98,6 +98,11 @@ export async function listCertificates(
       limit: query.limit,
       // One holder's certificates are a handful: counted in the same scan (lib/paging.ts).
       total: owner === undefined ? 'subquery' : 'window',
+      // The registry as admins open it (no search, no owner; the status order holds the clock).
+      prepareAs:
+        owner === undefined && !query.q && (query.sort ?? defaultSort) !== 'status'
+          ? `certificates_page_${defaultSort}_${query.sort ?? ''}_${query.order ?? ''}`
+          : undefined,
     },
     listedColumns,
   );

@@ -18,7 +18,13 @@ const SORTABLE = {
 
 /** One page of jobs, newest first unless asked otherwise, and the total that matched. */
 export async function listJobs(db: Tx, query: ListQuery) {
-  return listPage(db, jobs, { ...jobSearch(query), offset: query.offset, limit: query.limit });
+  return listPage(db, jobs, {
+    ...jobSearch(query),
+    offset: query.offset,
+    limit: query.limit,
+    // The job board as members open it: no search, so the same statement every time.
+    prepareAs: query.q ? undefined : `jobs_page_${query.sort ?? ''}_${query.order ?? ''}`,
+  });
 }
 
 /** The jobs export (issue 16): every field of a job. */
