@@ -43,15 +43,31 @@ export function toPasskey(row: typeof passkeys.$inferSelect): PasskeySummary {
   };
 }
 
+/** The columns a certificate's answer is made of (lists read only these). */
+export type CertificateFacts = Pick<typeof certificates.$inferSelect, (typeof CERTIFICATE_FACTS)[number]>;
+export const CERTIFICATE_FACTS = [
+  'id',
+  'userEmail',
+  'certificateNo',
+  'name',
+  'status',
+  'validTill',
+  'downloadLink',
+  'createdAt',
+  'holderName',
+  'claimedAt',
+  'verificationId',
+  'verificationViews',
+  'revokedAt',
+  'revocationReason',
+  'version',
+] as const;
+
 /**
  * Expired is derived at read time (ARCHITECTURE §6), never stored; a revocation outranks it.
  * The signed credential is never part of it (GET /api/certificates/{id}/credential serves that).
  */
-export function toCertificate(
-  row: Omit<typeof certificates.$inferSelect, 'credential'>,
-  now: Date,
-  appUrl: string,
-): Certificate {
+export function toCertificate(row: CertificateFacts, now: Date, appUrl: string): Certificate {
   return {
     _id: row.id,
     userEmail: row.userEmail,

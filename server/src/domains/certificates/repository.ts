@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, typ
 import type { Db, Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
+import { CERTIFICATE_FACTS, type CertificateFacts } from '../../lib/serialize';
 import { likePattern, listPage, pageWithTotal } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
 import { live } from '../../lib/trash';
@@ -16,6 +17,11 @@ export type CertificateValues = Pick<
 /** Every column but the signed credential (a few kB that no list shows). */
 const { credential: _credential, ...listedColumns } = getTableColumns(certificates);
 export type ListedCertificate = Omit<CertificateRow, 'credential'>;
+/** What a list of certificates reads: the columns of their answers, nothing else (decision 0024). */
+const shownColumns = Object.fromEntries(CERTIFICATE_FACTS.map((key) => [key, certificates[key]])) as Pick<
+  typeof listedColumns,
+  (typeof CERTIFICATE_FACTS)[number]
+>;
 
 /**
  * spec §5 validTill is a date: a bare date means the certificate is valid through that whole day
@@ -47,7 +53,7 @@ const sortColumns = (now: Date) =>
 const ownInDefaultOrder = new WeakMap<Tx, ReturnType<typeof prepareOwnInDefaultOrder>>();
 function prepareOwnInDefaultOrder(db: Tx) {
   return db
-    .select({ ...listedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...shownColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(certificates)
     .where(and(eq(certificates.holderId, sql.placeholder('holderId')), live(certificates)))
     .orderBy(asc(certificates.validTill), asc(certificates.id))
@@ -83,7 +89,7 @@ export async function listCertificates(
     owner,
     defaultSort,
   }: { now: Date; owner?: CertificateOwner; defaultSort: keyof ReturnType<typeof sortColumns> },
-): Promise<{ rows: ListedCertificate[]; total: number }> {
+): Promise<{ rows: CertificateFacts[]; total: number }> {
   const defaultOrder =
     defaultSort === 'validTill' && (query.sort ?? 'validTill') === 'validTill' && (query.order ?? 'asc') === 'asc';
   if (owner && 'holderId' in owner && !query.q && defaultOrder) {
@@ -104,7 +110,7 @@ export async function listCertificates(
           ? `certificates_page_${defaultSort}_${query.sort ?? ''}_${query.order ?? ''}`
           : undefined,
     },
-    listedColumns,
+    shownColumns,
   );
 }
 

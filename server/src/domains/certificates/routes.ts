@@ -30,7 +30,7 @@ import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
-import { toCertificate, verificationUrl } from '../../lib/serialize';
+import { type CertificateFacts, toCertificate, verificationUrl } from '../../lib/serialize';
 import { reinstatedMail, revokedMail } from './mails';
 import {
   addMonths,
@@ -73,7 +73,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
   const list = z.array(certificate);
-  const present = (row: Omit<CertificateRow, 'credential'>) => toCertificate(row, app.clock.now(), app.config.appUrl);
+  const present = (row: CertificateFacts) => toCertificate(row, app.clock.now(), app.config.appUrl);
 
   /** Suspension (the spec's Inactive) is a bit in the status list, flipped with the status. */
   async function followStatus(tx: Tx, before: CertificateRow | undefined, after: CertificateRow) {
