@@ -1,3 +1,4 @@
+import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { credentialSigner, SIGNER_IDLE_MS } from './credential-signer';
 
@@ -28,6 +29,34 @@ describe('the credential signer (a worker thread)', () => {
       expect(signed.proof.verificationMethod).toMatch(/^did:web:portal\.example\.org#z6Mk/);
       const again = (await signer.sign(credential(2), now)) as { proof: Record<string, string> };
       expect(again.proof.proofValue).not.toBe(signed.proof.proofValue);
+    } finally {
+      await signer.close();
+    }
+  });
+
+  it('checks a proof against the DID document it is given, in the worker', async () => {
+    const signer = credentialSigner(setup);
+    try {
+      const key = await Ed25519Multikey.generate({ seed: setup.seed, controller: setup.did });
+      const method = {
+        id: `${setup.did}#${key.publicKeyMultibase}`,
+        type: 'Multikey',
+        controller: setup.did,
+        publicKeyMultibase: key.publicKeyMultibase,
+      };
+      const didDocument = {
+        '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'],
+        id: setup.did,
+        verificationMethod: [method],
+        assertionMethod: [method.id],
+      };
+      const signed = await signer.sign(credential(1), new Date('2026-11-26T10:00:00Z'));
+      expect(await signer.verify(signed, didDocument)).toBe(true);
+      const tampered = { ...signed, credentialSubject: { id: 'urn:example:2' } };
+      expect(await signer.verify(tampered, didDocument)).toBe(false);
+      // A key the issuer's document does not list (a rotated-out one, or a stranger's) fails too.
+      expect(await signer.verify(signed, { ...didDocument, verificationMethod: [], assertionMethod: [] })).toBe(false);
+      expect(signer.running).toBe(true);
     } finally {
       await signer.close();
     }

@@ -14,13 +14,22 @@ export interface SignRequest {
   /** ISO time the proof is created at (the app's clock). */
   now: string;
 }
-export type SignAnswer = { id: number; signed: Json } | { id: number; error: string };
+/** A signed credential to check against the issuer's DID document (every key it ever had). */
+export interface VerifyRequest {
+  id: number;
+  verify: Json;
+  didDocument: Json;
+  /** ISO time to check validity at, if not now. */
+  at?: string;
+}
+export type SignAnswer =
+  { id: number; signed: Json } | { id: number; verified: boolean } | { id: number; error: string };
 
 /** An idle worker is stopped after this long: its heap (about 50 MB) is not kept for nothing. */
 export const SIGNER_IDLE_MS = 60_000;
 
 /**
- * The issuer's signatures, made in one worker thread (credential-signing-worker.ts), so that
+ * The issuer's signatures, made (and checked) in one worker thread (credential-signing-worker.ts), so that
  * canonicalising and signing (about 13 ms of CPU each) never hold the server's event loop: a
  * registry of thousands of imported certificates is signed in the background while requests
  * are answered at their usual speed. The worker starts at the first signature and stops after a
@@ -35,7 +44,7 @@ export function credentialSigner(setup: SignerSetup) {
 
   interface Running {
     worker: Worker;
-    pending: Map<number, { resolve(signed: Json): void; reject(err: Error): void }>;
+    pending: Map<number, { resolve(answer: SignAnswer): void; reject(err: Error): void }>;
   }
 
   function start(): Promise<Running> {
@@ -51,7 +60,7 @@ export function credentialSigner(setup: SignerSetup) {
           idle = setTimeout(() => void close(), SIGNER_IDLE_MS).unref();
         }
         if ('error' in message) waiting?.reject(new Error(`Signing failed: ${message.error}`));
-        else waiting?.resolve(message.signed);
+        else waiting?.resolve(message);
       });
       const fail = (err: Error) => {
         if (current === ready) current = undefined;
@@ -72,18 +81,29 @@ export function credentialSigner(setup: SignerSetup) {
     if (stopping) await (await stopping.catch(() => undefined))?.worker.terminate();
   }
 
+  async function ask(request: Omit<SignRequest, 'id'> | Omit<VerifyRequest, 'id'>): Promise<SignAnswer> {
+    clearTimeout(idle);
+    current ??= start();
+    const { worker, pending } = await current;
+    const id = next++;
+    return new Promise<SignAnswer>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      // Referenced while it owes an answer; idle, it never keeps the process alive.
+      worker.ref();
+      worker.postMessage({ id, ...request });
+    });
+  }
+
   return {
     async sign(credential: Json, now: Date): Promise<Json> {
-      clearTimeout(idle);
-      current ??= start();
-      const { worker, pending } = await current;
-      const id = next++;
-      return new Promise<Json>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        // Referenced while it owes an answer; idle, it never keeps the process alive.
-        worker.ref();
-        worker.postMessage({ id, credential, now: now.toISOString() } satisfies SignRequest);
-      });
+      const answer = await ask({ credential, now: now.toISOString() });
+      if (!('signed' in answer)) throw new Error('The signing worker did not sign');
+      return answer.signed;
+    },
+    /** Whether the credential's proof holds, checked in the worker too (canonicalising is the cost). */
+    async verify(credential: Json, didDocument: Json, at?: Date): Promise<boolean> {
+      const answer = await ask({ verify: credential, didDocument, ...(at ? { at: at.toISOString() } : {}) });
+      return 'verified' in answer && answer.verified;
     },
     close,
     /** Whether a worker is up (started, or starting). */
