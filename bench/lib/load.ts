@@ -27,7 +27,8 @@ export const settings = {
   runs: Number(process.env.BENCH_RUNS ?? 3),
 };
 
-function once(opts: LoadOptions, duration: number): Promise<LoadResult> {
+/** One run of `duration` seconds. */
+export function once(opts: LoadOptions, duration: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
