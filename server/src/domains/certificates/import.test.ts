@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, uploads } from '../../db/schema';
 import { statusListPlace } from '../../plugins/credentials';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
-import { docx, multipart, packedZeros, png, zip } from '../../../test/uploads';
+import { docx, multipart, packedZeros, pdf, png, zip } from '../../../test/uploads';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -356,6 +356,38 @@ describe('POST /api/certificates/import', () => {
     const numbers = (await rowsOf(p)).map((r) => r.certificateNo);
     expect(numbers).toEqual([]);
   });
+  it('stores each cell as written through the batch statements, and finds those numbers again', async () => {
+    const p = prefix();
+    const document = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/upload-file',
+      ...multipart({ filename: 'certificate.pdf', contentType: 'application/pdf', data: pdf() }),
+    });
+    expect(document.statusCode, document.body).toBe(201);
+    const link = document.json().fileUrl as string;
+    // Quotes, a backslash and letters beyond ASCII: the rows and numbers travel as JSON.
+    const odd = `${p}-"Ø\\1`;
+    const csv = [
+      `${HEADER},holderName,downloadLink`,
+      `d.${p}@example.org,${p}-1,Advocate,Active,2030-01-01,Dana Doe,${link}`,
+      `d.${p}@example.org,"${odd.replaceAll('"', '""')}",Advocate,Inactive,2030-01-01,,`,
+    ].join('\n');
+    expect((await upload(csv)).json()).toEqual({ rows: 2, created: 2, updated: 0, unchanged: 0, errors: [] });
+    const rows = await rowsOf(p);
+    expect(rows.map((r) => [r.certificateNo, r.holderName, r.downloadLink, r.status, r.version])).toEqual([
+      [odd, '', '', 'Inactive', 1],
+      [`${p}-1`, 'Dana Doe', link, 'Active', 1],
+    ]);
+    expect(rows[0]!.createdAt).toEqual(rows[1]!.createdAt);
+    expect(rows[0]!.statusIndex).not.toBe(rows[1]!.statusIndex);
+    const [attached] = await t.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, link.split('/').pop()!));
+    expect(attached!.attachedAt).toBeInstanceOf(Date);
+    expect((await upload(csv)).json()).toEqual({ rows: 2, created: 0, updated: 0, unchanged: 2, errors: [] });
+  });
+
   // Last: it moves the clock two days on, past every session.
   it('audits a real import once, with its counts, and keeps the file for the audit (the sweeper leaves it)', async () => {
     const p = prefix();

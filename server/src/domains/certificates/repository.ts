@@ -295,19 +295,58 @@ export function addMonths(validTill: Date, months: number): Date {
  */
 export async function findByNumbers(db: Tx, numbers: string[]): Promise<ListedCertificate[]> {
   if (!numbers.length) return [];
+  // The numbers go as one JSON parameter, not one parameter each: an import sends a thousand at
+  // a time (see insertCertificates), and a list of constants is compared one by one per row.
   return db
     .select(listedColumns)
     .from(certificates)
-    .where(and(inArray(certificates.certificateNo, numbers), live(certificates)));
+    .where(
+      and(
+        sql`${certificates.certificateNo} in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
+        live(certificates),
+      ),
+    );
 }
 
-/** Issue 16 (import): many certificates in one statement, still unsigned (the signer's queue signs them). */
-export async function insertCertificates(db: Tx, rows: (CertificateValues & Holding & { createdAt: Date })[]) {
+/**
+ * Issue 16 (import): many certificates in one statement, still unsigned (the signer's queue signs
+ * them). The rows go as one JSON parameter, as in updateCertificates: built with the query
+ * builder, a thousand rows were some 10 MB of objects (a parameter and its SQL chunks per cell,
+ * `default` for every column left out), alive until the database answered, so V8 promoted them
+ * to the old generation, where they piled up as garbage between full collections (the server's
+ * RSS grew by up to 200 MB during a 50,000-row import; docs/performance.md, issue 16).
+ */
+export async function insertCertificates(
+  db: Tx,
+  rows: (CertificateValues & Holding & { createdAt: Date })[],
+): Promise<{ id: string; status: CertificateRow['status']; statusIndex: number }[]> {
   if (!rows.length) return [];
-  return db
-    .insert(certificates)
-    .values(rows)
-    .returning({ id: certificates.id, status: certificates.status, statusIndex: certificates.statusIndex });
+  const values = rows.map((r) => ({
+    user_email: r.userEmail,
+    certificate_no: r.certificateNo,
+    name: r.name,
+    status: r.status ?? 'Active',
+    valid_till: r.validTill.toISOString(),
+    download_link: r.downloadLink ?? '',
+    holder_name: r.holderName ?? '',
+    holder_id: r.holderId ?? null,
+    claimed_at: r.claimedAt?.toISOString() ?? null,
+    suspended_at: r.suspendedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  }));
+  const { rows: inserted } = (await db.execute(sql`
+    insert into ${certificates} (user_email, certificate_no, name, status, valid_till, download_link,
+      holder_name, holder_id, claimed_at, suspended_at, created_at)
+    select v.user_email, v.certificate_no, v.name, v.status, v.valid_till, v.download_link,
+      v.holder_name, v.holder_id, v.claimed_at, v.suspended_at, v.created_at
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+      user_email text, certificate_no text, name text, status text, valid_till timestamptz,
+      download_link text, holder_name text, holder_id uuid, claimed_at timestamptz,
+      suspended_at timestamptz, created_at timestamptz)
+    returning id, status, status_index`)) as unknown as {
+    rows: { id: string; status: CertificateRow['status']; status_index: number }[];
+  };
+  return inserted.map((r) => ({ id: r.id, status: r.status, statusIndex: Number(r.status_index) }));
 }
 
 export type ImportedUpdate = Pick<CertificateRow, 'id'> & CertificateValues & Holding;
