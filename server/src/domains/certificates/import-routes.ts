@@ -36,8 +36,13 @@ import {
   updateCertificates,
 } from './repository';
 
-/** Rows looked up and written per statement. */
-const BATCH_ROWS = 1000;
+/**
+ * Rows looked up and written per statement. With 1,000, a batch's objects (and its JSON, over
+ * V8's 128 kB large-object size) lived long enough to reach the old generation, and the server's
+ * RSS grew by 19 to 67 MB over runs of the same 50,000-row import; with 250, by 38 to 43 MB, in
+ * the same time (docs/performance.md, issue 16).
+ */
+const BATCH_ROWS = 250;
 /** Imports run one at a time (a transaction-scoped advisory lock), so two files can't both create a number. */
 const IMPORT_LOCK = 0x16_1_0;
 
