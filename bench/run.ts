@@ -17,6 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from '../server/src/db/client';
 import { latencyLoop, type LoadResult, measure, settings } from './lib/load';
+import { importBody } from './lib/import-csv';
 import { onInterrupt, type Proc, ROOT, startLimit, startPortal } from './lib/process';
 import { type Seeded, seedSql, verificationIdSql } from './lib/seed';
 import { uploadVideo } from './lib/uploads';
@@ -245,21 +246,7 @@ async function exportAll(section: string, server: Proc, headers: Record<string, 
  */
 async function importFile(section: string, server: Proc, s: Seeded) {
   const rows = 50_000;
-  const tag = `BENCH-IMPORT-${Date.now().toString(36)}`;
-  const lines = ['userEmail,certificateNo,name,status,validTill'];
-  for (let i = 0; i < rows; i++) {
-    lines.push(
-      `import${i}@example.org,${tag}-${i},Certified Recycling Advocate,${i % 10 ? 'Active' : 'Inactive'},2031-06-30`,
-    );
-  }
-  const boundary = '----benchimport';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="registry.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(lines.join('\n')),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { body, contentType } = importBody(rows, `BENCH-IMPORT-${Date.now().toString(36)}`);
   const idle = server.rssMb();
   let peak = idle;
   const timer = setInterval(() => (peak = Math.max(peak, server.rssMb())), 50);
@@ -269,7 +256,7 @@ async function importFile(section: string, server: Proc, s: Seeded) {
   try {
     const res = await fetch(`${server.url}/api/certificates/import`, {
       method: 'POST',
-      headers: { ...bearer(s.admin.token, server.url), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...bearer(s.admin.token, server.url), 'content-type': contentType },
       body,
     });
     status = res.status;
