@@ -183,15 +183,17 @@ describe('the lists opened most', () => {
   it('build no SQL on a second read: the statement is prepared once, and pages still move', async () => {
     const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
     try {
-      for (const { url, cookie } of lists().filter((l) => /^\/api\/(jobs|certificates)/.test(l.url))) {
+      for (const { url, cookie } of lists().filter((l) =>
+        /^\/api\/(jobs|certificates|users|notifications)/.test(l.url),
+      )) {
         const read = (query: string) => call(t.app, cookie, { method: 'GET', url: `${url}?${query}` });
-        await read('limit=2');
+        await read('limit=1');
         built.mockClear();
-        const [first, second] = [await read('limit=2'), await read('limit=2&offset=2')];
+        const [first, second] = [await read('limit=1'), await read('limit=1&offset=1')];
         expect(built, url).not.toHaveBeenCalled();
         // Only a page past the end counts apart, as above.
         const past = await read('offset=999');
-        expect(first.json().length, url).toBe(2);
+        expect([first.json().length, second.json().length], url).toEqual([1, 1]);
         const ids = [...first.json(), ...second.json()].map((r: { _id: string }) => r._id);
         expect(new Set(ids).size, `${url}: pages overlap`).toBe(ids.length);
         expect(past.json(), url).toEqual([]);

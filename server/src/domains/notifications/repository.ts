@@ -28,5 +28,6 @@ export async function listNotifications(db: Tx, query: ListQuery) {
     orderBy: [direction(column), direction(notifications.id)],
     offset: query.offset,
     limit: query.limit,
+    prepareAs: pattern ? undefined : `notifications_page_${sortKey}_${query.order ?? ''}`,
   });
 }

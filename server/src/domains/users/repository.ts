@@ -22,7 +22,12 @@ const SORT_COLUMNS = {
  * trigram indexes on both columns (migration 0001), so it stays fast over many users.
  */
 export async function listUsers(db: Tx, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
-  return listPage(db, users, { ...userSearch(query), offset: query.offset, limit: query.limit });
+  return listPage(db, users, {
+    ...userSearch(query),
+    offset: query.offset,
+    limit: query.limit,
+    prepareAs: query.q ? undefined : `users_page_${query.sort ?? ''}_${query.order ?? ''}`,
+  });
 }
 
 /** The users export (issue 16): who they are and their access; no phone, address or age. */
