@@ -1,3 +1,9 @@
-/** Whether a database error (or the driver error a query builder wraps) is a unique-key violation. */
-export const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+/** The SQLSTATE of a database error, or of the driver error a query builder wraps. */
+export const pgCode = (err: unknown): string | undefined =>
+  (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+
+/** Whether a database error is a unique-key violation. */
+export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
+
+/** A lock was not available within `lock_timeout` (or with NOWAIT). */
+export const LOCK_NOT_AVAILABLE = '55P03';

