@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
 import { AUTH_MESSAGES, newPassword } from '@portal/contract';
 import { badRequest } from './errors';
 
@@ -42,9 +43,16 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 }
 
 let common: Set<string> | undefined;
-/** The ~49,000 most common passwords of the zxcvbn-ts list, compared case-insensitively. */
+/**
+ * The ~49,000 most common passwords of the zxcvbn-ts list, compared case-insensitively. The list
+ * (its package holds 2.5 MB of heap with its other dictionaries) is required by the first check,
+ * not at start (issue 14); synchronously, so the checks stay plain functions.
+ */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set((dictionary.passwords as string[]).map((p) => p.toLowerCase()));
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof LanguageCommon;
+    common = new Set((dictionary.passwords as string[]).map((p) => p.toLowerCase()));
+  }
   return common.has(password.toLowerCase());
 }
 

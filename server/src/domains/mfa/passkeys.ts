@@ -1,19 +1,12 @@
 import { MFA_MESSAGES, type PasskeyAuthenticationResponse, type PasskeyRegisterBody } from '@portal/contract';
-import {
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { passkeys, webauthnChallenges } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
+import { lazy } from '../../lib/lazy';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { UserRow } from '../../plugins/auth';
 import { assertSecondStepOpen, countWrongPassword as countWrong } from './service';
@@ -41,6 +34,12 @@ export function relyingParty(appUrl: string) {
 }
 
 type Purpose = 'registration' | 'authentication';
+
+/** @simplewebauthn/server, about 4 MB of heap, loaded by the first ceremony (issue 14). */
+export const loadWebauthn = lazy('@simplewebauthn/server', async () => ({
+  ...(await import('@simplewebauthn/server')),
+  ...(await import('@simplewebauthn/server/helpers')),
+}));
 
 /** Binds a fresh challenge to the session, replacing one it asked for before. */
 async function keepChallenge(app: FastifyInstance, sessionId: string, purpose: Purpose, challenge: string) {
@@ -73,12 +72,13 @@ export const passkeysOf = (db: Tx, userId: string) =>
 
 /** Options for navigator.credentials.create(), the challenge kept for this session. */
 export async function registrationOptions(app: FastifyInstance, user: UserRow, sessionId: string) {
+  const webauthn = await loadWebauthn();
   const existing = await passkeysOf(app.db, user.id);
-  const options = await generateRegistrationOptions({
+  const options = await webauthn.generateRegistrationOptions({
     rpName: app.config.boardName,
     rpID: relyingParty(app.config.appUrl).id,
     // §14.6.1: the user handle is no personal data; the account's random id is not.
-    userID: isoUint8Array.fromUTF8String(user.id),
+    userID: webauthn.isoUint8Array.fromUTF8String(user.id),
     userName: user.email,
     userDisplayName: user.name,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -93,16 +93,20 @@ export async function registrationOptions(app: FastifyInstance, user: UserRow, s
 
 /** Checks a new credential against the session's challenge; answers what to store, or refuses (400). */
 export async function verifyRegistration(app: FastifyInstance, sessionId: string, body: PasskeyRegisterBody) {
+  // Loaded before the challenge is taken, so a failed load does not use it up.
+  const webauthn = await loadWebauthn();
   const expectedChallenge = await takeChallenge(app, sessionId, 'registration');
   if (!expectedChallenge) throw badRequest(MFA_MESSAGES.passkeyNotAdded);
   const rp = relyingParty(app.config.appUrl);
-  const verified = await verifyRegistrationResponse({
-    response: body.response as RegistrationResponseJSON,
-    expectedChallenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: false,
-  }).catch(() => undefined);
+  const verified = await webauthn
+    .verifyRegistrationResponse({
+      response: body.response as RegistrationResponseJSON,
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    })
+    .catch(() => undefined);
   if (!verified?.verified) throw badRequest(MFA_MESSAGES.passkeyNotAdded);
   const { credential } = verified.registrationInfo;
   return {
@@ -135,9 +139,10 @@ export async function insertPasskey(
 
 /** Options for navigator.credentials.get(), naming the account's passkeys, the challenge kept for this session. */
 export async function authenticationOptions(app: FastifyInstance, user: UserRow, sessionId: string) {
+  const webauthn = await loadWebauthn();
   const existing = await passkeysOf(app.db, user.id);
   if (existing.length === 0) throw badRequest(MFA_MESSAGES.noPasskey);
-  const options = await generateAuthenticationOptions({
+  const options = await webauthn.generateAuthenticationOptions({
     rpID: relyingParty(app.config.appUrl).id,
     timeout: CEREMONY_TIMEOUT_MS,
     allowCredentials: existing.map((p) => ({ id: p.credentialId, transports: transportsOf(p) })),
@@ -160,6 +165,7 @@ export async function usePasskey(
   sessionId: string,
   response: PasskeyAuthenticationResponse,
 ) {
+  const webauthn = await loadWebauthn();
   await assertSecondStepOpen(app, user.id);
   const expectedChallenge = await takeChallenge(app, sessionId, 'authentication');
   const [stored] = await app.db
@@ -169,19 +175,21 @@ export async function usePasskey(
   let used = false;
   if (expectedChallenge && stored) {
     const rp = relyingParty(app.config.appUrl);
-    const verified = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: stored.credentialId,
-        publicKey: new Uint8Array(stored.publicKey),
-        counter: stored.counter,
-        transports: transportsOf(stored),
-      },
-      requireUserVerification: false,
-    }).catch(() => undefined);
+    const verified = await webauthn
+      .verifyAuthenticationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        credential: {
+          id: stored.credentialId,
+          publicKey: new Uint8Array(stored.publicKey),
+          counter: stored.counter,
+          transports: transportsOf(stored),
+        },
+        requireUserVerification: false,
+      })
+      .catch(() => undefined);
     if (verified?.verified) {
       const { newCounter } = verified.authenticationInfo;
       const [moved] = await app.db
