@@ -17,14 +17,35 @@ export const zodSerialized = new Set<string>();
  * JSON Schema cannot express (a transform) keeps zod's checking serializer.
  */
 export function serializerCompiler(route: RouteSchema): (data: unknown) => string {
-  let compiled: (data: unknown) => string;
+  // Compiled on the route's first answer: a compilation takes a few milliseconds, and a server
+  // (or a test's app) that compiled all ~130 at start would wait about a second for them.
+  let compiled: ((data: unknown) => string) | undefined;
+  const compile = () => (compiled ??= compileRoute(route));
+  uncompiled.add(compile);
+  return (data) => {
+    uncompiled.delete(compile);
+    return compile()(data);
+  };
+}
+
+/** The serializers not compiled yet (see compileAll). */
+const uncompiled = new Set<() => unknown>();
+
+/** Compiles every route's serializer now (a test checks that none falls back to zod). */
+export function compileAll() {
+  for (const compile of uncompiled) compile();
+  uncompiled.clear();
+}
+
+function compileRoute(route: RouteSchema): (data: unknown) => string {
   try {
-    compiled = fastJson(responseJsonSchema(route.schema) as unknown as Parameters<typeof fastJson>[0]);
+    return fastJson(responseJsonSchema(route.schema) as unknown as Parameters<typeof fastJson>[0]) as (
+      data: unknown,
+    ) => string;
   } catch {
     zodSerialized.add(`${route.method} ${route.url} ${route.httpStatus ?? ''}`.trim());
     return zodSerializerCompiler(route as never);
   }
-  return compiled as (data: unknown) => string;
 }
 
 /** The JSON Schema of a route's answer, as fast-json-stringify reads it. */
