@@ -43,7 +43,9 @@ test('a guest and a member see a clean console on every screen', async ({ page }
   for (const screen of ['certificates', 'report', 'job-board', 'messages', 'profile', 'help']) {
     await page.goto(`/admin/${screen}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
+    // A screen's lazy chunk can take over 10 s on a loaded 2-core machine (seen twice on the
+    // report screen, "Loading page"); a loader that never goes still fails.
+    await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0, { timeout: 30_000 });
   }
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Go to dashboard' })).toBeVisible();
