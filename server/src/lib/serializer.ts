@@ -20,12 +20,15 @@ export function serializerCompiler(route: RouteSchema): (data: unknown) => strin
   // Compiled on the route's first answer: a compilation takes a few milliseconds, and a server
   // (or a test's app) that compiled all ~130 at start would wait about a second for them.
   let compiled: ((data: unknown) => string) | undefined;
-  const compile = () => (compiled ??= compileRoute(route));
-  uncompiled.add(compile);
-  return (data) => {
-    uncompiled.delete(compile);
-    return compile()(data);
+  const compile = () => {
+    if (!compiled) {
+      uncompiled.delete(compile);
+      compiled = compileRoute(route);
+    }
+    return compiled;
   };
+  uncompiled.add(compile);
+  return (data) => compile()(data);
 }
 
 /** The serializers not compiled yet (see compileAll). */
@@ -33,8 +36,7 @@ const uncompiled = new Set<() => unknown>();
 
 /** Compiles every route's serializer now (a test checks that none falls back to zod). */
 export function compileAll() {
-  for (const compile of uncompiled) compile();
-  uncompiled.clear();
+  for (const compile of [...uncompiled]) compile();
 }
 
 function compileRoute(route: RouteSchema): (data: unknown) => string {
