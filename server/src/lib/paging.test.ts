@@ -7,7 +7,8 @@ import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../.
 
 /**
  * Every paged list answers its rows and X-Total-Count in one statement (lib/paging.ts): a list
- * request is the session lookup plus that statement, and only a page past the end adds a count.
+ * request is the session lookup plus that statement (or, for the lists read with their session,
+ * that one statement: decision 0025), and only a page past the end adds a count.
  */
 
 type Query = (...args: unknown[]) => Promise<unknown>;
@@ -88,11 +89,20 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * `withSession`: the list as its screen opens it is read in the same statement as the session
+ * (decision 0025), so its request is one statement, not two.
+ */
 const lists = () => [
-  { url: `/api/certificates/${encodeURIComponent(member.email)}`, cookie: member.cookie, table: 'certificates' },
-  { url: '/api/certificates', cookie: admin.cookie, table: 'certificates' },
+  {
+    url: `/api/certificates/${encodeURIComponent(member.email)}`,
+    cookie: member.cookie,
+    table: 'certificates',
+    withSession: true,
+  },
+  { url: '/api/certificates', cookie: admin.cookie, table: 'certificates', withSession: true },
   { url: '/api/users', cookie: admin.cookie, table: 'users' },
-  { url: '/api/jobs', cookie: member.cookie, table: 'jobs' },
+  { url: '/api/jobs', cookie: member.cookie, table: 'jobs', withSession: true },
   { url: '/api/notifications', cookie: member.cookie, table: 'notifications' },
   { url: '/api/reports', cookie: admin.cookie, table: 'reports' },
   { url: '/api/audit-log', cookie: admin.cookie, table: 'audit_log' },
@@ -108,24 +118,29 @@ const COUNTED = new Set(['users', 'certificates']);
 const sep = (url: string) => (url.includes('?') ? '&' : '?');
 
 describe('statements per list request', () => {
-  it('is two for every list: the session and one page that carries the total', async () => {
-    for (const { url, cookie, table } of lists()) {
+  it('is the session and one page that carries the total: one statement for the lists read with their session, two for the others', async () => {
+    for (const { url, cookie, table, withSession } of lists()) {
       let res: Awaited<ReturnType<typeof call>> | undefined;
       const statements = await recorder.during(async () => {
         res = await call(t.app, cookie, { method: 'GET', url: `${url}${sep(url)}limit=2` });
       });
       expect(res!.statusCode, `${url}: ${res!.body}`).toBe(200);
-      expect(statements, url).toHaveLength(2);
+      expect(statements, url).toHaveLength(withSession ? 1 : 2);
       expect(statements[0], url).toMatch(/from "sessions"/);
+      if (withSession) expect(statements[0], url).toMatch(/json_agg\(page_row\).* from "sessions" inner join "users"/);
+      // The page's own select: alone, or inside the session's statement.
+      const last = statements.at(-1)!;
+      const page = withSession ? last.slice(last.indexOf('json_agg(page_row)'), last.indexOf(' page_row) end')) : last;
       // One holder's certificates: a window count; users and certificates: the count the
       // triggers keep; every other list: a count subquery, which leaves the page's
       // index-ordered LIMIT alone (lib/paging.ts has the measurements).
       // A certificate list reads the columns of its answers only: not the 2 KB credential, nor
       // the bookkeeping columns (decision 0024).
-      if (table === 'certificates') expect(statements[1], url).not.toMatch(/"(credential|updated_at|deleted_by)"/);
-      if (url.startsWith('/api/certificates/')) expect(statements[1], url).toMatch(/, count\(\*\) over \(\) from /);
-      else if (COUNTED.has(table)) expect(statements[1], url).toMatch(/, \(select "n" from "row_counts" where /);
-      else expect(statements[1], url).toMatch(/, \(select count\(\*\) from "[a-z_]+"[^)]*\) from "[a-z_]+"/);
+      if (table === 'certificates') expect(page, url).not.toMatch(/"(credential|updated_at|deleted_by)"/);
+      if (url.startsWith('/api/certificates/'))
+        expect(page, url).toMatch(/, count\(\*\) over \(\)( as "__total")? from /);
+      else if (COUNTED.has(table)) expect(page, url).toMatch(/, \(select "n" from "row_counts" where /);
+      else expect(page, url).toMatch(/, \(select count\(\*\) from "[a-z_]+"[^)]*\)( as "__total")? from "[a-z_]+"/);
       expect(res!.json(), url).toHaveLength(2);
       expect(res!.headers[TOTAL_COUNT_HEADER], url).toBe(String(await rowsIn(table as keyof typeof tables)));
       for (const row of res!.json() as Record<string, unknown>[])
@@ -159,7 +174,7 @@ describe('statements per list request', () => {
   });
 
   it('adds one plain count for a page past the end, and reports the right total', async () => {
-    for (const { url, cookie, table } of lists()) {
+    for (const { url, cookie, table, withSession } of lists()) {
       const total = await rowsIn(table as keyof typeof tables);
       let res: Awaited<ReturnType<typeof call>> | undefined;
       const statements = await recorder.during(async () => {
@@ -169,8 +184,8 @@ describe('statements per list request', () => {
       expect(res!.json(), url).toEqual([]);
       const own = url.startsWith('/api/certificates/') ? 5 : total;
       expect(res!.headers[TOTAL_COUNT_HEADER], url).toBe(String(own));
-      expect(statements, url).toHaveLength(3);
-      expect(statements[2], url).toMatch(
+      expect(statements, url).toHaveLength(withSession ? 2 : 3);
+      expect(statements.at(-1), url).toMatch(
         COUNTED.has(table) && !url.startsWith('/api/certificates/')
           ? /^select "n" from "row_counts"/
           : /^select count\(\*\)/,

@@ -1,8 +1,9 @@
-import { and, count, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, count, getTableColumns, getTableName, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../db/client';
 import { rowCounts } from '../db/schema';
+import { type Field, jsonRowDecoder, namedFields } from './json-rows';
 import { liveRows } from './trash';
 
 /**
@@ -30,6 +31,13 @@ import { liveRows } from './trash';
  * wherever the planner walks an ordered index: that is why it is opt-in.
  */
 export type TotalStrategy = 'window' | 'subquery';
+
+/**
+ * A list as its screen opens it: no search, the default order. Such a read is one statement with
+ * its session (decision 0025); the web app never asks for another order, only for a search.
+ */
+export const isPlainList = (query: { q?: string | undefined; sort?: string | undefined; order?: string | undefined }) =>
+  !query.q && !query.sort && !query.order;
 
 /** A search's `ILIKE` pattern: `q` anywhere, its `%`, `_` and `\` matched literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -132,8 +140,56 @@ function countRows(db: Tx, table: PgTable, where: SQL | undefined) {
         .where(and(where, liveRows(table)));
 }
 
+/**
+ * The statement `listPage` prepares under `prepareAs`, for a statement that embeds it (a read that
+ * also looks up its session, plugins/auth.ts; decision 0025): offset and limit are its
+ * placeholders, its fields are named by their keys (lib/json-rows.ts), and `decode` maps one of
+ * its rows as JSON back to a row.
+ */
+export interface PageSelect<TRow> {
+  select: SQLWrapper;
+  toPage(json: Record<string, unknown>[], offset: number): Promise<{ rows: TRow[]; total: number }>;
+}
+type PageShape = Pick<PageQuery, 'where' | 'orderBy' | 'total'>;
+export function pageSelect<TTable extends PgTable>(
+  db: Tx,
+  table: TTable,
+  query: PageShape,
+): PageSelect<TTable['$inferSelect']>;
+export function pageSelect<TFields extends SelectedFields>(
+  db: Tx,
+  table: PgTable,
+  query: PageShape,
+  columns: TFields,
+): PageSelect<SelectResultFields<TFields>>;
+export function pageSelect(
+  db: Tx,
+  table: PgTable,
+  { where, orderBy, total: strategy = 'subquery' }: PageShape,
+  columns?: SelectedFields,
+): PageSelect<Record<string, unknown>> {
+  const { select, fields } = pageSelection(db, table, { where, orderBy, strategy, columns, named: true });
+  const decode = jsonRowDecoder(fields as Record<string, Field>);
+  return {
+    select: select.offset(sql.placeholder('offset')).limit(sql.placeholder('limit')),
+    /** The page and its total from the select's rows as JSON (see listPage for the total). */
+    toPage: (json: Record<string, unknown>[], offset: number) =>
+      pageWithTotal(json.map(decode), TOTAL, offset, async () =>
+        Number((await countRows(db, table, where))[0]?.n ?? 0),
+      ),
+  };
+}
+
 /** The page's select, with its total as an extra column, in its order (see listPage). */
 function pageStatement(
+  db: Tx,
+  table: PgTable,
+  options: { where: SQL | undefined; orderBy: PageQuery['orderBy']; strategy: TotalStrategy; columns?: SelectedFields },
+) {
+  return pageSelection(db, table, options).select;
+}
+
+function pageSelection(
   db: Tx,
   table: PgTable,
   {
@@ -141,7 +197,14 @@ function pageStatement(
     orderBy,
     strategy,
     columns,
-  }: { where: SQL | undefined; orderBy: PageQuery['orderBy']; strategy: TotalStrategy; columns?: SelectedFields },
+    named = false,
+  }: {
+    where: SQL | undefined;
+    orderBy: PageQuery['orderBy'];
+    strategy: TotalStrategy;
+    columns?: SelectedFields | undefined;
+    named?: boolean;
+  },
 ) {
   // A list never shows the trash (decision 0017); row_counts counts live rows only.
   const live = liveRows(table);
@@ -163,11 +226,12 @@ function pageStatement(
     : strategy === 'window'
       ? sql`count(*) over ()`
       : sql`${countRows(db, table, filter)}`;
-  const selection = { ...(columns ?? getTableColumns(table)), [TOTAL]: total.mapWith(Number) } as SelectedFields;
+  const fields = { ...(columns ?? getTableColumns(table)), [TOTAL]: total.mapWith(Number) } as SelectedFields;
+  const selection = named ? (namedFields(fields as Record<string, Field>) as SelectedFields) : fields;
   const source = matches
     ? db.with(matches).select(selection).from(matches)
     : db.select(selection).from(table).where(where);
-  return source.orderBy(...orderBy);
+  return { select: source.orderBy(...orderBy), fields };
 }
 
 /**

@@ -1,11 +1,13 @@
 import cookie from '@fastify/cookie';
 import { type Access, AUTH_MESSAGES, MFA_MESSAGES, ROUTES, STEP_UP_MINUTES } from '@portal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { addMinutes } from '../lib/clock';
+import { jsonRows } from '../lib/json-rows';
+import type { PageSelect } from '../lib/paging';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import { live } from '../lib/trash';
 import { randomToken, sha256 } from '../lib/tokens';
@@ -45,6 +47,16 @@ function tokenFrom(req: FastifyRequest, cookieName: string): string | undefined 
   return req.cookies[cookieName] || undefined;
 }
 
+/** The token hashes of requests to routes that read their session in the handler (decision 0025). */
+const pendingTokens = new WeakMap<FastifyRequest, string>();
+/** Requests to such routes whose session and rule have been checked. */
+const settled = new WeakSet<FastifyRequest>();
+const routeAccess = (req: FastifyRequest): Access => {
+  const access = ACCESS.get(routeKey(req.method, req.routeOptions.url ?? ''));
+  if (!access) throw new Error(`${req.method} ${req.routeOptions.url} has no rule`);
+  return access;
+};
+
 /** Issue 14: every refusal is logged with the route, the actor (when known) and the request id. */
 const deniedLogged = new WeakSet<FastifyRequest>();
 function denied(req: FastifyRequest, status: number, reason: string) {
@@ -61,33 +73,51 @@ function denied(req: FastifyRequest, status: number, reason: string) {
   );
 }
 
+/** The route's rule, applied to the request's session (or its absence): 401 or 403, or nothing. */
+function checkAccess(req: FastifyRequest, access: Access, adminMfa: 'required' | 'optional') {
+  if (access === 'public') return;
+  if (!req.auth) {
+    denied(req, 401, 'no session');
+    throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+  }
+  // Issue 19: a session waiting for its second factor may only give it.
+  if (req.auth.mfaPending && access !== 'mfa') {
+    denied(req, 401, 'second factor pending');
+    throw new HttpError(401, MFA_MESSAGES.pending, {}, { mfaRequired: true });
+  }
+  if (access === 'session' || access === 'mfa') return;
+  if (!req.auth.user.isVerified) {
+    denied(req, 403, 'not verified');
+    throw forbidden(AUTH_MESSAGES.notVerified);
+  }
+  if (access === 'admin' && !req.auth.user.isAdmin) {
+    denied(req, 403, 'not admin');
+    throw forbidden(AUTH_MESSAGES.notAdmin);
+  }
+  if (access === 'admin' && adminMfa === 'required' && !req.auth.user.mfaEnabled) {
+    denied(req, 403, 'no second factor');
+    throw forbidden(MFA_MESSAGES.setupRequired);
+  }
+}
+
 const accessCheck =
   (access: Access, adminMfa: 'required' | 'optional'): onRequestHookHandler =>
-  async (req) => {
-    if (access === 'public') return;
-    if (!req.auth) {
-      denied(req, 401, 'no session');
-      throw unauthorized(AUTH_MESSAGES.notAuthenticated);
-    }
-    // Issue 19: a session waiting for its second factor may only give it.
-    if (req.auth.mfaPending && access !== 'mfa') {
-      denied(req, 401, 'second factor pending');
-      throw new HttpError(401, MFA_MESSAGES.pending, {}, { mfaRequired: true });
-    }
-    if (access === 'session' || access === 'mfa') return;
-    if (!req.auth.user.isVerified) {
-      denied(req, 403, 'not verified');
-      throw forbidden(AUTH_MESSAGES.notVerified);
-    }
-    if (access === 'admin' && !req.auth.user.isAdmin) {
-      denied(req, 403, 'not admin');
-      throw forbidden(AUTH_MESSAGES.notAdmin);
-    }
-    if (access === 'admin' && adminMfa === 'required' && !req.auth.user.mfaEnabled) {
-      denied(req, 403, 'no second factor');
-      throw forbidden(MFA_MESSAGES.setupRequired);
-    }
-  };
+  async (req) =>
+    checkAccess(req, access, adminMfa);
+
+/**
+ * The same rule in SQL, over the `sessions` and `users` of the session's statement, for a read
+ * that looks its session up in its own statement (decision 0025): the page is computed only for a
+ * session the rule lets through. `checkAccess` still decides the answer; this only keeps a member's
+ * statement from computing an admin's page.
+ */
+function accessInSql(access: 'member' | 'admin', adminMfa: 'required' | 'optional'): SQL {
+  const member = sql`not ${sessions.mfaPending} and ${users.isVerified}`;
+  if (access === 'member') return member;
+  return adminMfa === 'required'
+    ? sql`${member} and ${users.isAdmin} and ${users.mfaEnabled}`
+    : sql`${member} and ${users.isAdmin}`;
+}
 
 /**
  * Issue 19, step-up: the most sensitive acts (revealing an SSN, the HMIS export, changing a
@@ -129,7 +159,32 @@ export default fp(
         const access = ACCESS.get(routeKey(method, route.url));
         if (!access) throw new Error(`Route ${method} ${route.url} is not in the contract's route table`);
         const hooks = route.onRequest ? [route.onRequest].flat() : [];
-        route.onRequest = [accessCheck(access, app.config.adminMfa), ...hooks];
+        if (!route.config?.sessionInHandler) {
+          route.onRequest = [accessCheck(access, app.config.adminMfa), ...hooks];
+          continue;
+        }
+        if (access === 'public') throw new Error(`Route ${method} ${route.url} is public: it has no session to read`);
+        // Decision 0025: the handler reads the session (app.sessions.authenticate or a page read)
+        // and applies the rule. Without a token the answer is 401 at once; a request that fails
+        // validation still gets its 401 or 403 first, so validation errors are handed to the
+        // handler, which raises them once the rule has let the request through.
+        route.attachValidation = true;
+        route.onRequest = [
+          async (req: FastifyRequest) => {
+            if (!pendingTokens.has(req)) checkAccess(req, access, app.config.adminMfa);
+          },
+          ...hooks,
+        ];
+        // Fail closed: a success that no session check preceded is a bug, answered with a 500.
+        const serializing = route.preSerialization ? [route.preSerialization].flat() : [];
+        route.preSerialization = [
+          async (req: FastifyRequest, reply: FastifyReply) => {
+            if (reply.statusCode < 400 && !settled.has(req)) {
+              throw new Error(`${req.method} ${req.routeOptions.url} answered without checking its session`);
+            }
+          },
+          ...serializing,
+        ] as typeof route.preSerialization;
       }
     });
 
@@ -158,9 +213,18 @@ export default fp(
       if (!req.url.startsWith('/api/')) return;
       const token = tokenFrom(req, cookieName);
       if (!token) return;
-      const now = app.clock.now();
+      if (req.routeOptions.config.sessionInHandler) {
+        pendingTokens.set(req, sha256(token));
+        return;
+      }
       const [row] = await sessionByToken.execute({ tokenHash: sha256(token) });
+      await admit(req, reply, row);
+    });
+
+    /** The request's session from its row: ended when past its time, touched at most once a minute. */
+    const admit = async (req: FastifyRequest, reply: FastifyReply, row: SessionRow | undefined) => {
       if (!row) return;
+      const now = app.clock.now();
       const idle = SESSION_IDLE_MINUTES[row.user.isAdmin ? 'admin' : 'member'];
       if (row.session.expiresAt <= now || addMinutes(row.session.lastSeenAt, idle) <= now) {
         await app.db.delete(sessions).where(eq(sessions.id, row.session.id));
@@ -179,7 +243,21 @@ export default fp(
       };
       const ends = Math.min(row.session.expiresAt.getTime(), addMinutes(lastSeenAt, idle).getTime());
       announceExpiry(reply, (ends - now.getTime()) / 1000, now);
-    });
+    };
+
+    /** For a route that reads its session in its handler: the session, the rule, then validation. */
+    const settle = async (req: FastifyRequest, reply: FastifyReply, row: SessionRow | undefined) => {
+      await admit(req, reply, row);
+      checkAccess(req, routeAccess(req), app.config.adminMfa);
+      settled.add(req);
+      if (req.validationError) throw req.validationError;
+    };
+
+    const authenticate = async (req: FastifyRequest, reply: FastifyReply) => {
+      const tokenHash = pendingTokens.get(req);
+      const [row] = tokenHash ? await sessionByToken.execute({ tokenHash }) : [];
+      await settle(req, reply, row);
+    };
 
     const setCookie = (reply: FastifyReply, token: string) =>
       reply.setCookie(cookieName, token, {
@@ -209,6 +287,37 @@ export default fp(
     };
 
     app.decorate('sessions', {
+      authenticate,
+      page<TRow>(name: string, access: 'member' | 'admin', build: (sessionUserId: SQL) => PageSelect<TRow>) {
+        const { select, toPage } = build(sql`${users.id}`);
+        const statement = app.db
+          .select({
+            session: sessions,
+            user: users,
+            page: sql<
+              Record<string, unknown>[] | null
+            >`case when ${accessInSql(access, app.config.adminMfa)} then ${jsonRows(select)} end`,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(users)))
+          .prepare(name);
+        return {
+          async read(req: FastifyRequest, reply: FastifyReply, { offset, limit }: { offset: number; limit: number }) {
+            if (routeAccess(req) !== access)
+              throw new Error(`${name} is read by a route whose rule is not '${access}'`);
+            // Bad input answers as any other route's: after the session and the rule.
+            if (req.validationError) await authenticate(req, reply); // throws: 401, 403 or the error
+            const tokenHash = pendingTokens.get(req);
+            const [row] = tokenHash ? await statement.execute({ tokenHash, offset, limit }) : [];
+            await settle(req, reply, row);
+            if (!row?.page) throw new Error(`${name}: the rule in SQL refused what checkAccess allowed`);
+            // A page past the end carries no total; it is counted on its own, with the user's id as a value.
+            if (row.page.length === 0 && offset > 0) return build(sql`${row.user.id}`).toPage([], offset);
+            return toPage(row.page, offset);
+          },
+        };
+      },
       /**
        * Starts a session for the user, ending the one the request came with (rotation): a full
        * one, or one that waits for the second factor (issue 19).
@@ -258,12 +367,48 @@ export interface SessionKind {
   mfaPending?: boolean;
 }
 
+interface SessionRow {
+  session: typeof sessions.$inferSelect;
+  user: UserRow;
+}
+
+/** A page read together with its session, in one statement (decision 0025). */
+export interface SessionPage<TRow> {
+  /**
+   * Reads the session and the page, admits the session, applies the route's rule (401 or 403
+   * as on any route, then a validation error) and gives the page.
+   */
+  read(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: TRow[]; total: number }>;
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The handler reads the session itself, through `app.sessions.page` or
+     * `app.sessions.authenticate`, and nothing before it does (decision 0025).
+     */
+    sessionInHandler?: boolean;
+  }
   interface FastifyRequest {
     auth: Auth | null;
   }
   interface FastifyInstance {
     sessions: {
+      /** For a route with `sessionInHandler`: reads the session and applies the rule (decision 0025). */
+      authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /**
+       * For a route with `sessionInHandler`: a page whose statement also reads the session, so that
+       * the read is one round trip (decision 0025). `build` gets the session's user id as SQL.
+       */
+      page<TRow>(
+        name: string,
+        access: 'member' | 'admin',
+        build: (sessionUserId: SQL) => PageSelect<TRow>,
+      ): SessionPage<TRow>;
       start(tx: Tx, req: FastifyRequest, reply: FastifyReply, userId: string, kind?: SessionKind): Promise<void>;
       end(req: FastifyRequest, reply: FastifyReply): Promise<void>;
       endAllFor(tx: Tx, userId: string): Promise<void>;

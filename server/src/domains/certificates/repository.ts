@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { CERTIFICATE_FACTS, type CertificateFacts } from '../../lib/serialize';
-import { likePattern, listPage, pageWithTotal } from '../../lib/paging';
+import { likePattern, listPage, pageSelect, pageWithTotal } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
 import { live } from '../../lib/trash';
 
@@ -74,6 +74,26 @@ async function listOwnInDefaultOrder(db: Tx, holderId: string, offset: number, l
     return row?.n ?? 0;
   });
 }
+
+/**
+ * The lists read with their session, in one statement (decision 0025): a member's own
+ * certificates as the dashboard opens them (the session's user id is `holderId`), and the
+ * registry as admins open it, newest first.
+ */
+export const ownCertificatesPage = (db: Tx, holderId: SQL) =>
+  pageSelect(
+    db,
+    certificates,
+    {
+      where: eq(certificates.holderId, holderId),
+      orderBy: [asc(certificates.validTill), asc(certificates.id)],
+      total: 'window',
+    },
+    shownColumns,
+  );
+export const registryPage = (db: Tx) =>
+  // The newest-first order holds no clock (only the status order does).
+  pageSelect(db, certificates, certificateSearch({}, { now: new Date(0), defaultSort: 'createdAt' }), shownColumns);
 
 /**
  * Whose certificates a list shows: a member's own are those their account holds (issue 11: by

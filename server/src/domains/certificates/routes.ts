@@ -28,6 +28,7 @@ import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isPlainList } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { type CertificateFacts, toCertificate, verificationUrl } from '../../lib/serialize';
@@ -44,6 +45,8 @@ import {
   listCertificates,
   lockSelection,
   numberTakenByOther,
+  ownCertificatesPage,
+  registryPage,
   toValidTill,
   updateCertificate,
 } from './repository';
@@ -157,32 +160,44 @@ export default async function certificateRoutes(base: FastifyInstance) {
    * (issue 11: by id, whatever e-mail they were filed under); an admin reads those filed under
    * any e-mail.
    */
+  const ownList = app.sessions.page('own_certificates_with_session', 'member', (me) => ownCertificatesPage(app.db, me));
   app.get(
     '/api/certificates/:userEmail',
-    { schema: { tags, params: certificateEmailParams, querystring: certificateListQuery, response: { 200: list } } },
+    {
+      config: { sessionInHandler: true },
+      schema: { tags, params: certificateEmailParams, querystring: certificateListQuery, response: { 200: list } },
+    },
     async (req, reply) => {
+      // The dashboard's read: the session and the member's own page in one statement (decision 0025).
+      const own = isPlainList(req.query)
+        ? await ownList.read(req, reply, req.query)
+        : await app.sessions.authenticate(req, reply);
       const userEmail = normalizeEmail(req.params.userEmail);
       const me = req.auth!.user;
       if (!me.isAdmin && userEmail !== me.email) throw forbidden(CERTIFICATE_MESSAGES.notYours);
       const owner = userEmail === me.email ? { holderId: me.id } : { userEmail };
-      const { rows, total } = await listCertificates(app.db, req.query, {
-        now: app.clock.now(),
-        owner,
-        defaultSort: 'validTill',
-      });
+      const { rows, total } =
+        own && 'holderId' in owner
+          ? own
+          : await listCertificates(app.db, req.query, { now: app.clock.now(), owner, defaultSort: 'validTill' });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(present);
     },
   );
 
+  const registry = app.sessions.page('certificates_registry_with_session', 'admin', () => registryPage(app.db));
   app.get(
     '/api/certificates',
-    { schema: { tags, querystring: certificateListQuery, response: { 200: list } } },
+    {
+      config: { sessionInHandler: true },
+      schema: { tags, querystring: certificateListQuery, response: { 200: list } },
+    },
     async (req, reply) => {
-      const { rows, total } = await listCertificates(app.db, req.query, {
-        now: app.clock.now(),
-        defaultSort: 'createdAt',
-      });
+      const { rows, total } = isPlainList(req.query)
+        ? await registry.read(req, reply, req.query)
+        : await app.sessions
+            .authenticate(req, reply)
+            .then(() => listCertificates(app.db, req.query, { now: app.clock.now(), defaultSort: 'createdAt' }));
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(present);
     },

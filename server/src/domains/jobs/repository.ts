@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
-import { likePattern, listPage } from '../../lib/paging';
+import { likePattern, listPage, pageSelect } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
 import { live } from '../../lib/trash';
 
@@ -26,6 +26,9 @@ export async function listJobs(db: Tx, query: ListQuery) {
     prepareAs: query.q ? undefined : `jobs_page_${query.sort ?? ''}_${query.order ?? ''}`,
   });
 }
+
+/** The job board as it opens (no search, newest first), read with its session (decision 0025). */
+export const jobBoardPage = (db: Tx) => pageSelect(db, jobs, jobSearch({}));
 
 /** The jobs export (issue 16): every field of a job. */
 export const JOB_CSV_COLUMNS: CsvColumn[] = [

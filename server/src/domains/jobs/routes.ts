@@ -4,10 +4,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobs } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
+import { isPlainList } from '../../lib/paging';
 import { notFound } from '../../lib/errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toJob } from '../../lib/serialize';
-import { findJobForUpdate, JOB_CSV_COLUMNS, type JobRow, jobSearch, listJobs, updateJob } from './repository';
+import {
+  findJobForUpdate,
+  JOB_CSV_COLUMNS,
+  jobBoardPage,
+  type JobRow,
+  jobSearch,
+  listJobs,
+  updateJob,
+} from './repository';
 import { sql } from 'drizzle-orm';
 
 export const JOB_NOT_FOUND = 'Job not found';
@@ -27,11 +36,14 @@ export default async function jobRoutes(base: FastifyInstance) {
     snapshot: toJob,
   });
 
+  const board = app.sessions.page('jobs_board_with_session', 'member', () => jobBoardPage(app.db));
   app.get(
     '/api/jobs',
-    { schema: { tags, querystring: listQuery, response: { 200: z.array(job) } } },
+    { config: { sessionInHandler: true }, schema: { tags, querystring: listQuery, response: { 200: z.array(job) } } },
     async (req, reply) => {
-      const { rows, total } = await listJobs(app.db, req.query);
+      const { rows, total } = isPlainList(req.query)
+        ? await board.read(req, reply, req.query)
+        : await app.sessions.authenticate(req, reply).then(() => listJobs(app.db, req.query));
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(toJob);
     },
