@@ -5,12 +5,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLazyLoaded } from '../src/lib/lazy';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from './harness';
+import { createResumable } from './resumable';
+import { multipart, png } from './uploads';
 
 /*
  * Issue 14: the modules few requests need are loaded by the first of them, not at start, so an
  * idle server does not hold them. Start is checked in a fresh process (lazy-start.ts); then each
  * module is used through its route here. CommonJS packages show in require's cache however they
- * were imported; the others by the flag of their loader (lib/lazy.ts).
+ * were imported; the others by the flag of their loader (lib/lazy.ts). ioredis loads only with
+ * REDIS_URL (plugins/limits.test.ts connects through it).
  */
 const LAZY = [
   'pdf-lib',
@@ -20,6 +23,10 @@ const LAZY = [
   'nodemailer',
   '@simplewebauthn/server',
   '@digitalbazaar/vc-bitstring-status-list',
+  '@tus/server',
+  'csv-parse',
+  'file-type',
+  'ioredis',
 ];
 
 const inRequireCache = (pkg: string) =>
@@ -32,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('modules loaded on first use', () => {
-  it('a server starts without the PDF, passkey, credential, mail and password-list libraries', async () => {
+  it('a server starts without the PDF, passkey, credential, mail, password-list, upload and import libraries', async () => {
     const script = fileURLToPath(new URL('./lazy-start.ts', import.meta.url));
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, 'fastify', ...LAZY], {
       timeout: 150_000,
@@ -88,5 +95,30 @@ describe('modules loaded on first use', () => {
     });
     expect(signup.statusCode).toBe(400);
     expect(inRequireCache('@zxcvbn-ts/language-common')).toBe(true);
+
+    const image = await call(t.app, member.cookie, {
+      method: 'POST',
+      url: '/api/upload-file',
+      ...multipart({ filename: 'photo.png', contentType: 'image/png', data: await png() }),
+    });
+    expect(image.statusCode, image.body).toBe(201);
+    expect(isLazyLoaded('file-type')).toBe(true);
+
+    const resumable = await createResumable(t.app, member.cookie, { length: 1000 });
+    expect(resumable.statusCode, resumable.body).toBe(201);
+    expect(isLazyLoaded('@tus/server')).toBe(true);
+
+    const imported = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/certificates/import',
+      ...multipart({
+        field: 'file',
+        filename: 'certificates.csv',
+        contentType: 'text/csv',
+        data: `userEmail,certificateNo,name,status,validTill\n${uniqueEmail('imported')},CRA-LAZY-CSV-${Date.now()},Certified Recycling Advocate,Active,2030-01-01\n`,
+      }),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(isLazyLoaded('csv-parse')).toBe(true);
   });
 });

@@ -1,16 +1,48 @@
 // Run by lazy-modules.test.ts in a process of its own (the test files of a worker share one module
 // cache, decision 0023, so only a fresh process shows what start alone loads): builds the app on a
 // fresh embedded database, as the server starts, and prints which of the lazily loaded modules
-// are loaded.
+// are loaded. CommonJS packages show in require's cache; ES modules are seen by a resolve hook
+// registered before the app is imported, which reports every URL it resolves.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, register } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openPglite } from '../src/db/client';
-import { loadIssuerSeed, loadKeys } from '../src/lib/keys';
-import { isLazyLoaded } from '../src/lib/lazy';
+import { MessageChannel } from 'node:worker_threads';
+
+const resolved: string[] = [];
+const { port1, port2 } = new MessageChannel();
+port1.on('message', (url: string) => resolved.push(url));
+port1.unref();
+const hook = `let port;
+export function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  const answer = await next(specifier, context);
+  port.postMessage(answer.url);
+  return answer;
+}`;
+register(`data:text/javascript,${encodeURIComponent(hook)}`, { data: { port: port2 }, transferList: [port2] });
+
+const { buildApp } = await import('../src/app');
+const { loadConfig } = await import('../src/config');
+const { openPglite } = await import('../src/db/client');
+const { loadIssuerSeed, loadKeys } = await import('../src/lib/keys');
+const { isLazyLoaded } = await import('../src/lib/lazy');
+
+/** Every URL resolved so far: the port delivers in order, so a last marker's arrival means all have. */
+async function resolvedUrls(): Promise<string[]> {
+  const marker = `data:text/javascript,export default ${Date.now()}`;
+  const seen = new Promise<void>((done) => {
+    const on = (url: string) => {
+      if (url !== marker) return;
+      port1.off('message', on);
+      done();
+    };
+    port1.on('message', on);
+  });
+  await import(marker);
+  await seen;
+  return resolved;
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lazy-start-'));
 try {
@@ -30,7 +62,7 @@ try {
     workers: false,
   });
   await app.ready();
-  const cached = Object.keys(createRequire(import.meta.url).cache);
+  const cached = [...Object.keys(createRequire(import.meta.url).cache), ...(await resolvedUrls())];
   const packages = process.argv.slice(2);
   const loaded = Object.fromEntries(
     packages.map((pkg) => [

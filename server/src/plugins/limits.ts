@@ -2,7 +2,7 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Tx } from '../db/client';
 
 /** How often (at most) a process removes counters whose window has ended. */
@@ -179,8 +179,12 @@ export function pgRateLimitStore(counter: HitCounter): FastifyRateLimitStoreCtor
   return PgStore as unknown as FastifyRateLimitStoreCtor;
 }
 
-/** Connects to REDIS_URL, or throws one line saying why not. */
+/**
+ * Connects to REDIS_URL, or throws one line saying why not. ioredis is loaded here, so a server
+ * counting its limits in PostgreSQL never holds it (issue 14).
+ */
 export async function connectRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 5_000,

@@ -15,9 +15,9 @@ import {
   MAX_IMPORT_ROWS,
   normalizeEmail,
 } from '@portal/contract';
-import { parse as parseCsv } from 'csv-parse';
-import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../../lib/errors';
+import { loadFileType } from '../../lib/file-type';
+import { lazy } from '../../lib/lazy';
 import { assertSpreadsheet, unsupported } from '../files/content';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -33,6 +33,9 @@ const MAX_RECORD_BYTES = 64 * 1024;
 const SAMPLE_BYTES = 4100;
 
 const OPTIONAL = new Set<ImportColumn>(IMPORT_OPTIONAL_COLUMNS);
+
+/** csv-parse, loaded by the first CSV import rather than at start (issue 14). */
+const loadCsvParse = lazy('csv-parse', () => import('csv-parse'));
 
 export const tooLargeImport = () => new HttpError(413, IMPORT_MESSAGES.tooLarge);
 
@@ -63,6 +66,7 @@ class ImportIntake extends Transform {
   private async decide(): Promise<void> {
     const head = Buffer.concat(this.head);
     this.head = [];
+    const { fileTypeFromBuffer } = await loadFileType();
     const type = await fileTypeFromBuffer(head);
     if (type?.mime === XLSX_TYPE || type?.mime === 'application/zip') this.format = 'xlsx';
     else if (type === undefined) {
@@ -163,6 +167,7 @@ async function csvDelimiter(file: string): Promise<string> {
  * against its row and skipped, so the rows after it are still read.
  */
 async function* csvRows(file: string, problems: ImportRowError[]): AsyncGenerator<SheetRow> {
+  const { parse: parseCsv } = await loadCsvParse();
   const parser = fs.createReadStream(file).pipe(
     parseCsv({
       bom: true,

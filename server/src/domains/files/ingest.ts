@@ -8,10 +8,10 @@ import { Writable } from 'node:stream';
 import { MAX_IMAGE_PIXELS } from '@portal/contract';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import type { HttpError } from '../../lib/errors';
+import { loadFileType } from '../../lib/file-type';
 import {
   claimKey,
   findAnswer,
@@ -63,6 +63,7 @@ class Intake extends Transform {
   private async release(): Promise<void> {
     const head = Buffer.concat(this.head);
     this.head = [];
+    const { fileTypeFromBuffer } = await loadFileType();
     const type = await fileTypeFromBuffer(head);
     this.accepted = this.decide(type?.mime);
     const over = this.overLimit();

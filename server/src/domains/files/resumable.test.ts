@@ -10,7 +10,8 @@ import { call, createTestApp, createUser, sessionCookie, type TestApp } from '..
 import { createResumable, headResumable, patchResumable, TUS_HEADERS } from '../../../test/resumable';
 import { filesUnder, jpegWithExif, multipart, png, video } from '../../../test/uploads';
 import { UPLOAD_MESSAGES } from './content';
-import { RESUMABLE_MESSAGES, StagingStore } from './resumable';
+import { RESUMABLE_MESSAGES } from './resumable';
+import { StagingStore } from './tus';
 
 let t: TestApp;
 let memberA: Awaited<ReturnType<typeof createUser>>;

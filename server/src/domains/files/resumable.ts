@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
-import { Metadata, type Upload } from '@tus/utils';
+import type { Upload } from '@tus/utils';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, RESUMABLE_UPLOADS_PATH } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,8 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
+import { lazy } from '../../lib/lazy';
 import { accept, tooLarge, unsupported } from './content';
 import { allowanceOf, ingestOnce } from './ingest';
+import type { StagingStore } from './tus';
 import { uploadRateLimit } from './routes';
 
 /**
@@ -50,14 +50,10 @@ const ID = /^[0-9a-f]{32}$/;
 const newId = () => crypto.randomBytes(16).toString('hex');
 
 /**
- * @tus/file-store's own store, minus the directory check its constructor starts: an `fs.mkdir`
- * nobody awaits, whose callback throws. Should the data directory go before that callback runs
- * (an app closed and its directory removed, as tests do), the throw is an uncaught exception
- * that takes the process down. The plugin makes the directory itself, synchronously, before the
- * store exists.
+ * @tus/server with its file store (tus.ts), loaded by the first resumable upload, or by a sweep
+ * that finds one staged, rather than at start (issue 14).
  */
-export class StagingStore extends FileStore {}
-Object.assign(StagingStore.prototype, { checkOrCreateDirectory() {} });
+const loadTus = lazy('@tus/server', () => import('./tus'));
 
 /** What a request handed to tus carries for the hooks: its member, its key, and what they decided. */
 interface Exchange {
@@ -75,49 +71,61 @@ export default fp(
   async (app: FastifyInstance) => {
     const directory = path.join(app.config.dataDir, 'resumable');
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
-    const store = new StagingStore({ directory });
     const exchanges = new WeakMap<Request, Exchange>();
 
-    const tus = new TusServer({
-      path: RESUMABLE_UPLOADS_PATH,
-      datastore: store,
-      relativeLocation: true,
-      maxSize: MAX_VIDEO_BYTES,
-      namingFunction: newId,
-      // A finished upload is gone from staging (completion removes it): nothing to terminate.
-      disableTerminationForFinishedUploads: true,
-      async onUploadCreate(req, upload) {
-        const exchange = exchanges.get(req)!;
-        const metadata = Object.fromEntries(
-          Object.entries(upload.metadata ?? {}).filter(([name]) => !SERVER_KEYS.includes(name)),
-        );
-        metadata[OWNER] = exchange.userId;
-        metadata[CREATED] = String(app.clock.now().getTime());
-        if (exchange.key) metadata[KEY] = exchange.key;
-        return { metadata };
-      },
-      async onUploadFinish(req, upload) {
-        const exchange = exchanges.get(req)!;
-        try {
-          const answer = await complete(upload, exchange);
-          return {
-            status_code: answer.status,
-            headers: { 'Content-Type': 'application/json; charset=utf-8' },
-            body: JSON.stringify(answer.body),
-          };
-        } catch (err) {
-          // Answered by the route as the multipart routes answer it (same status, same message).
-          exchange.error = err;
-          throw { status_code: 500, body: 'refused' };
-        } finally {
-          // Stored (or refused): the staged bytes are not needed any more, either way.
-          await removeStaged(upload.id);
-        }
-      },
-    });
+    /** The store and the tus server of this app, made on first use. */
+    let engine: ReturnType<typeof createEngine> | undefined;
+    const tusEngine = () =>
+      (engine ??= createEngine().catch((err: unknown) => {
+        engine = undefined;
+        throw err;
+      }));
+
+    async function createEngine() {
+      const { StagingStore, TusServer } = await loadTus();
+      const store = new StagingStore({ directory });
+      const tus = new TusServer({
+        path: RESUMABLE_UPLOADS_PATH,
+        datastore: store,
+        relativeLocation: true,
+        maxSize: MAX_VIDEO_BYTES,
+        namingFunction: newId,
+        // A finished upload is gone from staging (completion removes it): nothing to terminate.
+        disableTerminationForFinishedUploads: true,
+        async onUploadCreate(req, upload) {
+          const exchange = exchanges.get(req)!;
+          const metadata = Object.fromEntries(
+            Object.entries(upload.metadata ?? {}).filter(([name]) => !SERVER_KEYS.includes(name)),
+          );
+          metadata[OWNER] = exchange.userId;
+          metadata[CREATED] = String(app.clock.now().getTime());
+          if (exchange.key) metadata[KEY] = exchange.key;
+          return { metadata };
+        },
+        async onUploadFinish(req, upload) {
+          const exchange = exchanges.get(req)!;
+          try {
+            const answer = await complete(store, upload, exchange);
+            return {
+              status_code: answer.status,
+              headers: { 'Content-Type': 'application/json; charset=utf-8' },
+              body: JSON.stringify(answer.body),
+            };
+          } catch (err) {
+            // Answered by the route as the multipart routes answer it (same status, same message).
+            exchange.error = err;
+            throw { status_code: 500, body: 'refused' };
+          } finally {
+            // Stored (or refused): the staged bytes are not needed any more, either way.
+            await removeStaged(upload.id);
+          }
+        },
+      });
+      return { store, tus };
+    }
 
     /** The finished upload through the one pipeline of every upload (ingest.ts). */
-    function complete(upload: Upload, exchange: Exchange) {
+    function complete(store: StagingStore, upload: Upload, exchange: Exchange) {
       const metadata = upload.metadata ?? {};
       const ownerId = metadata[OWNER]!;
       const key = metadata[KEY] ?? undefined;
@@ -153,7 +161,7 @@ export default fp(
      * upload and one that does not exist are the same 404.
      */
     async function ownUpload(req: FastifyRequest, id: string) {
-      const upload = ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
+      const upload = ID.test(id) ? await (await tusEngine()).store.getUpload(id).catch(() => undefined) : undefined;
       if (!upload || upload.metadata?.[OWNER] !== req.auth!.user.id) throw notFound(RESUMABLE_MESSAGES.notFound);
       return upload;
     }
@@ -179,6 +187,7 @@ export default fp(
       });
       const exchange: Exchange = { userId: req.auth!.user.id, key: idempotencyKeyOf(req), log: req.log };
       exchanges.set(request, exchange);
+      const { tus } = await tusEngine();
       const res = await tus.handleWeb(request);
       if (exchange.error) throw exchange.error;
       for (const [name, value] of res.headers) {
@@ -202,6 +211,7 @@ export default fp(
       );
       let removed = 0;
       for (const id of ids) {
+        const { store } = await tusEngine();
         const config = await store.configstore.get(id).catch(() => undefined);
         let created = Number(config?.metadata?.[CREATED]);
         if (!Number.isFinite(created)) {
@@ -244,6 +254,7 @@ export default fp(
         let metadata: Record<string, string | null>;
         try {
           const header = req.headers['upload-metadata'];
+          const { Metadata } = await loadTus();
           metadata = typeof header === 'string' ? Metadata.parse(header) : {};
         } catch {
           throw badRequest('Invalid Upload-Metadata');
