@@ -113,14 +113,26 @@ function wrap(child: ChildProcess, port: number, stderr: () => string): Proc {
   };
 }
 
-/** Starts the built portal server (server/dist/main.js) with the probe preloaded. */
+/**
+ * The Node flags `npm start` gives the server (server/package.json's start script: the V8 pool,
+ * the young generation and a GC after start, for idle memory, decision 0026), so the bench
+ * measures the process that `npm start` runs.
+ */
+export const SERVER_NODE_FLAGS = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'server/package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+
+/** Starts the built portal server (server/dist/main.js) with `npm start`'s flags and the probe preloaded. */
 export async function startPortal(env: Record<string, string>): Promise<Proc & { startMs: number }> {
   const port = await freePort();
   let err = '';
   const t0 = performance.now();
   // BENCH_PORTAL_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_PORTAL_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', PROBE, path.join(ROOT, 'server/dist/main.js')], {
+  const args = [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', PROBE, path.join(ROOT, 'server/dist/main.js')];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
