@@ -129,6 +129,18 @@ describe('the lists read with their session', () => {
     expect((await get(other, ended.cookie, '/api/jobs')).statusCode).toBe(401);
   });
 
+  it('answer HEAD as GET: 200 with the total for a session, 401 without', async () => {
+    const member = await createUser(t);
+    const head = (cookie: string | undefined) => call(t.app, cookie, { method: 'HEAD', url: '/api/jobs' });
+    const signedIn = await head(member.cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers[TOTAL_COUNT_HEADER]).toBe(
+      (await get(t, member.cookie, '/api/jobs')).headers[TOTAL_COUNT_HEADER],
+    );
+    expect((await head(undefined)).statusCode).toBe(401);
+    expect((await head('sid=not-a-session')).statusCode).toBe(401);
+  });
+
   it('refuse a session still waiting for its second factor, as every route does', async () => {
     const member = await createUser(t);
     await t.database.db.update(sessions).set({ mfaPending: true }).where(eq(sessions.userId, member.user.id));
