@@ -90,7 +90,11 @@ export function toCertificate(row: CertificateFacts, now: Date, appUrl: string):
 /** The public page anyone opens to check a certificate (issue 11). */
 export const verificationUrl = (appUrl: string, verificationId: string) => `${appUrl}/verify/${verificationId}`;
 
-export function toJob(row: typeof jobs.$inferSelect): Job {
+/** The columns a job's answer is made of (the board reads only these). */
+export const JOB_FACTS = ['id', 'title', 'description', 'location', 'company', 'applyLink', 'version'] as const;
+export type JobFacts = Pick<typeof jobs.$inferSelect, (typeof JOB_FACTS)[number]>;
+
+export function toJob(row: JobFacts): Job {
   return {
     _id: row.id,
     title: row.title,

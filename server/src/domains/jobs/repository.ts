@@ -5,6 +5,7 @@ import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage, pageSelect } from '../../lib/paging';
+import { JOB_FACTS } from '../../lib/serialize';
 import { bumpVersion } from '../../lib/preconditions';
 import { live } from '../../lib/trash';
 
@@ -28,7 +29,13 @@ export async function listJobs(db: Tx, query: ListQuery) {
 }
 
 /** The job board as it opens (no search, newest first), read with its session (decision 0025). */
-export const jobBoardPage = (db: Tx) => pageSelect(db, jobs, jobSearch({}));
+export const jobBoardPage = (db: Tx) =>
+  pageSelect(
+    db,
+    jobs,
+    jobSearch({}),
+    Object.fromEntries(JOB_FACTS.map((key) => [key, jobs[key]])) as Pick<typeof jobs, (typeof JOB_FACTS)[number]>,
+  );
 
 /** The jobs export (issue 16): every field of a job. */
 export const JOB_CSV_COLUMNS: CsvColumn[] = [
