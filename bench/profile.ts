@@ -7,6 +7,8 @@
  *
  * Reads: check, member, jobs, admin, verify, apiverify. Knobs: BENCH_DURATION (s, 10),
  * BENCH_USERS (2000), BENCH_CERTS (20000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432).
+ * BENCH_PROFILE=off loads the reads without the profiler (which costs CPU of its own) and prints
+ * only their req/s and p99: for an A/B of two builds alternated on one machine (decision 0025).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ const DURATION = Number(env.BENCH_DURATION ?? 10);
 const OUT = env.BENCH_PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'));
 const names = process.argv.slice(2);
 const wanted = names.length ? names : ['member'];
+const PROFILE = env.BENCH_PROFILE !== 'off';
 
 const name = `portal_profile_${process.pid}`;
 const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
@@ -54,11 +57,17 @@ try {
     if (!target) throw new Error(`Unknown read '${read}'. Use one of: ${Object.keys(reads).join(', ')}.`);
     const dir = path.join(OUT, read);
     fs.mkdirSync(dir, { recursive: true });
-    process.env.BENCH_PORTAL_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
+    process.env.BENCH_PORTAL_NODE_ARGS = PROFILE ? `--cpu-prof --cpu-prof-dir=${dir}` : '';
     const server = await startPortal({ DATABASE_URL: dbUrl, DATA_DIR: dataDir });
     const [url, headers] = target;
     const result = await once({ url: server.url + url, connections: 50, headers }, DURATION);
     await server.stop();
+    if (!PROFILE) {
+      console.log(
+        `${read}: GET ${url} · ${Math.round(result.rps)} req/s · p99 ${result.p99} ms · ${result.non2xx} non-2xx`,
+      );
+      continue;
+    }
     const [file] = fs
       .readdirSync(dir)
       .map((f) => path.join(dir, f))
