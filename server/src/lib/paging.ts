@@ -143,8 +143,8 @@ function countRows(db: Tx, table: PgTable, where: SQL | undefined) {
 /**
  * The statement `listPage` prepares under `prepareAs`, for a statement that embeds it (a read that
  * also looks up its session, plugins/auth.ts; decision 0025): offset and limit are its
- * placeholders, its fields are named by their keys (lib/json-rows.ts), and `decode` maps one of
- * its rows as JSON back to a row.
+ * placeholders, its fields are named by their keys (lib/json-rows.ts), and `toPage` turns its
+ * rows as JSON back into rows and their total.
  */
 export interface PageSelect<TRow> {
   select: SQLWrapper;
