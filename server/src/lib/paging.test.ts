@@ -1,9 +1,10 @@
 import { TOTAL_COUNT_HEADER } from '@portal/contract';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, certificates, jobs, notifications, reports, rowCounts, users } from '../db/schema';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../test/harness';
+import { firstPageSelect } from './paging';
 
 /**
  * Every paged list answers its rows and X-Total-Count in one statement (lib/paging.ts): a list
@@ -139,6 +140,8 @@ describe('statements per list request', () => {
       if (table === 'certificates') expect(page, url).not.toMatch(/"(credential|updated_at|deleted_by)"/);
       // The job board as it opens reads the columns of its cards only.
       if (table === 'jobs' && withSession) expect(page, url).not.toMatch(/"(created_at|updated_at|deleted_by)" as/);
+      // A first page has its limit written in and no offset, so PostgreSQL keeps its plan (firstPageSelect).
+      if (withSession) expect(page, url).toMatch(/\) limit 2\)$/);
       if (url.startsWith('/api/certificates/'))
         expect(page, url).toMatch(/, count\(\*\) over \(\)( as "__total")? from /);
       else if (COUNTED.has(table)) expect(page, url).toMatch(/, \(select "n" from "row_counts" where /);
@@ -187,6 +190,8 @@ describe('statements per list request', () => {
       const own = url.startsWith('/api/certificates/') ? 5 : total;
       expect(res!.headers[TOTAL_COUNT_HEADER], url).toBe(String(own));
       expect(statements, url).toHaveLength(withSession ? 2 : 3);
+      // Any other page: the one statement with its limit and offset as values.
+      if (withSession) expect(statements[0], url).toMatch(/ limit \$\d+ offset \$\d+\)\) page_row\) end/);
       expect(statements.at(-1), url).toMatch(
         COUNTED.has(table) && !url.startsWith('/api/certificates/')
           ? /^select "n" from "row_counts"/
@@ -249,5 +254,15 @@ describe('the counts kept by triggers (migration 0004)', () => {
 
     const res = await call(t.app, admin.cookie, { method: 'GET', url: '/api/certificates?limit=1' });
     expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(await rowsIn('certificates')));
+  });
+});
+
+describe('firstPageSelect', () => {
+  it('writes a whole-number limit into the statement, and refuses anything else', () => {
+    const dialect = new PgDialect();
+    const page = firstPageSelect(sql`select 1`, 20);
+    expect(dialect.sqlToQuery(page)).toEqual({ sql: 'select 1 limit 20', params: [] });
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1; drop table users' as unknown as number])
+      expect(() => firstPageSelect(sql`select 1`, bad), String(bad)).toThrow(/whole number/);
   });
 });

@@ -2,16 +2,39 @@ import type { Certificate, User } from '@portal/contract';
 import { maskSsn, type Report, type ReportFields, type ReportSummary } from '@portal/contract';
 import type { InboxItem } from '@portal/contract';
 import type { PasskeySummary } from '@portal/contract';
-import type { certificates, inboxItems, passkeys, users } from '../db/schema';
+import { users } from '../db/schema';
+import type { certificates, inboxItems, passkeys } from '../db/schema';
 import type { reports } from '../db/schema';
 import type { HelpContent, Job, Notification } from '@portal/contract';
 import type { helpContent, jobs, notifications } from '../db/schema';
+
+/** The columns a user's answer is made of: no password hash, no second-factor secret. */
+export const USER_PROFILE = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  job: users.job,
+  age: users.age,
+  picture: users.picture,
+  gender: users.gender,
+  phoneNo: users.phoneNo,
+  address: users.address,
+  certificateNo: users.certificateNo,
+  isAdmin: users.isAdmin,
+  isVerified: users.isVerified,
+  reminderEmails: users.reminderEmails,
+  lastLogin: users.lastLogin,
+  createdAt: users.createdAt,
+  version: users.version,
+  mfaEnabled: users.mfaEnabled,
+};
+export type UserProfile = Pick<typeof users.$inferSelect, keyof typeof USER_PROFILE>;
 
 /**
  * The one place where rows become API shapes: `id` → `_id`, dates → ISO strings, secrets
  * (password hash, lock counters) left out.
  */
-export function toUser(row: typeof users.$inferSelect): User {
+export function toUser(row: UserProfile): User {
   return {
     _id: row.id,
     email: row.email,

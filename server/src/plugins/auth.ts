@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { type Access, AUTH_MESSAGES, MFA_MESSAGES, ROUTES, STEP_UP_MINUTES } from '@portal/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
@@ -9,13 +9,38 @@ import { addMinutes } from '../lib/clock';
 import { jsonRows } from '../lib/json-rows';
 import type { PageSelect } from '../lib/paging';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
+import { USER_PROFILE, type UserProfile } from '../lib/serialize';
 import { live } from '../lib/trash';
 import { randomToken, sha256 } from '../lib/tokens';
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * What a request knows of its signed-in user: the columns the access rules and the handlers'
+ * owner checks read, and nothing else. The password hash, the TOTP secrets and the profile stay
+ * in the database (decision 0027); a handler that needs more reads it.
+ */
+const SESSION_USER = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  isVerified: users.isVerified,
+  mfaEnabled: users.mfaEnabled,
+};
+export type SessionUser = Pick<UserRow, keyof typeof SESSION_USER>;
+/** The session columns a request is admitted by. */
+const SESSION = {
+  id: sessions.id,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  mfaPending: sessions.mfaPending,
+  steppedUpAt: sessions.steppedUpAt,
+};
+
 export interface Auth {
   sessionId: string;
-  user: UserRow;
+  user: SessionUser;
   /** Issue 19: the password was right and the second factor is still awaited. */
   mfaPending: boolean;
   /** When the session last proved a second factor (or, without one, the password). */
@@ -201,13 +226,17 @@ export default fp(
      * one statement is built once and prepared by name: no query building per request, and
      * PostgreSQL parses and plans it once per connection.
      */
-    const sessionByToken = app.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      // A trashed account's sessions are ended with the move; this makes sure of it (issue 16).
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(users)))
-      .prepare('auth_session_by_token');
+    const sessionStatement = <TUser extends typeof SESSION_USER>(name: string, user: TUser) =>
+      app.db
+        .select({ session: SESSION, user })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        // A trashed account's sessions are ended with the move; this makes sure of it (issue 16).
+        .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(users)))
+        .prepare(name);
+    const sessionByToken = sessionStatement('auth_session_by_token', SESSION_USER);
+    /** check-auth answers with the user's profile: it comes with the session, in one statement. */
+    const sessionWithProfile = sessionStatement('auth_session_with_profile', { ...USER_PROFILE, ...SESSION_USER });
 
     app.addHook('onRequest', async (req, reply) => {
       if (!req.url.startsWith('/api/')) return;
@@ -259,6 +288,23 @@ export default fp(
       await settle(req, reply, row);
     };
 
+    const profile = async (req: FastifyRequest, reply: FastifyReply): Promise<UserProfile> => {
+      const tokenHash = pendingTokens.get(req);
+      const [row] = tokenHash ? await sessionWithProfile.execute({ tokenHash }) : [];
+      await settle(req, reply, row);
+      return row!.user;
+    };
+
+    const account = async (req: FastifyRequest): Promise<UserRow> => {
+      const [row] = await app.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, req.auth!.user.id), live(users)));
+      // Deleted between the session's statement and this one: signed out, as on the next request.
+      if (!row) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
+      return row;
+    };
+
     const setCookie = (reply: FastifyReply, token: string) =>
       reply.setCookie(cookieName, token, {
         httpOnly: true,
@@ -288,20 +334,32 @@ export default fp(
 
     app.decorate('sessions', {
       authenticate,
+      profile,
+      account,
       page<TRow>(name: string, access: 'member' | 'admin', build: (sessionUserId: SQL) => PageSelect<TRow>) {
-        const { select, toPage } = build(sql`${users.id}`);
-        const statement = app.db
-          .select({
-            session: sessions,
-            user: users,
-            page: sql<
-              Record<string, unknown>[] | null
-            >`case when ${accessInSql(access, app.config.adminMfa)} then ${jsonRows(select)} end`,
-          })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(users)))
-          .prepare(name);
+        const { select, firstPage, toPage } = build(sql`${users.id}`);
+        const prepare = (page: SQLWrapper, statementName: string) =>
+          app.db
+            .select({
+              session: SESSION,
+              user: SESSION_USER,
+              page: sql<
+                Record<string, unknown>[] | null
+              >`case when ${accessInSql(access, app.config.adminMfa)} then ${jsonRows(page)} end`,
+            })
+            .from(sessions)
+            .innerJoin(users, eq(users.id, sessions.userId))
+            .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(users)))
+            .prepare(statementName);
+        const statement = prepare(select, name);
+        // The page a screen opens with is a first page: one statement per page size, the size a
+        // constant, so that PostgreSQL keeps one plan for it (paging.ts, firstPageSelect).
+        const firstPages = new Map<number, ReturnType<typeof prepare>>();
+        const firstPageStatement = (limit: number) => {
+          let prepared = firstPages.get(limit);
+          if (!prepared) firstPages.set(limit, (prepared = prepare(firstPage(limit), `${name}_first_${limit}`)));
+          return prepared;
+        };
         return {
           async read(req: FastifyRequest, reply: FastifyReply, { offset, limit }: { offset: number; limit: number }) {
             if (routeAccess(req) !== access)
@@ -309,7 +367,11 @@ export default fp(
             // Bad input answers as any other route's: after the session and the rule.
             if (req.validationError) await authenticate(req, reply); // throws: 401, 403 or the error
             const tokenHash = pendingTokens.get(req);
-            const [row] = tokenHash ? await statement.execute({ tokenHash, offset, limit }) : [];
+            const [row] = !tokenHash
+              ? []
+              : offset === 0
+                ? await firstPageStatement(limit).execute({ tokenHash })
+                : await statement.execute({ tokenHash, offset, limit });
             await settle(req, reply, row);
             if (!row?.page) throw new Error(`${name}: the rule in SQL refused what checkAccess allowed`);
             // A page past the end carries no total; it is counted on its own, with the user's id as a value.
@@ -368,8 +430,8 @@ export interface SessionKind {
 }
 
 interface SessionRow {
-  session: typeof sessions.$inferSelect;
-  user: UserRow;
+  session: Pick<typeof sessions.$inferSelect, keyof typeof SESSION>;
+  user: SessionUser;
 }
 
 /** A page read together with its session, in one statement (decision 0025). */
@@ -404,6 +466,16 @@ declare module 'fastify' {
        * For a route with `sessionInHandler`: a page whose statement also reads the session, so that
        * the read is one round trip (decision 0025). `build` gets the session's user id as SQL.
        */
+      /**
+       * For a route with `sessionInHandler`: reads the session and applies the rule, as
+       * `authenticate`, and gives the user's profile (the columns of `toUser`) from the same statement.
+       */
+      profile(req: FastifyRequest, reply: FastifyReply): Promise<UserProfile>;
+      /**
+       * The signed-in user's whole row (secrets included), for the few handlers that need more than
+       * the session carries (decision 0027): one more statement. 401 if the account has just gone.
+       */
+      account(req: FastifyRequest): Promise<UserRow>;
       page<TRow>(
         name: string,
         access: 'member' | 'admin',

@@ -9,8 +9,19 @@ import { call, createTestApp, createUser, GOOD_PASSWORD, sessionCookie, type Tes
 /** Issue 6: sessions. */
 
 let t: TestApp;
+/** What each request knew of its signed-in user (decision 0027). */
+const seen: { url: string; fields: string[] }[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      beforeReady: (app) => {
+        app.addHook('onResponse', async (req) => {
+          if (req.auth) seen.push({ url: req.url, fields: Object.keys(req.auth.user).sort() });
+        });
+      },
+    },
+  );
 });
 afterAll(() => t.close());
 
@@ -191,5 +202,42 @@ describe('ending sessions at once', () => {
     expect(demote.statusCode, demote.body).toBe(200);
     const next = await call(t.app, other.cookie, { method: 'GET', url: '/api/users' });
     expect([401, 403]).toContain(next.statusCode);
+  });
+});
+
+describe('what a request knows of its user', () => {
+  it('is the columns the rules read, never the password hash or a second-factor secret (decision 0027)', async () => {
+    const member = await createUser(t);
+    const admin = await createUser(t, { isAdmin: true });
+    seen.length = 0;
+    const reads = [
+      [member.cookie, '/api/auth/check-auth'],
+      [member.cookie, `/api/certificates/${encodeURIComponent(member.email)}`],
+      [member.cookie, `/api/certificates/${encodeURIComponent(member.email)}?sort=name`],
+      [member.cookie, '/api/jobs'],
+      [member.cookie, '/api/auth/mfa'],
+      [admin.cookie, '/api/certificates'],
+      [admin.cookie, '/api/users'],
+    ] as const;
+    for (const [cookie, url] of reads) {
+      expect((await call(t.app, cookie, { method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    expect(seen.map((s) => s.url)).toEqual(reads.map(([, url]) => url));
+    const secrets = ['passwordHash', 'totpSecret', 'totpPendingSecret', 'totpLastStep'];
+    for (const { url, fields } of seen) {
+      expect(fields, url).not.toEqual(expect.arrayContaining([expect.toBeOneOf(secrets)]));
+      // check-auth's statement brings the profile it answers with; the others, only what the rules read.
+      if (url !== '/api/auth/check-auth')
+        expect(fields, url).toEqual(['email', 'id', 'isAdmin', 'isVerified', 'mfaEnabled', 'name']);
+    }
+    // The answers that show the user still show all of it.
+    const body = (await checkAuth(member.cookie)).json();
+    expect(body.user).toMatchObject({
+      _id: member.user.id,
+      email: member.email,
+      job: expect.any(String),
+      address: expect.any(Object),
+    });
+    expect(body.user).not.toHaveProperty('passwordHash');
   });
 });

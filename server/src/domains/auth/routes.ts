@@ -143,7 +143,9 @@ export default async function authRoutes(base: FastifyInstance) {
     { schema: { tags, body: verifyEmailBody, response: { 200: authResponse } }, ...limit(30, 5) },
     async (req, reply) => {
       const current = req.auth!.user;
-      if (current.isVerified) return { success: true, message: AUTH_MESSAGES.verified, user: toUser(current) };
+      if (current.isVerified) {
+        return { success: true, message: AUTH_MESSAGES.verified, user: toUser(await app.sessions.account(req)) };
+      }
       const outcome = await app.db.transaction(async (tx) => {
         const result = await consumeVerificationCode(app, tx, current.id, req.body.code);
         if (!result.ok) return { result };
@@ -167,7 +169,7 @@ export default async function authRoutes(base: FastifyInstance) {
     '/api/auth/resend-code',
     { schema: { tags, response: { 200: authResponse } }, ...limit(10, 10) },
     async (req) => {
-      const user = req.auth!.user;
+      const user = await app.sessions.account(req);
       if (user.isVerified) return { success: true, message: AUTH_MESSAGES.verified, user: toUser(user) };
       await assertMayResend(app, user.id);
       await app.db.transaction((tx) => issueVerificationCode(app, tx, user));
@@ -235,11 +237,16 @@ export default async function authRoutes(base: FastifyInstance) {
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });
 
-  app.get('/api/auth/check-auth', { schema: { tags, response: { 200: authResponse } } }, async (req) => ({
-    success: true,
-    message: 'Authenticated',
-    user: toUser(req.auth!.user),
-  }));
+  // Every screen opens with it: the session and the profile come in one statement (decision 0027).
+  app.get(
+    '/api/auth/check-auth',
+    { config: { sessionInHandler: true }, schema: { tags, response: { 200: authResponse } } },
+    async (req, reply) => ({
+      success: true,
+      message: 'Authenticated',
+      user: toUser(await app.sessions.profile(req, reply)),
+    }),
+  );
 
   app.post(
     '/api/auth/forgot-password',

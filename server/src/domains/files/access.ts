@@ -1,7 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { certificates, reports, type uploads, users } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { SessionUser } from '../../plugins/auth';
 import { fileUrl } from '../../plugins/files';
 import { live } from '../../lib/trash';
 
@@ -13,7 +13,7 @@ type UploadRow = typeof uploads.$inferSelect;
  * profile pictures and other attached images — any verified user; a file nothing refers to yet —
  * its owner and admins.
  */
-export async function mayRead(app: FastifyInstance, user: UserRow, file: UploadRow): Promise<boolean> {
+export async function mayRead(app: FastifyInstance, user: SessionUser, file: UploadRow): Promise<boolean> {
   if (user.isAdmin) return true;
   const url = fileUrl(file.id);
 

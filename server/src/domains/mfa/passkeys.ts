@@ -71,7 +71,11 @@ export const passkeysOf = (db: Tx, userId: string) =>
   db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.createdAt, passkeys.id);
 
 /** Options for navigator.credentials.create(), the challenge kept for this session. */
-export async function registrationOptions(app: FastifyInstance, user: UserRow, sessionId: string) {
+export async function registrationOptions(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id' | 'email' | 'name'>,
+  sessionId: string,
+) {
   const webauthn = await loadWebauthn();
   const existing = await passkeysOf(app.db, user.id);
   const options = await webauthn.generateRegistrationOptions({
@@ -138,7 +142,7 @@ export async function insertPasskey(
 }
 
 /** Options for navigator.credentials.get(), naming the account's passkeys, the challenge kept for this session. */
-export async function authenticationOptions(app: FastifyInstance, user: UserRow, sessionId: string) {
+export async function authenticationOptions(app: FastifyInstance, user: Pick<UserRow, 'id'>, sessionId: string) {
   const webauthn = await loadWebauthn();
   const existing = await passkeysOf(app.db, user.id);
   if (existing.length === 0) throw badRequest(MFA_MESSAGES.noPasskey);

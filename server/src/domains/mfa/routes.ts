@@ -63,7 +63,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
   const pii = createPii(piiKeyring(app.keys));
 
   app.get('/api/auth/mfa', { schema: { tags, response: { 200: mfaStatus } } }, async (req) => {
-    const { user } = req.auth!;
+    const user = await app.sessions.account(req);
     return {
       totp: user.totpSecret !== null,
       recoveryCodesLeft: await recoveryCodesLeft(app.db, user.id),
@@ -75,7 +75,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/totp/setup',
     { schema: { tags, response: { 200: totpSetupResponse } }, ...limit(10, 15) },
     async (req) => {
-      const { user } = req.auth!;
+      const user = await app.sessions.account(req);
       if (user.totpSecret) throw conflict(MFA_MESSAGES.alreadyOn);
       const setup = newTotpSecret(app.config.boardName, user.email);
       await app.db
@@ -90,7 +90,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/totp/enable',
     { schema: { tags, body: totpEnableBody, response: { 200: totpEnableResponse } }, ...limit(10, 15) },
     async (req) => {
-      const { user } = req.auth!;
+      const user = await app.sessions.account(req);
       if (user.totpSecret) throw conflict(MFA_MESSAGES.alreadyOn);
       if (!user.totpPendingSecret) throw badRequest(MFA_MESSAGES.noSetup);
       const secret = pii.decrypt(user.totpPendingSecret, user.id, PENDING_SECRET_FIELD);
@@ -127,7 +127,8 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/verify',
     { schema: { tags, body: mfaVerifyBody, response: { 200: authResponse } }, ...limit(30, 5) },
     async (req, reply) => {
-      const { user, mfaPending, sessionId } = req.auth!;
+      const { mfaPending, sessionId } = req.auth!;
+      const user = await app.sessions.account(req);
       const { code, password, passkey } = req.body;
       if (user.mfaEnabled && password !== undefined) throw badRequest(MFA_MESSAGES.needCode);
       if (!user.mfaEnabled && password === undefined) throw badRequest(MFA_MESSAGES.needPassword);
