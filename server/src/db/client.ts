@@ -91,11 +91,12 @@ export async function openPostgres(url: string, { migrate = true } = {}): Promis
  * from the first second. The data files are read through the OS page cache, so a small buffer pool
  * costs a system call per miss, not a disk read; single-user mode has one backend, so the
  * per-connection shared structures (lock table, PGPROC) are sized for a handful. Measured
- * 2026-11-26 (smaps): about 29 MB of the WASM memory is resident at idle; `process.memoryUsage()`
- * reports its whole 128 MB initial size (plus the bundled files) as `external`, ~140 MB. The rest
- * of the server's idle ~205 MB is Node, the V8 heap and the compiled WASM (decision 0026).
+ * 2026-11-26 (smaps): about 29 MB of the WASM memory is resident at idle with 16 MB of buffers;
+ * `process.memoryUsage()` reports its whole 128 MB initial size (plus the bundled files) as
+ * `external`, ~140 MB. 8 MB of buffers took the bench's idle RSS from 274 to 243 MB with the same
+ * read throughput (decision 0029). The rest is Node, the V8 heap and the compiled WASM (decision 0026).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=10'];
+const PGLITE_SETTINGS = ['shared_buffers=8MB', 'max_connections=10'];
 
 /** PGlite keeps its files in `dir`; without one (tests) it lives in memory, optionally from a dump. */
 export async function openPglite(
