@@ -427,6 +427,21 @@ async function postgresPart() {
     await revocation(server, second, db, seeded.member);
     await second.stop();
 
+    // The machine's speed drifts (another VM's load): the floor again, after the reads, tells
+    // whether the ratios above compare like with like. A run whose floor moved by more than
+    // about 10 % is not one to judge a target by.
+    const pg20Again = await startLimit('pg20.mjs', [dbUrl, seeded.member.email]);
+    const pg20AfterR = await measure({ url: pg20Again.url, connections: 50 });
+    await pg20Again.stop();
+    const drift = ((pg20AfterR.rps - pg20R.rps) / pg20R.rps) * 100;
+    add(
+      'limits',
+      'the same 20-row pg handler, after the reads',
+      `${fmt(pg20AfterR.rps)} req/s · p50 ${fmt(pg20AfterR.p50)} ms · p99 ${fmt(pg20AfterR.p99)} ms`,
+      `before the reads ${fmt(pg20R.rps)} req/s`,
+      `floor moved ${drift >= 0 ? '+' : ''}${fmt(drift, 1)} %`,
+    );
+
     if (!SKIP.has('scale')) {
       log('scale');
       await scale(server, db, seeded);

@@ -1,7 +1,8 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/harness';
 import { certificates, inboxItems, outbox } from '../db/schema';
+import { queueDatabase } from './queue';
 
 /**
  * Decision 0009: the job queue (pg-boss) runs in the app's own database, PGlite or PostgreSQL,
@@ -83,5 +84,56 @@ describe('without workers (the tests’ default)', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('a job that outlives the queue', () => {
+  it('does not reach the closed database: its completion is dropped, not an unhandled rejection', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const app = await createTestApp(
+      {},
+      {
+        workers: true,
+        beforeReady: (instance) => {
+          instance.queue.define('test-outlives-stop', {
+            atStart: true,
+            async run() {
+              started();
+              await released;
+              throw new Error('the database went away');
+            },
+          });
+        },
+      },
+    );
+    const logs = app.logs;
+    await running;
+    // The stop waits its 10 s for the job, gives up, and the database is closed; then the job ends.
+    await app.close();
+    release();
+    await vi.waitFor(() => expect(logs.join('\n')).toMatch(/job queue statement after stop dropped/), {
+      timeout: 5_000,
+    });
+  }, 60_000);
+});
+
+describe('queueDatabase', () => {
+  it('forwards statements while the queue runs, and drops them once it has stopped', async () => {
+    let stopped = false;
+    const dropped: string[] = [];
+    const database = { executeSql: vi.fn(async () => ({ rows: [{ one: 1 }] })) };
+    const db = queueDatabase(
+      database,
+      () => stopped,
+      (text) => dropped.push(text),
+    );
+    expect(await db.executeSql('select 1', [])).toEqual({ rows: [{ one: 1 }] });
+    stopped = true;
+    expect(await db.executeSql('update pgboss.job set state = $1', ['failed'])).toEqual({ rows: [{ count: 0 }] });
+    expect(database.executeSql).toHaveBeenCalledTimes(1);
+    expect(dropped).toEqual(['update pgboss.job set state = $1']);
   });
 });

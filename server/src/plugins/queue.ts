@@ -21,6 +21,30 @@ const POLL_SECONDS = 2;
 const POLL_SECONDS_PGLITE = 10;
 
 /**
+ * The database as pg-boss sees it. pg-boss completes or fails a job without awaiting it
+ * (`onFetch` in its manager.js, 10.x), so a job that outlives `stop()` (one past the stop's
+ * timeout, or fetched as the queue stopped) writes to the pool after the server has closed it: an
+ * unhandled rejection, which ends the process. Once the queue has stopped, its statements are
+ * dropped instead: such a job stays active until it expires and then runs again, which every
+ * handler is safe to do. After `stop()` pg-boss has no workers, schedule or maintenance left, so
+ * the only statements are those completions, whose answer it reads as `rows[0].count`
+ * (`mapCommandResponse`): "nothing changed" is answered.
+ */
+export function queueDatabase(
+  database: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> },
+  stopped: () => boolean,
+  onDropped: (text: string) => void,
+) {
+  return {
+    executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+      if (!stopped()) return database.executeSql(text, values);
+      onDropped(text);
+      return Promise.resolve({ rows: [{ count: 0 }] });
+    },
+  };
+}
+
+/**
  * Background work on pg-boss (decision 0009), in the portal's own database: its tables (schema
  * `pgboss`) are created and migrated by pg-boss at start, under an advisory lock, on PGlite and
  * PostgreSQL alike. Every queue is `short`: at most one job waits, so the sends of several
@@ -33,12 +57,17 @@ export default fp(
     const definitions = new Map<string, JobDefinition>();
     let boss: PgBoss | undefined;
     let running = false;
+    let stopped = false;
     /** This process's worker per queue: a kick wakes it at once instead of at its next poll. */
     const workers = new Map<string, string>();
 
     async function start() {
       boss = new PgBoss({
-        db: { executeSql: (text: string, values?: unknown[]) => app.database.executeSql(text, values) },
+        db: queueDatabase(
+          app.database,
+          () => stopped,
+          (text) => app.log.warn({ statement: text.slice(0, 60) }, 'job queue statement after stop dropped'),
+        ),
         // Completed jobs are kept a day, then archived and dropped by pg-boss's own maintenance.
         retentionDays: 7,
         archiveCompletedAfterSeconds: 24 * 60 * 60,
@@ -92,6 +121,7 @@ export default fp(
         running = false;
         // Waits for jobs in progress (a reminder run, a mail batch); the pool is ours to close.
         await boss?.stop({ graceful: true, timeout: 10_000, close: false, wait: true });
+        stopped = true;
       });
     }
   },
