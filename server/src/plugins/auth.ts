@@ -226,9 +226,13 @@ export default fp(
      * one statement is built once and prepared by name: no query building per request, and
      * PostgreSQL parses and plans it once per connection.
      */
-    const sessionStatement = <TUser extends typeof SESSION_USER>(name: string, user: TUser) =>
+    const sessionStatement = <TUser extends typeof SESSION_USER, TMore extends Record<string, SQL>>(
+      name: string,
+      user: TUser,
+      more: TMore = {} as TMore,
+    ) =>
       app.db
-        .select({ session: SESSION, user })
+        .select({ session: SESSION, user, ...more })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         // A trashed account's sessions are ended with the move; this makes sure of it (issue 16).
@@ -236,7 +240,7 @@ export default fp(
         .prepare(name);
     const sessionByToken = sessionStatement('auth_session_by_token', SESSION_USER);
     /** check-auth answers with the user's profile: it comes with the session, in one statement. */
-    const sessionWithProfile = sessionStatement('auth_session_with_profile', { ...USER_PROFILE, ...SESSION_USER });
+    const sessionWithProfile = sessionStatement('auth_session_with_profile', USER_PROFILE);
 
     app.addHook('onRequest', async (req, reply) => {
       if (!req.url.startsWith('/api/')) return;
@@ -339,18 +343,11 @@ export default fp(
       page<TRow>(name: string, access: 'member' | 'admin', build: (sessionUserId: SQL) => PageSelect<TRow>) {
         const { select, firstPage, toPage } = build(sql`${users.id}`);
         const prepare = (page: SQLWrapper, statementName: string) =>
-          app.db
-            .select({
-              session: SESSION,
-              user: SESSION_USER,
-              page: sql<
-                Record<string, unknown>[] | null
-              >`case when ${accessInSql(access, app.config.adminMfa)} then ${jsonRows(page)} end`,
-            })
-            .from(sessions)
-            .innerJoin(users, eq(users.id, sessions.userId))
-            .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live(users)))
-            .prepare(statementName);
+          sessionStatement(statementName, SESSION_USER, {
+            page: sql<
+              Record<string, unknown>[] | null
+            >`case when ${accessInSql(access, app.config.adminMfa)} then ${jsonRows(page)} end`,
+          });
         const statement = prepare(select, name);
         // The page a screen opens with is a first page: one statement per page size, the size a
         // constant, so that PostgreSQL keeps one plan for it (paging.ts, firstPageSelect).
@@ -463,10 +460,6 @@ declare module 'fastify' {
       /** For a route with `sessionInHandler`: reads the session and applies the rule (decision 0025). */
       authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void>;
       /**
-       * For a route with `sessionInHandler`: a page whose statement also reads the session, so that
-       * the read is one round trip (decision 0025). `build` gets the session's user id as SQL.
-       */
-      /**
        * For a route with `sessionInHandler`: reads the session and applies the rule, as
        * `authenticate`, and gives the user's profile (the columns of `toUser`) from the same statement.
        */
@@ -476,6 +469,10 @@ declare module 'fastify' {
        * the session carries (decision 0027): one more statement. 401 if the account has just gone.
        */
       account(req: FastifyRequest): Promise<UserRow>;
+      /**
+       * For a route with `sessionInHandler`: a page whose statement also reads the session, so that
+       * the read is one round trip (decision 0025). `build` gets the session's user id as SQL.
+       */
       page<TRow>(
         name: string,
         access: 'member' | 'admin',
