@@ -1,26 +1,12 @@
-import { Column, is, SQL, sql, type SQLWrapper } from 'drizzle-orm';
-
-interface Decodable {
-  decoder: { mapFromDriverValue(value: unknown): unknown };
-}
+import { is, SQL, sql } from 'drizzle-orm';
+import type { Column } from 'drizzle-orm';
 
 /** What a select's field can be: a column, or SQL (with `.mapWith`, or aliased). */
 export type Field = Column | SQL | SQL.Aliased;
-type Decoded<T> =
-  T extends Column<infer C>
-    ? C['notNull'] extends true
-      ? C['data']
-      : C['data'] | null
-    : T extends SQL<infer D>
-      ? D
-      : T extends SQL.Aliased<infer D>
-        ? D
-        : never;
-export type DecodedRow<TFields extends Record<string, Field>> = { [K in keyof TFields]: Decoded<TFields[K]> };
 
 /**
- * The fields of a select, each aliased to its key: so that the select's rows, turned into JSON
- * objects by PostgreSQL (`jsonRows`), carry the same keys as the rows drizzle would map.
+ * The fields of a select, each aliased to its key: so that an outer query (`pageJson` in
+ * lib/paging.ts) can name them by the keys the rows would carry.
  */
 export function namedFields(fields: Record<string, Field>): Record<string, SQL.Aliased> {
   return Object.fromEntries(
@@ -28,37 +14,20 @@ export function namedFields(fields: Record<string, Field>): Record<string, SQL.A
   );
 }
 
-/**
- * The rows of `select` as one JSON array (`[]` for none), in the select's order. PostgreSQL feeds
- * an aggregate its rows in the order a sorted subquery gives them when nothing else happens at
- * the aggregate's level ("supplying the input values from a sorted subquery will usually work…
- * this approach can fail if the outer query level contains additional processing, such as a
- * join": PostgreSQL 15 documentation, §9.21 Aggregate Functions). Here the level holds nothing
- * but the aggregate.
- */
-export const jsonRows = (select: SQLWrapper) =>
-  sql<unknown[]>`(select coalesce(json_agg(page_row), '[]'::json) from (${select}) page_row)`;
+/** A key written into SQL as part of a literal: only plain names, which need no escaping. */
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Turns the JSON objects of `jsonRows` back into rows with each field's own mapping, as drizzle
- * maps a row: a timestamp becomes a Date through its column, a `.mapWith(Number)` count a number.
- * PostgreSQL writes a timestamptz in JSON as ISO 8601 (`2026-11-26T23:11:15.123+00:00`), which
- * the columns' mappings read as they read the text protocol's form.
+ * The text of one JSON object with these keys, in this order, as `JSON.stringify` writes it
+ * (compact: no space after `:` or `,`), built by PostgreSQL (decision 0030). `json_build_object`
+ * would write `"key" : value, ` and `jsonb` reorders keys, so the object is concatenated: each
+ * value through `to_json` (a string escaped as RFC 8259 asks, `\n` `\t` `\"` and `\u001f` as
+ * `JSON.stringify` writes them; a number or a boolean as its literal), SQL NULL as `null`.
  */
-export function jsonRowDecoder<TFields extends Record<string, Field>>(
-  fields: TFields,
-): (row: Record<string, unknown>) => DecodedRow<TFields> {
-  const mappers = Object.entries(fields).map(([key, field]) => {
-    // The decoders drizzle's own `mapResultRow` takes (an SQL's `decoder` is marked internal).
-    const map = is(field, Column) ? field : ((is(field, SQL) ? field : field.sql) as unknown as Decodable).decoder;
-    return [key, (value: unknown) => map.mapFromDriverValue(value)] as const;
+export function jsonObjectText(entries: Record<string, SQL>): SQL<string> {
+  const parts = Object.entries(entries).map(([key, value], i) => {
+    if (!PLAIN_KEY.test(key)) throw new Error(`A JSON key written into SQL must be a plain name, not ${key}`);
+    return sql`${sql.raw(`'${i === 0 ? '{' : ','}"${key}":'`)} || coalesce(to_json(${value})::text, 'null')`;
   });
-  return (row) => {
-    const out: Record<string, unknown> = {};
-    for (const [key, map] of mappers) {
-      const value = row[key];
-      out[key] = value === null || value === undefined ? null : map(value);
-    }
-    return out as DecodedRow<TFields>;
-  };
+  return sql<string>`(${sql.join([...parts, sql.raw(`'}'`)], sql` || `)})`;
 }

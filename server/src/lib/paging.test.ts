@@ -128,10 +128,10 @@ describe('statements per list request', () => {
       expect(res!.statusCode, `${url}: ${res!.body}`).toBe(200);
       expect(statements, url).toHaveLength(withSession ? 1 : 2);
       expect(statements[0], url).toMatch(/from "sessions"/);
-      if (withSession) expect(statements[0], url).toMatch(/json_agg\(page_row\).* from "sessions" inner join "users"/);
+      if (withSession) expect(statements[0], url).toMatch(/string_agg\(.* from "sessions" inner join "users"/);
       // The page's own select: alone, or inside the session's statement.
       const last = statements.at(-1)!;
-      const page = withSession ? last.slice(last.indexOf('json_agg(page_row)'), last.indexOf(' page_row) end')) : last;
+      const page = withSession ? last.slice(last.indexOf('string_agg('), last.indexOf(' "page_row") end')) : last;
       // One holder's certificates: a window count; users and certificates: the count the
       // triggers keep; every other list: a count subquery, which leaves the page's
       // index-ordered LIMIT alone (lib/paging.ts has the measurements).
@@ -191,7 +191,7 @@ describe('statements per list request', () => {
       expect(res!.headers[TOTAL_COUNT_HEADER], url).toBe(String(own));
       expect(statements, url).toHaveLength(withSession ? 2 : 3);
       // Any other page: the one statement with its limit and offset as values.
-      if (withSession) expect(statements[0], url).toMatch(/ limit \$\d+ offset \$\d+\)\) page_row\) end/);
+      if (withSession) expect(statements[0], url).toMatch(/ limit \$\d+ offset \$\d+\)\) "page_row"\) end/);
       expect(statements.at(-1), url).toMatch(
         COUNTED.has(table) && !url.startsWith('/api/certificates/')
           ? /^select "n" from "row_counts"/

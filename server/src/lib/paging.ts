@@ -1,9 +1,11 @@
+import { TOTAL_COUNT_HEADER } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import { and, count, getTableColumns, getTableName, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Tx } from '../db/client';
 import { rowCounts } from '../db/schema';
-import { type Field, jsonRowDecoder, namedFields } from './json-rows';
+import { type Field, namedFields } from './json-rows';
 import { liveRows } from './trash';
 
 /**
@@ -143,8 +145,7 @@ function countRows(db: Tx, table: PgTable, where: SQL | undefined) {
 /**
  * The statement `listPage` prepares under `prepareAs`, for a statement that embeds it (a read that
  * also looks up its session, plugins/auth.ts; decision 0025): offset and limit are its
- * placeholders, its fields are named by their keys (lib/json-rows.ts), and `toPage` turns its
- * rows as JSON back into rows and their total.
+ * placeholders, and its fields are named by their keys (lib/json-rows.ts), for `pageJson`.
  */
 export interface PageSelect<TRow> {
   select: SQLWrapper;
@@ -153,7 +154,39 @@ export interface PageSelect<TRow> {
    * `firstPageSelect`).
    */
   firstPage(limit: number): SQLWrapper;
-  toPage(json: Record<string, unknown>[], offset: number): Promise<{ rows: TRow[]; total: number }>;
+  /** How many rows the page is taken from: for a page past the end, which carries no total. */
+  count(): Promise<number>;
+  /** Marks the rows' type, for the fields `pageField` names; never set. */
+  readonly row?: TRow;
+}
+
+/** The name a page's row goes by in `pageJson`, and `pageField` reads its fields from. */
+const PAGE_ROW = 'page_row';
+
+/** A field of the page's row (a key of `pageSelect`'s columns), for the row's JSON in `pageJson`. */
+export const pageField = <TRow>(key: keyof TRow & string) => sql`${sql.identifier(PAGE_ROW)}.${sql.identifier(key)}`;
+
+/**
+ * A page as text, built by PostgreSQL (decision 0030): its total, a space, then the JSON array of
+ * its rows, each written by `row` (over `pageField`s), in the select's order; `''` when the page has
+ * no row. PostgreSQL feeds an aggregate its rows in the order a sorted subquery gives them when
+ * nothing else happens at the aggregate's level ("supplying the input values from a sorted
+ * subquery will usually work… this approach can fail if the outer query level contains
+ * additional processing, such as a join": PostgreSQL 15 documentation, §9.21 Aggregate
+ * Functions). Here the level holds nothing but the aggregates.
+ */
+export const pageJson = (select: SQLWrapper, row: SQL<string>) =>
+  sql<string>`(select coalesce(max(${pageField(TOTAL)})::text || ' [' || string_agg(${row}, ',') || ']', '') from (${select}) ${sql.identifier(PAGE_ROW)})`;
+
+/** The answer and the total of `pageJson`'s text (see listPage for a page past the end). */
+export async function readPageJson(
+  text: string,
+  offset: number,
+  countPastEnd: () => Promise<number>,
+): Promise<{ body: string; total: number }> {
+  if (text === '') return { body: '[]', total: offset === 0 ? 0 : await countPastEnd() };
+  const space = text.indexOf(' ');
+  return { total: Number(text.slice(0, space)), body: text.slice(space + 1) };
 }
 
 /**
@@ -187,30 +220,19 @@ export function pageSelect(
   { where, orderBy, total: strategy = 'subquery' }: PageShape,
   columns?: SelectedFields,
 ): PageSelect<Record<string, unknown>> {
-  const selection = () => pageSelection(db, table, { where, orderBy, strategy, columns, named: true });
-  const { select, fields } = selection();
-  const decode = jsonRowDecoder(fields as Record<string, Field>);
+  const selection = () => pageStatement(db, table, { where, orderBy, strategy, columns, named: true });
   return {
-    select: select.offset(sql.placeholder('offset')).limit(sql.placeholder('limit')),
-    firstPage: (limit) => firstPageSelect(selection().select, limit),
-    /** The page and its total from the select's rows as JSON (see listPage for the total). */
-    toPage: (json: Record<string, unknown>[], offset: number) =>
-      pageWithTotal(json.map(decode), TOTAL, offset, async () =>
-        Number((await countRows(db, table, where))[0]?.n ?? 0),
-      ),
+    select: selection().offset(sql.placeholder('offset')).limit(sql.placeholder('limit')),
+    firstPage: (limit) => firstPageSelect(selection(), limit),
+    count: async () => Number((await countRows(db, table, where))[0]?.n ?? 0),
   };
 }
 
-/** The page's select, with its total as an extra column, in its order (see listPage). */
+/**
+ * The page's select, with its total as an extra column, in its order (see listPage); `named`
+ * aliases each field to its key (for `pageJson`).
+ */
 function pageStatement(
-  db: Tx,
-  table: PgTable,
-  options: { where: SQL | undefined; orderBy: PageQuery['orderBy']; strategy: TotalStrategy; columns?: SelectedFields },
-) {
-  return pageSelection(db, table, options).select;
-}
-
-function pageSelection(
   db: Tx,
   table: PgTable,
   {
@@ -252,7 +274,7 @@ function pageSelection(
   const source = matches
     ? db.with(matches).select(selection).from(matches)
     : db.select(selection).from(table).where(where);
-  return { select: source.orderBy(...orderBy), fields };
+  return source.orderBy(...orderBy);
 }
 
 /**
@@ -271,3 +293,7 @@ export async function pageWithTotal<TRow extends Record<string, unknown>, K exte
   const rows = page.map(({ [totalKey]: _total, ...row }) => row as Omit<TRow, K>);
   return { rows, total: Number(first[totalKey]) };
 }
+
+/** Sends a page written by PostgreSQL (`readPageJson`) as the answer, with its total. */
+export const sendPageJson = (reply: FastifyReply, { body, total }: { body: string; total: number }) =>
+  reply.header(TOTAL_COUNT_HEADER, String(total)).type('application/json; charset=utf-8').send(body);

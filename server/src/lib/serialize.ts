@@ -7,6 +7,9 @@ import type { certificates, inboxItems, passkeys } from '../db/schema';
 import type { reports } from '../db/schema';
 import type { HelpContent, Job, Notification } from '@portal/contract';
 import type { helpContent, jobs, notifications } from '../db/schema';
+import { type SQL, sql } from 'drizzle-orm';
+import { isoTimestamp } from './csv-export';
+import { jsonObjectText } from './json-rows';
 
 /** The columns a user's answer is made of: no password hash, no second-factor secret. */
 export const USER_PROFILE = {
@@ -110,6 +113,30 @@ export function toCertificate(row: CertificateFacts, now: Date, appUrl: string):
   };
 }
 
+/**
+ * `toCertificate` as PostgreSQL writes it, for the lists that answer straight from their
+ * statement (decision 0030), with `now` for the derived status. Keep the two in step:
+ * test/accounts/session-in-statement.test.ts compares their answers byte for byte.
+ */
+export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now: SQL, appUrl: string) =>
+  jsonObjectText({
+    _id: field('id'),
+    userEmail: field('userEmail'),
+    certificateNo: field('certificateNo'),
+    name: field('name'),
+    status: sql`case when ${field('revokedAt')} is not null then 'Revoked' when ${field('validTill')} <= ${now} then 'Expired' else ${field('status')} end`,
+    validTill: isoTimestamp(field('validTill')),
+    downloadLink: field('downloadLink'),
+    createdAt: isoTimestamp(field('createdAt')),
+    holderName: field('holderName'),
+    claimed: sql`${field('claimedAt')} is not null`,
+    verificationUrl: sql`${`${appUrl}/verify/`}::text || ${field('verificationId')}`,
+    verificationViews: field('verificationViews'),
+    revokedAt: isoTimestamp(field('revokedAt')),
+    revocationReason: field('revocationReason'),
+    version: field('version'),
+  });
+
 /** The public page anyone opens to check a certificate (issue 11). */
 export const verificationUrl = (appUrl: string, verificationId: string) => `${appUrl}/verify/${verificationId}`;
 
@@ -128,6 +155,18 @@ export function toJob(row: JobFacts): Job {
     version: row.version,
   };
 }
+
+/** `toJob` as PostgreSQL writes it (decision 0030); see certificateJson. */
+export const jobJson = (field: (key: keyof JobFacts) => SQL) =>
+  jsonObjectText({
+    _id: field('id'),
+    title: field('title'),
+    description: field('description'),
+    location: field('location'),
+    company: field('company'),
+    applyLink: field('applyLink'),
+    version: field('version'),
+  });
 
 /** spec §3: a notification is read by `_id` or `id`, so it carries both. */
 export function toNotification(row: typeof notifications.$inferSelect): Notification {

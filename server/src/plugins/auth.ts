@@ -6,8 +6,7 @@ import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { addMinutes } from '../lib/clock';
-import { jsonRows } from '../lib/json-rows';
-import type { PageSelect } from '../lib/paging';
+import { type PageSelect, pageField, pageJson, readPageJson } from '../lib/paging';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import { USER_PROFILE, type UserProfile } from '../lib/serialize';
 import { live } from '../lib/trash';
@@ -200,16 +199,17 @@ export default fp(
           },
           ...hooks,
         ];
-        // Fail closed: a success that no session check preceded is a bug, answered with a 500.
-        const serializing = route.preSerialization ? [route.preSerialization].flat() : [];
-        route.preSerialization = [
+        // Fail closed: a success that no session check preceded is a bug, answered with a 500. On
+        // send, not before serialising: an answer written as JSON text skips serialisation.
+        const sending = route.onSend ? [route.onSend].flat() : [];
+        route.onSend = [
           async (req: FastifyRequest, reply: FastifyReply) => {
             if (reply.statusCode < 400 && !settled.has(req)) {
               throw new Error(`${req.method} ${req.routeOptions.url} answered without checking its session`);
             }
           },
-          ...serializing,
-        ] as typeof route.preSerialization;
+          ...sending,
+        ] as typeof route.onSend;
       }
     });
 
@@ -340,13 +340,19 @@ export default fp(
       authenticate,
       profile,
       account,
-      page<TRow>(name: string, access: 'member' | 'admin', build: (sessionUserId: SQL) => PageSelect<TRow>) {
-        const { select, firstPage, toPage } = build(sql`${users.id}`);
+      page<TRow>(
+        name: string,
+        access: 'member' | 'admin',
+        build: (sessionUserId: SQL) => PageSelect<TRow>,
+        row: PageRowJson<TRow>,
+      ) {
+        const { select, firstPage } = build(sql`${users.id}`);
+        const json = row(pageField<TRow>, sql`${sql.placeholder('now')}::timestamptz`);
         const prepare = (page: SQLWrapper, statementName: string) =>
           sessionStatement(statementName, SESSION_USER, {
             page: sql<
-              Record<string, unknown>[] | null
-            >`case when ${accessInSql(access, app.config.adminMfa)} then ${jsonRows(page)} end`,
+              string | null
+            >`case when ${accessInSql(access, app.config.adminMfa)} then ${pageJson(page, json)} end`,
           });
         const statement = prepare(select, name);
         // The page a screen opens with is a first page: one statement per page size, the size a
@@ -364,16 +370,17 @@ export default fp(
             // Bad input answers as any other route's: after the session and the rule.
             if (req.validationError) await authenticate(req, reply); // throws: 401, 403 or the error
             const tokenHash = pendingTokens.get(req);
+            const now = app.clock.now().toISOString();
             const [row] = !tokenHash
               ? []
               : offset === 0
-                ? await firstPageStatement(limit).execute({ tokenHash })
-                : await statement.execute({ tokenHash, offset, limit });
+                ? await firstPageStatement(limit).execute({ tokenHash, now })
+                : await statement.execute({ tokenHash, offset, limit, now });
             await settle(req, reply, row);
-            if (!row?.page) throw new Error(`${name}: the rule in SQL refused what checkAccess allowed`);
+            if (typeof row?.page !== 'string')
+              throw new Error(`${name}: the rule in SQL refused what checkAccess allowed`);
             // A page past the end carries no total; it is counted on its own, with the user's id as a value.
-            if (row.page.length === 0 && offset > 0) return build(sql`${row.user.id}`).toPage([], offset);
-            return toPage(row.page, offset);
+            return readPageJson(row.page, offset, () => build(sql`${row.user.id}`).count());
           },
         };
       },
@@ -431,17 +438,24 @@ interface SessionRow {
   user: SessionUser;
 }
 
+/**
+ * One row of a page as JSON text, built by PostgreSQL from the row's fields (decision 0030);
+ * `now` is the request's time, for what a row derives from it.
+ */
+export type PageRowJson<TRow> = (field: (key: keyof TRow & string) => SQL, now: SQL) => SQL<string>;
+
 /** A page read together with its session, in one statement (decision 0025). */
-export interface SessionPage<TRow> {
+export interface SessionPage {
   /**
    * Reads the session and the page, admits the session, applies the route's rule (401 or 403
-   * as on any route, then a validation error) and gives the page.
+   * as on any route, then a validation error) and gives the page as the answer's JSON text, with
+   * its total (decision 0030).
    */
   read(
     req: FastifyRequest,
     reply: FastifyReply,
     page: { offset: number; limit: number },
-  ): Promise<{ rows: TRow[]; total: number }>;
+  ): Promise<{ body: string; total: number }>;
 }
 
 declare module 'fastify' {
@@ -471,13 +485,15 @@ declare module 'fastify' {
       account(req: FastifyRequest): Promise<UserRow>;
       /**
        * For a route with `sessionInHandler`: a page whose statement also reads the session, so that
-       * the read is one round trip (decision 0025). `build` gets the session's user id as SQL.
+       * the read is one round trip (decision 0025), and writes the answer's JSON (decision 0030).
+       * `build` gets the session's user id as SQL; `row` writes one row.
        */
       page<TRow>(
         name: string,
         access: 'member' | 'admin',
         build: (sessionUserId: SQL) => PageSelect<TRow>,
-      ): SessionPage<TRow>;
+        row: PageRowJson<TRow>,
+      ): SessionPage;
       start(tx: Tx, req: FastifyRequest, reply: FastifyReply, userId: string, kind?: SessionKind): Promise<void>;
       end(req: FastifyRequest, reply: FastifyReply): Promise<void>;
       endAllFor(tx: Tx, userId: string): Promise<void>;

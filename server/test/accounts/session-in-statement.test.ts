@@ -1,5 +1,5 @@
-import { TOTAL_COUNT_HEADER } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { type Certificate, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, jobs, sessions, users } from '../../src/db/schema';
 import { SESSION_EXPIRES_IN_HEADER } from '../../src/plugins/auth';
@@ -67,6 +67,18 @@ describe('the lists read with their session', () => {
         name: 'Current',
         validTill: new Date(now + 2 * 86_400_000),
       },
+      // Control characters, a backslash, a line separator and an emoji; a suspension; a time with
+      // microseconds (JavaScript keeps the milliseconds, and so must the SQL).
+      {
+        userEmail: member.email,
+        holderId: member.user.id,
+        certificateNo: `Y-${now}-4`,
+        name: 'Tab\there \u0001\u001f back\\slash \u2028 \u{1F600} </script>',
+        holderName: 'Ünïcode\r\n',
+        status: 'Inactive',
+        validTill: new Date(now + 3 * 86_400_000),
+        createdAt: sql`'2026-03-04 05:06:07.123999+00'::timestamptz`,
+      },
     ]);
     await t.database.db.insert(jobs).values({
       title: 'Sorter, "night" shift',
@@ -84,9 +96,16 @@ describe('the lists read with their session', () => {
       expect(plain.headers[TOTAL_COUNT_HEADER], url).toBe(ordinary.headers[TOTAL_COUNT_HEADER]);
       expect(plain.json().length, url).toBeGreaterThan(0);
     }
-    const mine = (await get(t, member.cookie, own(member.email))).json() as { name: string; validTill: string }[];
-    expect(mine.map((c) => c.name)).toEqual(['Ancient', 'Revoked "quoted" \u00e9', 'Current']);
+    const mine = (await get(t, member.cookie, own(member.email))).json() as Certificate[];
+    expect(mine.map((c) => c.name)).toEqual([
+      'Ancient',
+      'Revoked "quoted" \u00e9',
+      'Current',
+      'Tab\there \u0001\u001f back\\slash \u2028 \u{1F600} </script>',
+    ]);
+    expect(mine.map((c) => c.status)).toEqual(['Expired', 'Revoked', 'Active', 'Inactive']);
     expect(mine[0]!.validTill).toBe('0049-06-01T23:59:59.999Z');
+    expect(mine[3]).toMatchObject({ createdAt: '2026-03-04T05:06:07.123Z', holderName: 'Ünïcode\r\n' });
   });
 
   it('end a logged-out session on the very next request, on this instance and on another', async () => {
@@ -195,7 +214,7 @@ describe('the lists read with their session', () => {
     client.query = async function (this: unknown, ...args: unknown[]) {
       const result = (await original.apply(this, args)) as { rows: unknown[][] };
       const text = String((args[0] as { text?: string }).text ?? args[0]);
-      if (text.includes('json_agg(page_row)')) pages.push(...result.rows.map((row) => row.at(-1)));
+      if (text.includes('string_agg(')) pages.push(...result.rows.map((row) => row.at(-1)));
       return result;
     };
     try {
@@ -206,6 +225,29 @@ describe('the lists read with their session', () => {
       client.query = original;
     }
     expect(pages.map((page) => (page === null ? null : 'page'))).toEqual([null, null, 'page']);
+  });
+
+  it("derive Expired from the server's clock, not the database's", async () => {
+    // The test clock runs ahead of the database's: a certificate valid for ten more minutes by the
+    // database's time has expired by the server's, and every list says so.
+    t.clock.advanceMinutes(20);
+    const member = await createUser(t);
+    const admin = await createUser(t, { isAdmin: true });
+    const certificateNo = `CLOCK-${Date.now()}`;
+    await t.database.db.insert(certificates).values({
+      userEmail: member.email,
+      holderId: member.user.id,
+      certificateNo,
+      name: 'Ten more minutes',
+      validTill: new Date(Date.now() + 10 * 60_000),
+    });
+    const mine = (await get(t, member.cookie, own(member.email))).json() as { status: string }[];
+    expect(mine.map((c) => c.status)).toEqual(['Expired']);
+    const registry = (await get(t, admin.cookie, '/api/certificates?limit=200')).json() as {
+      certificateNo: string;
+      status: string;
+    }[];
+    expect(registry.find((c) => c.certificateNo === certificateNo)?.status).toBe('Expired');
   });
 
   it('fail closed: a route that answers without checking its session answers 500', async () => {

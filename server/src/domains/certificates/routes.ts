@@ -28,10 +28,10 @@ import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { isPlainList } from '../../lib/paging';
+import { isPlainList, sendPageJson } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
-import { type CertificateFacts, toCertificate, verificationUrl } from '../../lib/serialize';
+import { type CertificateFacts, certificateJson, toCertificate, verificationUrl } from '../../lib/serialize';
 import { reinstatedMail, revokedMail } from './mails';
 import {
   addMonths,
@@ -160,7 +160,12 @@ export default async function certificateRoutes(base: FastifyInstance) {
    * (issue 11: by id, whatever e-mail they were filed under); an admin reads those filed under
    * any e-mail.
    */
-  const ownList = app.sessions.page('own_certificates_with_session', 'member', (me) => ownCertificatesPage(app.db, me));
+  const ownList = app.sessions.page(
+    'own_certificates_with_session',
+    'member',
+    (me) => ownCertificatesPage(app.db, me),
+    (field, now) => certificateJson(field, now, app.config.appUrl),
+  );
   app.get(
     '/api/certificates/:userEmail',
     {
@@ -175,17 +180,24 @@ export default async function certificateRoutes(base: FastifyInstance) {
       const userEmail = normalizeEmail(req.params.userEmail);
       const me = req.auth!.user;
       if (!me.isAdmin && userEmail !== me.email) throw forbidden(CERTIFICATE_MESSAGES.notYours);
+      if (own && userEmail === me.email) return sendPageJson(reply, own);
       const owner = userEmail === me.email ? { holderId: me.id } : { userEmail };
-      const { rows, total } =
-        own && 'holderId' in owner
-          ? own
-          : await listCertificates(app.db, req.query, { now: app.clock.now(), owner, defaultSort: 'validTill' });
+      const { rows, total } = await listCertificates(app.db, req.query, {
+        now: app.clock.now(),
+        owner,
+        defaultSort: 'validTill',
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(present);
     },
   );
 
-  const registry = app.sessions.page('certificates_registry_with_session', 'admin', () => registryPage(app.db));
+  const registry = app.sessions.page(
+    'certificates_registry_with_session',
+    'admin',
+    () => registryPage(app.db),
+    (field, now) => certificateJson(field, now, app.config.appUrl),
+  );
   app.get(
     '/api/certificates',
     {
@@ -193,11 +205,12 @@ export default async function certificateRoutes(base: FastifyInstance) {
       schema: { tags, querystring: certificateListQuery, response: { 200: list } },
     },
     async (req, reply) => {
-      const { rows, total } = isPlainList(req.query)
-        ? await registry.read(req, reply, req.query)
-        : await app.sessions
-            .authenticate(req, reply)
-            .then(() => listCertificates(app.db, req.query, { now: app.clock.now(), defaultSort: 'createdAt' }));
+      if (isPlainList(req.query)) return sendPageJson(reply, await registry.read(req, reply, req.query));
+      await app.sessions.authenticate(req, reply);
+      const { rows, total } = await listCertificates(app.db, req.query, {
+        now: app.clock.now(),
+        defaultSort: 'createdAt',
+      });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(present);
     },

@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobs } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
-import { isPlainList } from '../../lib/paging';
+import { isPlainList, sendPageJson } from '../../lib/paging';
 import { notFound } from '../../lib/errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
-import { toJob } from '../../lib/serialize';
+import { jobJson, toJob } from '../../lib/serialize';
 import {
   findJobForUpdate,
   JOB_CSV_COLUMNS,
@@ -36,14 +36,14 @@ export default async function jobRoutes(base: FastifyInstance) {
     snapshot: toJob,
   });
 
-  const board = app.sessions.page('jobs_board_with_session', 'member', () => jobBoardPage(app.db));
+  const board = app.sessions.page('jobs_board_with_session', 'member', () => jobBoardPage(app.db), jobJson);
   app.get(
     '/api/jobs',
     { config: { sessionInHandler: true }, schema: { tags, querystring: listQuery, response: { 200: z.array(job) } } },
     async (req, reply) => {
-      const { rows, total } = isPlainList(req.query)
-        ? await board.read(req, reply, req.query)
-        : await app.sessions.authenticate(req, reply).then(() => listJobs(app.db, req.query));
+      if (isPlainList(req.query)) return sendPageJson(reply, await board.read(req, reply, req.query));
+      await app.sessions.authenticate(req, reply);
+      const { rows, total } = await listJobs(app.db, req.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(toJob);
     },
