@@ -165,7 +165,7 @@ describe('log hygiene (issue 14)', () => {
     const hits = t.logs.flatMap((raw) => [...privateForms].filter((v) => raw.includes(v)).map((v) => `${v} in ${raw}`));
     expect(hits).toEqual([]);
     // The requests themselves are logged, with what was left out marked.
-    const urls = lines().map((l) => (l.req as { url?: string } | undefined)?.url);
+    const urls = lines().map((l) => l.url);
     expect(urls).toContain('/api/certificates/[redacted]');
     expect(urls).toContain('/api/certificates/[redacted]?limit=5');
     expect(urls).toContain('/api/reports?q=[redacted]&limit=5');
