@@ -1,5 +1,4 @@
-import { is, SQL, sql } from 'drizzle-orm';
-import type { Column } from 'drizzle-orm';
+import { type Column, is, SQL, sql } from 'drizzle-orm';
 
 /** What a select's field can be: a column, or SQL (with `.mapWith`, or aliased). */
 export type Field = Column | SQL | SQL.Aliased;

@@ -99,9 +99,9 @@ const requestFields = (request: FastifyRequest) => ({ method: request.method, ur
  * Errors, refusals and auth events are logged where they happen, as before.
  *
  * The line's fields are flat values, not Fastify's `req` and `res` objects: the redaction of
- * `*.password` and the like clones and walks every object a line holds (pino's redaction), and on
- * the lists read most that walk cost about 5 % of the server's CPU (decision 0030). A URL is
- * redacted by `redactUrl`, as the `req` serializer does.
+ * `*.password` and the like clones and walks every object a line holds (pino's redaction), which
+ * made a line cost 5.6 µs instead of 3.8 (decision 0030). A URL is redacted by `redactUrl`, as
+ * the `req` serializer does.
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest, _reply: FastifyReply) {
