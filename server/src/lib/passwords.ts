@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 import type * as LanguageCommon from '@zxcvbn-ts/language-common';
 import { AUTH_MESSAGES, newPassword } from '@portal/contract';
 import { badRequest } from './errors';
+import { lazy } from './lazy';
 
 // Algorithm.Argon2id is a const enum, which isolated modules cannot read.
 const ARGON2ID = 2 as Algorithm.Argon2id;
@@ -28,10 +29,16 @@ export function usePasswordHashCost(next: PasswordHashCost): void {
   cost = next;
 }
 
-export const hashPassword = (password: string) => hash(password, PASSWORD_HASH_COSTS[cost]);
+/**
+ * The argon2 binding (a native module of about 7 MB resident) is loaded by the first hash or check,
+ * not at start (issue 14): an idle server has signed nobody in yet.
+ */
+const argon2 = lazy('@node-rs/argon2', () => import('@node-rs/argon2'));
 
-export const verifyPassword = (passwordHash: string, password: string) =>
-  verify(passwordHash, password).catch(() => false);
+export const hashPassword = async (password: string) => (await argon2()).hash(password, PASSWORD_HASH_COSTS[cost]);
+
+export const verifyPassword = async (passwordHash: string, password: string) =>
+  (await argon2()).verify(passwordHash, password).catch(() => false);
 
 const dummies = new Map<PasswordHashCost, Promise<string>>();
 /** Spends the same time as a real check, for e-mails that have no account (at the cost real hashes get). */
