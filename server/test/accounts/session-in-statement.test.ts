@@ -203,28 +203,47 @@ describe('the lists read with their session', () => {
     expect((await get(t, member.cookie, `/api/jobs?${bad}`)).json()).toEqual(ordinary.json());
   });
 
-  it('compute no page for a session the rule refuses', async () => {
-    const member = await createUser(t);
-    const unverified = await createUser(t, { isVerified: false });
-    // The rows the database driver returns (drizzle reads rows as arrays; the page is the last value).
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
-      .$client;
-    const original = client.query;
-    const pages: unknown[] = [];
-    client.query = async function (this: unknown, ...args: unknown[]) {
-      const result = (await original.apply(this, args)) as { rows: unknown[][] };
-      const text = String((args[0] as { text?: string }).text ?? args[0]);
-      if (text.includes('string_agg(')) pages.push(...result.rows.map((row) => row.at(-1)));
-      return result;
-    };
-    try {
-      expect((await get(t, member.cookie, '/api/certificates')).statusCode).toBe(403);
-      expect((await get(t, unverified.cookie, '/api/jobs')).statusCode).toBe(403);
-      expect((await get(t, member.cookie, '/api/jobs')).statusCode).toBe(200);
-    } finally {
-      client.query = original;
+  it('compute no page for a session the rule refuses, in SQL, under either rule for admins', async () => {
+    // Apps of their own, built here: the rule is written into their statements as they are built.
+    // Each on a database of its own: on one pool, two apps' statements of one name but another
+    // rule would clash (one app a process, in production).
+    for (const adminMfa of ['optional', 'required']) {
+      const app = await createTestApp({ ADMIN_MFA: adminMfa });
+      try {
+        const member = await createUser(app);
+        const unverified = await createUser(app, { isVerified: false });
+        const admin = await createUser(app, { isAdmin: true });
+        // The rows the database driver returns (drizzle reads rows as arrays; the page is the last value).
+        const client = (app.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
+          .$client;
+        const original = client.query;
+        const pages: unknown[] = [];
+        client.query = async function (this: unknown, ...args: unknown[]) {
+          const result = (await original.apply(this, args)) as { rows: unknown[][] };
+          const text = String((args[0] as { text?: string }).text ?? args[0]);
+          if (text.includes('string_agg(')) pages.push(...result.rows.map((row) => row.at(-1)));
+          return result;
+        };
+        try {
+          expect((await get(app, member.cookie, '/api/certificates')).statusCode).toBe(403);
+          expect((await get(app, unverified.cookie, '/api/jobs')).statusCode).toBe(403);
+          expect((await get(app, member.cookie, '/api/jobs')).statusCode).toBe(200);
+          // An admin without a second factor reads the registry only where the rule allows it.
+          expect((await get(app, admin.cookie, '/api/certificates')).statusCode).toBe(
+            adminMfa === 'required' ? 403 : 200,
+          );
+        } finally {
+          client.query = original;
+        }
+        const adminPage = adminMfa === 'required' ? null : 'page';
+        expect(
+          pages.map((page) => (page === null ? null : 'page')),
+          adminMfa,
+        ).toEqual([null, null, 'page', adminPage]);
+      } finally {
+        await app.close();
+      }
     }
-    expect(pages.map((page) => (page === null ? null : 'page'))).toEqual([null, null, 'page']);
   });
 
   it("derive Expired from the server's clock, not the database's", async () => {
