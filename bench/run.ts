@@ -495,7 +495,7 @@ async function pglitePart() {
       await new Promise((r) => setTimeout(r, 3000));
       idles.push(server.rssMb());
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const idle = median(idles);
     const medStart = median(starts);
     add(

@@ -283,4 +283,19 @@ describe('the lists read with their session', () => {
     }
     expect((await get(t, member.cookie, '/api/jobs?q=sorter')).statusCode).toBe(200);
   });
+
+  it('fail closed for an answer sent as JSON text too, which skips serialisation (decision 0030)', async () => {
+    const checked = t.app.sessions.authenticate;
+    // A handler that sends JSON text without its session check (as the lists' pages are sent).
+    t.app.sessions.authenticate = async (_req, reply) => {
+      await reply.type('application/json; charset=utf-8').send('[{"leaked":true}]');
+    };
+    try {
+      const res = await get(t, 'sid=not-a-session', '/api/jobs?q=sorter');
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toMatch(/leaked/);
+    } finally {
+      t.app.sessions.authenticate = checked;
+    }
+  });
 });
