@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, helpContent, jobs, outbox, users } from '../src/db/schema';
-import { IF_MATCH_INVALID } from '../src/lib/preconditions';
+import { IF_MATCH_INVALID, IF_MATCH_TOO_LONG } from '../src/lib/preconditions';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from './harness';
 
 /**
@@ -112,6 +112,16 @@ describe('PUT /api/jobs/{id} with a precondition', () => {
       const res = await putJob(_id, { title: 'Malformed' }, ifMatch(value));
       expect(res.statusCode, `If-Match: ${value}`).toBe(400);
       expect(res.json()).toEqual({ message: IF_MATCH_INVALID });
+    }
+    expect((await jobRow(_id)).version).toBe(1);
+  });
+
+  it('refuses an If-Match over 1 KB (400, saying why), and changes nothing (issue 30, F12)', async () => {
+    const { _id } = await createJob();
+    for (const value of [`${' '.repeat(16 * 1024)}"1"`, `${'"7", '.repeat(300)}"1"`]) {
+      const res = await putJob(_id, { title: 'Oversized' }, ifMatch(value));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: IF_MATCH_TOO_LONG });
     }
     expect((await jobRow(_id)).version).toBe(1);
   });
