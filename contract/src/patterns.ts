@@ -23,6 +23,12 @@ export function withHttpsUnlessHttp(link: string): string {
   return withHttps(link);
 }
 
+/**
+ * Issue 30, F8: whether a spreadsheet would read the text as a formula: it starts with `=`, `+`,
+ * `-`, `@` or a control character (a tab, a carriage return), as OWASP's "CSV Injection" lists.
+ */
+export const startsLikeFormula = (text: string) => /^[=+\-@\p{Cc}]/u.test(text);
+
 /** Control characters (C0, DEL, C1), the Unicode line and paragraph separators, and whitespace. */
 const BREAKS_AND_CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}\s]+/gu;
 

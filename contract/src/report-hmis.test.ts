@@ -14,6 +14,7 @@ import {
   MEDIA_CONSENT_VIDEO,
   maskSsn,
   mediaConsentProblem,
+  NAME_FORMULA_START,
   report,
   reportBody,
   reportFields,
@@ -107,6 +108,26 @@ describe('HMIS details (issue 17)', () => {
     ]);
     expect(paths({ hmis: { nameDataQuality: 'Data not collected', lastName: 'L' } })).toEqual(['hmis.nameDataQuality']);
     expect(paths({ hmis: { firstName: 'a'.repeat(51) } })).toEqual(['hmis.firstName']);
+  });
+
+  // Issue 30, F8: the HMIS CSV keeps names exact (a machine reads it), so a name a spreadsheet
+  // would run as a formula is refused where it is typed.
+  it('refuses a client name that starts with = + - @ or a control character, naming the field', () => {
+    for (const start of ['=', '+', '-', '@']) {
+      const name = `${start}2+3`;
+      expect(paths({ hmis: { firstName: name } }), name).toEqual(['hmis.firstName']);
+      expect(paths({ hmis: { lastName: name } }), name).toEqual(['hmis.lastName']);
+      expect(paths({ clientName: name }), name).toEqual(['clientName']);
+      expect(reportFields.safeParse({ hmis: { firstName: name } }).success, name).toBe(false);
+    }
+    // A control character is dropped first (one line, patterns.ts); a formula behind it is still one.
+    expect(paths({ hmis: { lastName: '\t=2+3' } })).toEqual(['hmis.lastName']);
+    expect(paths({ clientName: '\u0007@SUM(A1)' })).toEqual(['clientName']);
+    const refused = parse({ hmis: { firstName: '=2+3' } });
+    expect(refused.error?.issues[0]?.message).toBe(NAME_FORMULA_START);
+    // Inside a name, these characters are ordinary.
+    for (const name of ['Anne-Marie', "O'Brien", 'Lee, Jr.', 'Jo+Al', 'Morgan;=2+3'])
+      expect(paths({ clientName: name, hmis: { firstName: name, lastName: name } }), name).toEqual([]);
   });
 
   it('refuses a reason for a missing answer next to the answer itself', () => {

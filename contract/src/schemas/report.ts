@@ -29,7 +29,7 @@ import {
   SEX,
   SSN_DATA_QUALITY,
 } from '../hmis-options';
-import { singleLine } from '../patterns';
+import { singleLine, startsLikeFormula } from '../patterns';
 import { isoDateTime, withinDateRange } from './common';
 
 /*
@@ -105,7 +105,20 @@ const amounts = <const K extends readonly string[]>(keys: K) =>
   z.strictObject(Object.fromEntries(keys.map((k) => [k, money])) as { [P in K[number]]: typeof money });
 
 /** A person's name: one line (patterns.ts, singleLine); HUD's Client.csv allows 50 characters. */
-const personName = z.string().overwrite(singleLine).max(50, 'At most 50 characters').default('');
+export const NAME_FORMULA_START =
+  'A name may not start with =, +, -, @ or a control character: a spreadsheet would read it as a formula.';
+/**
+ * A client's name: one line (patterns.ts). The HMIS CSV carries names exactly as typed (a machine
+ * reads it), so a name a spreadsheet would run as a formula is refused here instead (issue 30, F8).
+ */
+const clientNameText = (max: number) =>
+  z
+    .string()
+    .overwrite(singleLine)
+    .max(max, `At most ${max} characters`)
+    .refine((name) => !startsLikeFormula(name), NAME_FORMULA_START)
+    .default('');
+const personName = clientNameText(50);
 
 /** Why an HMIS question is unanswered (list 1.8: 8, 9, 99), or '' when it is answered or skipped. */
 const missingReason = choice(MISSING_REASONS);
@@ -178,7 +191,7 @@ const reportShape = {
   imageUrl: mediaLink,
   videoUrl: mediaLink,
   // Shown in lists and exported: one line, like every name (patterns.ts, singleLine).
-  clientName: z.string().overwrite(singleLine).max(200, 'At most 200 characters').default(''),
+  clientName: clientNameText(200),
   hvIsClientId: text(100),
   projectStartDate: isoDateOrEmpty,
   roSigned: yesNo,

@@ -42,6 +42,21 @@ describe('neutralizeFormula (OWASP CSV injection)', () => {
     ['a=b', 'a=b'],
     ['', ''],
   ])('%j → %j', (cell, expected) => expect(neutralizeFormula(cell)).toBe(expected));
+
+  // Issue 30, F8: a spreadsheet that splits a cell on `,` `;` or a tab (a paste, a text import)
+  // reads a formula at the start of every part.
+  it.each([
+    ['Morgan;=2+3', "'Morgan;=2+3"],
+    ['Morgan,=2+3', "'Morgan,=2+3"],
+    ['Morgan\t=2+3', "'Morgan\t=2+3"],
+    ['Morgan\n@SUM(A1)', "'Morgan\n@SUM(A1)"],
+    ['Morgan\r\n+1', "'Morgan\r\n+1"],
+    ['a;-2', "'a;-2"],
+    ['a,\tb', "'a,\tb"],
+    ['Rivers, Jordan', 'Rivers, Jordan'],
+    ['Yes; No', 'Yes; No'],
+    ['2+3=5', '2+3=5'],
+  ])('after a separator: %j → %j', (cell, expected) => expect(neutralizeFormula(cell)).toBe(expected));
 });
 
 describe('admin list exports', () => {
@@ -107,6 +122,12 @@ describe('admin list exports', () => {
       isAdmin: 'false',
       isVerified: 'true',
     });
+  });
+
+  it('escapes a formula after a separator in a name (issue 30, F8)', async () => {
+    const morgan = await createUser(t, { name: 'Morgan;=2+3' });
+    const rows = table((await get(`/api/users/export.csv?q=${encodeURIComponent(morgan.email)}`)).body);
+    expect(rows.map((r) => r.name)).toEqual(["'Morgan;=2+3"]);
   });
 
   it('exports jobs with the list search', async () => {

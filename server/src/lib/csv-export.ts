@@ -21,11 +21,18 @@ export interface CsvColumn {
 const BATCH = 1000;
 
 /**
+ * Where a spreadsheet may read a formula: at the start of the cell, or of any part of it after a
+ * separator it may split the cell on (`,` `;` a tab, in a paste or a text import) or a line break.
+ */
+const FORMULA_START = /(?:^|[,;\t\r\n])[=+\-@\t\r]/;
+
+/**
  * OWASP "CSV Injection": a cell that a spreadsheet would read as a formula (starting with `=`,
  * `+`, `-`, `@`, a tab or a carriage return) is prefixed with a single quote, so it shows as text.
+ * Not only at its start: `Morgan;=2+3` is a formula once split on the `;` (issue 30, F8).
  */
 export function neutralizeFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
 /** The column as text: timestamps in UTC ISO 8601, dates as YYYY-MM-DD, the rest as PostgreSQL prints it. */

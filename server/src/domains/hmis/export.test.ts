@@ -1,4 +1,4 @@
-import { HMIS_EXPORT_MESSAGES, hmisExportFileName, MFA_MESSAGES } from '@portal/contract';
+import { HMIS_EXPORT_MESSAGES, hmisExportFileName, MFA_MESSAGES, NAME_FORMULA_START } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reports, users } from '../../db/schema';
 import { call, createTestApp, createUser, holdsNumber, type TestApp } from '../../../test/harness';
 import { fullReport, SSN, SSN_DIGITS } from '../../../test/reports';
+import { piiKeyring } from '../../lib/keys';
+import { createPii } from '../../lib/pii';
+import { openRow, toRowValues } from '../reports/repository';
 import { hmisId } from './mapping';
 import { HMIS_CSV_FILES, type HmisFileName, hmisHeader } from './spec';
-import { type ExportFiles, validateExport } from './validate';
+import { type ExportFiles, HMIS_NAME_FORMULA, validateExport } from './validate';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof createUser>>;
@@ -230,6 +233,57 @@ describe('HMIS CSV export', () => {
     const fine = await download(admin.cookie, { ...period(), exclude: [child], reason: 'r' });
     expect(fine.statusCode).toBe(200);
     await t.database.db.delete(reports).where(eq(reports.id, child));
+  });
+
+  it('refuses at intake a client name a spreadsheet would run as a formula: 400 naming the field (issue 30, F8)', async () => {
+    const before = (await t.database.db.select({ n: count() }).from(reports))[0]!.n;
+    for (const [field, body] of [
+      ['hmis.firstName', withConsent({ hmis: { ...fullReport().hmis, firstName: '=2+3' } })],
+      ['hmis.lastName', withConsent({ hmis: { ...fullReport().hmis, lastName: '@SUM(A1)' } })],
+      ['clientName', withConsent({ clientName: '-2+3' })],
+    ] as const) {
+      const res = await call(t.app, member.cookie, { method: 'POST', url: '/api/reports', payload: body });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json(), field).toMatchObject({
+        message: `${field}: ${NAME_FORMULA_START}`,
+        issues: [{ path: field, message: NAME_FORMULA_START }],
+      });
+    }
+    expect((await t.database.db.select({ n: count() }).from(reports))[0]!.n).toBe(before);
+  });
+
+  it('flags a stored client name that starts with = + - @ or a control character, and keeps it exact (issue 30, F8)', async () => {
+    // Filed before names were checked at intake: written to the row as the repository seals it.
+    const id = await file(withConsent({ clientName: 'Formula Client' }));
+    const pii = createPii(piiKeyring(t.app.keys));
+    const [row] = await t.database.db.select().from(reports).where(eq(reports.id, id));
+    const fields = openRow(pii, row!);
+    const hmis = { ...fields.hmis, firstName: '=2+3', lastName: '\u0007Smith' };
+    const { data } = toRowValues(pii, id, row!.userId!, { ...fields, hmis }, row!.createdAt);
+    await t.database.db.update(reports).set({ data }).where(eq(reports.id, id));
+
+    const checked = (await check(admin.cookie, period())).json();
+    expect(checked.problems).toEqual([
+      {
+        reportId: id,
+        clientName: 'Formula Client',
+        file: 'Client.csv',
+        column: 'FirstName',
+        message: HMIS_NAME_FORMULA,
+      },
+      {
+        reportId: id,
+        clientName: 'Formula Client',
+        file: 'Client.csv',
+        column: 'LastName',
+        message: HMIS_NAME_FORMULA,
+      },
+    ]);
+    expect((await download(admin.cookie, { ...period(), reason: 'r' })).statusCode).toBe(422);
+    // Excluded, the others export; the name itself is never altered in the file.
+    const fine = await download(admin.cookie, { ...period(), exclude: [id], reason: 'r' });
+    expect(fine.statusCode).toBe(200);
+    await t.database.db.delete(reports).where(eq(reports.id, id));
   });
 
   it('exports a report whose author was deleted under a stand-in user', async () => {

@@ -1,3 +1,4 @@
+import { startsLikeFormula } from '@portal/contract';
 import { SUBSTANCE_USE_DISORDER, type HmisRow } from './mapping';
 import { HMIS_CSV_FILES, type HmisColumn, type HmisFileName, HMIS_LISTS, type HmisListCode } from './spec';
 
@@ -21,6 +22,16 @@ export interface Problem {
   message: string;
 }
 
+/** Client.csv's name columns (HUD 3.01): carried exactly as the report has them. */
+const CLIENT_NAME_COLUMNS = new Set(['FirstName', 'MiddleName', 'LastName', 'NameSuffix']);
+/**
+ * Issue 30, F8: the export keeps names exact, for the HMIS that imports them; a name a spreadsheet
+ * would run as a formula (the file is opened in one too) is flagged instead. Intake refuses such
+ * names now (the contract's report schema); reports filed before that are found here.
+ */
+export const HMIS_NAME_FORMULA =
+  'Starts with =, +, -, @ or a control character, which a spreadsheet reads as a formula: correct the name, or leave the report out';
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const INTEGER = /^-?\d+$/;
@@ -38,6 +49,7 @@ const isAmount = (file: HmisFileName, column: string) =>
 /** What is wrong with one cell, or null. */
 export function cellProblem(file: HmisFileName, column: HmisColumn, value: string, row: HmisRow): string | null {
   if (value === '') return column.required ? 'Required' : null;
+  if (file === 'Client' && CLIENT_NAME_COLUMNS.has(column.name) && startsLikeFormula(value)) return HMIS_NAME_FORMULA;
   switch (column.type) {
     case 'S':
       if (column.max !== undefined && [...value].length > column.max) return `At most ${column.max} characters`;
