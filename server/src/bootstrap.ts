@@ -8,7 +8,11 @@ import { hashPassword } from './lib/passwords';
 import { live } from './lib/trash';
 import { DEFAULT_HELP_CONTENT } from '@portal/contract';
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD: create this verified admin when no user has that e-mail. */
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD: create this verified admin when no user has that e-mail. The log
+ * says that the administrator exists, by id, never the address (issue 30, F11: start-up lines go
+ * wherever the platform ships its logs).
+ */
 export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
   if (!config.admin) return;
   const email = normalizeEmail(config.admin.email);
@@ -16,15 +20,21 @@ export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email), live(users)));
-  if (existing) return;
-  await db.insert(users).values({
-    email,
-    name: config.admin.name,
-    passwordHash: await hashPassword(config.admin.password),
-    isAdmin: true,
-    isVerified: true,
-  });
-  log.info({ email }, 'administrator created from ADMIN_EMAIL');
+  if (existing) {
+    log.info({ userId: existing.id }, 'administrator of ADMIN_EMAIL already exists');
+    return;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      email,
+      name: config.admin.name,
+      passwordHash: await hashPassword(config.admin.password),
+      isAdmin: true,
+      isVerified: true,
+    })
+    .returning({ id: users.id });
+  log.info({ userId: created!.id }, 'administrator created from ADMIN_EMAIL');
 }
 
 /** The help page starts with the spec's placeholder lists (spec §9). */

@@ -12,6 +12,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from './harness';
+import { ensureAdmin } from '../src/bootstrap';
 
 /**
  * Issue 14: a realistic run through one app (sign-up, wrong codes, verification, failed logins
@@ -42,6 +43,7 @@ const secrets: string[] = [...SECRET_FORMS];
 const codes: string[] = [];
 const email = uniqueEmail('hygiene');
 const otherEmail = uniqueEmail('other');
+const adminEmail = uniqueEmail('bootstrap.admin');
 const CLIENT_SEARCH = 'Hygiene Client';
 let userId = '';
 
@@ -127,6 +129,25 @@ beforeAll(async () => {
   ]) {
     expect((await call(t.app, admin.cookie, { method: 'GET', url })).statusCode, url).toBe(200);
   }
+
+  // Issue 30, F11: the renewal reminder's unsubscribe link carries its token in the query; the
+  // page the link opens, and its one-click POST, are logged without it.
+  const unsubscribe = `/api/reminders/unsubscribe?token=${t.app.reminders.unsubscribeToken(userId)}`;
+  secrets.push(t.app.reminders.unsubscribeToken(userId).split('.')[1]!);
+  expect((await call(t.app, undefined, { method: 'GET', url: unsubscribe })).statusCode).toBe(200);
+  const unsubscribed = await call(t.app, undefined, {
+    method: 'POST',
+    url: unsubscribe,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  });
+  expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+
+  // Start-up's ADMIN_EMAIL administrator: created, then found on the next start (issue 30, F11).
+  const admins = { email: adminEmail, password: 'Bootstrap-Admin-Pass-93', name: 'Boot Admin' };
+  secrets.push(admins.password);
+  for (let start = 0; start < 2; start++) await ensureAdmin(t.database.db, { ...t.config, admin: admins }, t.app.log);
+
   expect((await post(cookie, '/api/auth/logout')).statusCode).toBe(200);
 });
 afterAll(() => t.close());
@@ -171,6 +192,29 @@ describe('log hygiene (issue 14)', () => {
     expect(urls).toContain('/api/reports?q=[redacted]&limit=5');
     expect(urls).toContain('/api/reports?limit=5&q=[redacted]');
     expect(urls).toContain('/api/certificates?sort=name&q=[redacted]');
+  });
+
+  it('no log line holds the unsubscribe token; the requests are logged with it marked (issue 30, F11)', () => {
+    const token = t.app.reminders.unsubscribeToken(userId);
+    expect(t.logs.filter((raw) => raw.includes(token) || raw.includes(encodeURIComponent(token)))).toEqual([]);
+    const unsubscribes = lines().filter((l) => String(l.url).startsWith('/api/reminders/unsubscribe'));
+    expect(unsubscribes.map((l) => [l.method, l.url, l.msg])).toEqual(
+      expect.arrayContaining([
+        ['GET', '/api/reminders/unsubscribe?token=[redacted]', 'request completed'],
+        ['POST', '/api/reminders/unsubscribe?token=[redacted]', 'request completed'],
+      ]),
+    );
+  });
+
+  it('says the ADMIN_EMAIL administrator was created, then exists, without the address (issue 30, F11)', () => {
+    const local = adminEmail.split('@')[0]!;
+    expect(t.logs.filter((raw) => raw.toLowerCase().includes(local))).toEqual([]);
+    const said = lines().filter((l) => String(l.msg).includes('ADMIN_EMAIL'));
+    expect(said.map((l) => l.msg)).toEqual([
+      'administrator created from ADMIN_EMAIL',
+      'administrator of ADMIN_EMAIL already exists',
+    ]);
+    expect(said.every((l) => typeof l.userId === 'string')).toBe(true);
   });
 
   it('logs every auth event with its name, the actor when known and the request id', () => {

@@ -6,9 +6,16 @@ const REDACTED = '[redacted]';
 const holdsEmail = (part: string) => /@|%40/i.test(part);
 
 /**
+ * Query parameters whose value never reaches a log line: searches (`q`) hold names and addresses
+ * (issue 12); `token` is the renewal reminder's unsubscribe token (issue 30, F11), which anyone
+ * who reads the log could otherwise use to switch a member's reminders off.
+ */
+const PRIVATE_QUERY = new Set(['q', 'token']);
+
+/**
  * What a URL may say in a log line. Reset tokens travel in the path, e-mail addresses too
- * (`/api/certificates/{userEmail}`), and searches (`q`) hold names and addresses (issue 12): none
- * of them reaches a log line. The rest of the URL stays, so a request can still be told apart.
+ * (`/api/certificates/{userEmail}`), and the query's PRIVATE_QUERY values: none of them reaches
+ * a log line. The rest of the URL stays, so a request can still be told apart.
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
@@ -26,7 +33,7 @@ export function redactUrl(url: string): string {
       const equals = pair.indexOf('=');
       if (equals < 0) return holdsEmail(pair) ? REDACTED : pair;
       const name = pair.slice(0, equals);
-      return name === 'q' || holdsEmail(pair.slice(equals + 1)) ? `${name}=${REDACTED}` : pair;
+      return PRIVATE_QUERY.has(name) || holdsEmail(pair.slice(equals + 1)) ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
   return `${cleanPath}?${cleanQuery}`;
