@@ -47,8 +47,9 @@ const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')],
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     DEMO_DATA: 'off',
     SIGNUP_POLICY: 'registry',
-    // Tests send X-Forwarded-For (support/test.ts) so the per-IP limits see one client per test.
-    TRUST_PROXY: 'on',
+    // Tests send X-Forwarded-For (support/test.ts) so the per-IP limits see one client per test:
+    // each test plays the one trusted proxy, whose entry is the client (issue 30, F13).
+    TRUST_PROXY: '1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },
 });

@@ -5,9 +5,10 @@ export { expect } from '@playwright/test';
 export type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 
 /**
- * A client address of its own, sent as X-Forwarded-For (the test stack runs as if behind a
- * trusted proxy), so that the per-IP rate limits count each test as a separate person
- * instead of counting the whole suite as one address.
+ * A client address of its own, sent as X-Forwarded-For (the test stack runs as if behind one
+ * trusted proxy, TRUST_PROXY=1: the single entry is the one that proxy appends), so that the
+ * per-IP rate limits count each test as a separate person instead of counting the whole suite
+ * as one address.
  */
 export const clientAddress = () =>
   `127.${crypto.randomInt(1, 255)}.${crypto.randomInt(1, 255)}.${crypto.randomInt(1, 255)}`;

@@ -71,12 +71,25 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * TRUST_PROXY's proxies, as a trust function: the socket's peer and the X-Forwarded-For entries
+ * the proxies appended (the `hops` nearest to the server, from the right) are trusted, so the
+ * client is the address the outermost proxy saw (issue 30, F13). `trustProxy: true` trusted every
+ * entry, and the leftmost, which the client writes, became its address: a new one per request
+ * escaped every per-IP limit. A plain number is not passed, since this Fastify reads a number as
+ * "trust none" (its docs: a hop count cannot tell a proxy from a client that connects directly, so
+ * the server must be reachable only through its proxies, HOST on an address only they reach).
+ */
+function trustedHops(hops: number) {
+  return hops > 0 ? (_address: string, hop: number) => hop < hops : false;
+}
+
 /** Builds the whole application; never listens (main.ts does). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     logController: new RequestLog(),
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustedHops(deps.config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     forceCloseConnections: 'idle',

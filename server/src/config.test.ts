@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       signupPolicy: 'registry',
-      trustProxy: false,
+      trustProxy: 0,
       logLevel: 'info',
     });
   });
@@ -54,7 +54,7 @@ describe('loadConfig', () => {
       appUrl: 'https://portal.example.org',
       origins: ['https://portal.example.org'],
       signupPolicy: 'open',
-      trustProxy: true,
+      trustProxy: 1,
       admin: { email: 'root@example.org', name: 'Administrator' },
       issuerKey: KEY,
       boardName: 'Oregon Recycling Board',
@@ -107,6 +107,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
 
+  // Issue 30, F13: TRUST_PROXY counts the proxies whose X-Forwarded-For entries are trusted.
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    ['0', 0],
+    ['on', 1],
+    ['true', 1],
+    ['off', 0],
+    ['no', 0],
+  ])('reads TRUST_PROXY=%s as %i trusted proxies', (value, hops) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(hops);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -122,6 +135,8 @@ describe('loadConfig', () => {
     [{ SIGNUP_POLICY: 'anyone' }, 'SIGNUP_POLICY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/8' }, 'TRUST_PROXY'],
     [{ ADMIN_EMAIL: 'root@example.org' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'root@example.org', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ STORAGE_URL: 's3://x' }, 'STORAGE_URL'],

@@ -12,6 +12,24 @@ const flag = z
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
   .optional();
 
+const PROXY_HOPS_ERROR = 'must be the number of proxies in front of the server (0, 1, 2…), or on (one) or off';
+/**
+ * Issue 30, F13: how many proxies in front of the server append to X-Forwarded-For. The client
+ * is the address the outermost of them saw (that many entries from the right), never the first
+ * entry a client may write itself. `on` (and true, yes) is one proxy, the only set-up that flag
+ * ever described correctly; `off` (false, no) is none.
+ */
+const proxyHops = z
+  .string()
+  .transform((value, ctx) => {
+    if (['off', 'false', 'no'].includes(value)) return 0;
+    if (['on', 'true', 'yes'].includes(value)) return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    ctx.addIssue({ code: 'custom', message: PROXY_HOPS_ERROR });
+    return z.NEVER;
+  })
+  .optional();
+
 const wholeNumber = (unit: string) => {
   const error = `must be a whole number of ${unit}`;
   return z.coerce.number({ error }).int({ error }).min(1, { error });
@@ -77,7 +95,7 @@ const envSchema = z.object({
   BOARD_URL: url().default('https://recycling-board.example'),
   RENEWAL_URL: url().default('https://recycling-board.example/renew'),
   CHAT_URL: url().default('https://chat.recycling-board.example'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Issue 14: unset = the local disk in DATA_DIR; `s3://bucket/prefix?endpoint=…` = an S3-compatible store. */
   STORAGE_URL: z.string().optional(),
@@ -145,7 +163,8 @@ export interface Config {
   boardUrl: string;
   renewalUrl: string;
   chatUrl: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies in front of the server that X-Forwarded-For is read through; 0 = none. */
+  trustProxy: number;
   logLevel: Env['LOG_LEVEL'];
   storage: StorageLocation;
   redisUrl: string | undefined;
@@ -229,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     boardUrl: e.BOARD_URL,
     renewalUrl: e.RENEWAL_URL,
     chatUrl: e.CHAT_URL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY ?? 0,
     logLevel: e.LOG_LEVEL,
     storage,
     redisUrl: e.REDIS_URL,

@@ -164,4 +164,24 @@ describe('per IP', () => {
       await proxied.close();
     }
   }, 120_000);
+
+  // Issue 30, F13: a client may send its own X-Forwarded-For, and the proxy appends the address
+  // it saw. Trusting every hop made the client's first (leftmost) entry the key: a new one per
+  // request escaped the limit. TRUST_PROXY=1 trusts one proxy: the entry it appended is the key.
+  it('with TRUST_PROXY=1, a new leftmost X-Forwarded-For hop per request still counts against the client', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const proxy = '127.44.44.44';
+      const client = '198.51.100.20';
+      const forged = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}, ${client}` });
+      for (let i = 1; i <= 30; i++)
+        expect((await login(proxied, uniqueEmail('hop'), 'Some-Guess-1', forged(i), proxy)).statusCode).toBe(401);
+      expect((await login(proxied, uniqueEmail('hop'), 'Some-Guess-1', forged(31), proxy)).statusCode).toBe(429);
+      // Another client behind the same proxy is not held back by it.
+      const other = { 'x-forwarded-for': '203.0.113.99, 198.51.100.21' };
+      expect((await login(proxied, uniqueEmail('hop'), 'Some-Guess-1', other, proxy)).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  }, 120_000);
 });
