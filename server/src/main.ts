@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type LoggerOptions, pino } from 'pino';
 import { buildApp } from './app';
 import { ensureAdmin, ensureHelpContent, seedDemoData } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { secureDataDir } from './lib/data-dir';
 import { loadIssuerSeed, loadKeys } from './lib/keys';
+import { loggerOptions } from './lib/logger';
 
 /** How long a shutdown waits for requests in flight before it gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -33,6 +36,9 @@ async function main() {
     }
     throw err;
   }
+  // Issue 30, F7: DATA_DIR (database, uploads, keys) is the owner's alone before anything in it
+  // is opened; a wider mode is fixed with a warning, one that cannot be fixed stops the start.
+  secureDataDir(config.dataDir, pino(loggerOptions(config.logLevel) as LoggerOptions));
   const keys = loadKeys(config.piiKey, config.dataDir, config.piiKeysOld);
   const database = await openDatabase(config);
   const webDist = findWebDist();

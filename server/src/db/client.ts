@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { makeOwnerOnly } from '../lib/data-dir';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -103,13 +104,16 @@ export async function openPglite(
   dir?: string,
   { loadDataDir, migrate = true }: { loadDataDir?: Blob; migrate?: boolean } = {},
 ): Promise<Database & { client: PGlite }> {
-  if (dir) fs.mkdirSync(dir, { recursive: true });
+  if (dir) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // pg_trgm backs the search indexes (migration 0001); PGlite loads extensions on every open.
   const client = await PGlite.create(dir, {
     loadDataDir,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
   });
+  // PGlite unpacks a new database's files 0666 with chmod, which no umask narrows: they are made
+  // the owner's alone as soon as they exist (issue 30, F7).
+  if (dir) makeOwnerOnly(dir);
   const db = drizzlePglite(client, options) as unknown as Db;
   if (migrate) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return {
