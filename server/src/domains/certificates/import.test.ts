@@ -388,6 +388,22 @@ describe('POST /api/certificates/import', () => {
     expect((await upload(csv)).json()).toEqual({ rows: 2, created: 0, updated: 0, unchanged: 2, errors: [] });
   });
 
+  it('gives no certificate to an account in the trash, whether created or moved to its address (issue 30, F9)', async () => {
+    const p = prefix();
+    const gone = await createUser(t, { email: `gone.${p}@example.org`, name: 'Gone Member' });
+    const removed = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${gone.user.id}` });
+    expect(removed.statusCode).toBe(204);
+    await upload(`${HEADER}\nelse.${p}@example.org,${p}-2,Advocate,Active,2030-01-01\n`);
+
+    const csv = `${HEADER}\n${gone.email},${p}-1,Advocate,Active,2030-01-01\n${gone.email},${p}-2,Advocate,Active,2030-01-01\n`;
+    expect((await upload(csv)).json()).toEqual({ rows: 2, created: 1, updated: 1, unchanged: 0, errors: [] });
+    const rows = await rowsOf(p);
+    expect(rows.map((r) => [r.certificateNo, r.userEmail, r.holderId, r.claimedAt, r.holderName])).toEqual([
+      [`${p}-1`, gone.email, null, null, ''],
+      [`${p}-2`, gone.email, null, null, ''],
+    ]);
+  });
+
   // Last: it moves the clock two days on, past every session.
   it('audits a real import once, with its counts, and keeps the file for the audit (the sweeper leaves it)', async () => {
     const p = prefix();
