@@ -76,4 +76,10 @@ export const IMPORT_MESSAGES = {
   ambiguous: 'Several certificates have this number; change them one by one.',
   notOurFile: 'Not a file uploaded to this portal',
   unreadable: 'The workbook could not be read: save it again as an Excel workbook (.xlsx) or as CSV.',
+  /**
+   * Issue 30, F5: a claimed certificate is its holder's, and its e-mail follows their account; a
+   * file (an old export) that names another address must not hand it to whoever takes that address.
+   */
+  heldByAnotherAccount:
+    'This certificate is held by another account; its e-mail changes with that account, not by import.',
 } as const;

@@ -174,6 +174,12 @@ export default async function certificateImportRoutes(base: FastifyInstance) {
         creates.push({ row, values: values! });
         continue;
       }
+      // Issue 30, F5: a claimed certificate's e-mail is its holder's and follows their account
+      // (registry.followEmail); a file, say an export older than an e-mail change, never moves it.
+      if (current.holderId && values!.userEmail !== current.userEmail) {
+        problems.add({ row, column: 'userEmail', message: IMPORT_MESSAGES.heldByAnotherAccount });
+        continue;
+      }
       const next = nextValues(current, values!);
       if (next) updates.push({ current, next });
       else counts.unchanged++;

@@ -1,11 +1,21 @@
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
-import { MAX_IMPORT_BYTES } from '@portal/contract';
+import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@portal/contract';
 import { count, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, uploads } from '../../db/schema';
 import { statusListPlace } from '../../plugins/credentials';
-import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import {
+  call,
+  codeFrom,
+  createTestApp,
+  createUser,
+  GOOD_PASSWORD,
+  lastMail,
+  sessionCookie,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/harness';
 import { docx, multipart, packedZeros, pdf, png, zip } from '../../../test/uploads';
 
 let t: TestApp;
@@ -386,6 +396,69 @@ describe('POST /api/certificates/import', () => {
       .where(eq(uploads.id, link.split('/').pop()!));
     expect(attached!.attachedAt).toBeInstanceOf(Date);
     expect((await upload(csv)).json()).toEqual({ rows: 2, created: 0, updated: 0, unchanged: 2, errors: [] });
+  });
+
+  it('never hands a claimed certificate to another address: an old file’s e-mail is a row error, dry run and import alike (issue 30, F5)', async () => {
+    const p = prefix();
+    const email = `claim.${p}@example.org`;
+    await upload(`${HEADER}\n${email},${p}-1,Advocate,Active,2030-01-01\n`);
+    const exported = await call(t.app, admin.cookie, { method: 'GET', url: `/api/certificates/export.csv?q=${p}` });
+    expect(exported.statusCode).toBe(200);
+
+    // The member signs up with the certificate and proves the address: it is theirs.
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Cleo Claimer', email, certificateNo: `${p}-1`, password: GOOD_PASSWORD },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const code = codeFrom((await lastMail(t, email))?.text);
+    const verified = await call(t.app, sessionCookie(signup), {
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { code },
+    });
+    expect(verified.statusCode).toBe(200);
+    const holderId = verified.json().user._id as string;
+    // An admin changes the member's e-mail; the certificate follows it.
+    const newEmail = `moved.${p}@example.org`;
+    const changed = await call(t.app, admin.cookie, {
+      method: 'PUT',
+      url: `/api/users/${holderId}`,
+      payload: {
+        email: newEmail,
+        name: 'Cleo Claimer',
+        certificateNo: `${p}-1`,
+        gender: 'Human',
+        job: 'Advocate',
+        age: 30,
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [held] = await rowsOf(p);
+    expect(held).toMatchObject({ holderId, userEmail: newEmail });
+
+    // The earlier export comes back: its row names the old address.
+    const heldByAnother = { row: 2, column: 'userEmail', message: IMPORT_MESSAGES.heldByAnotherAccount };
+    const dryRun = await upload(exported.body, { query: '?dryRun=true' });
+    expect(dryRun.json()).toEqual({ rows: 1, created: 0, updated: 0, unchanged: 0, errors: [heldByAnother] });
+    const real = await upload(exported.body);
+    expect(real.json()).toEqual({ rows: 1, created: 0, updated: 0, unchanged: 0, errors: [heldByAnother] });
+    expect(await rowsOf(p)).toEqual([held]);
+
+    // Whoever signs up with the old address and the number gets nothing.
+    const takeover = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Mallory', email, certificateNo: `${p}-1`, password: GOOD_PASSWORD },
+    });
+    expect(takeover.statusCode).toBe(400);
+    // A row with the holder's own address still updates the rest, and the holder stays.
+    const renewed = await upload(`${HEADER}\n${newEmail.toUpperCase()},${p}-1,Advocate,Active,2031-01-01\n`);
+    expect(renewed.json()).toEqual({ rows: 1, created: 0, updated: 1, unchanged: 0, errors: [] });
+    const [after] = await rowsOf(p);
+    expect(after).toMatchObject({ holderId, userEmail: newEmail, claimedAt: held!.claimedAt });
+    expect(after!.validTill.toISOString().slice(0, 10)).toBe('2031-01-01');
   });
 
   it('gives no certificate to an account in the trash, whether created or moved to its address (issue 30, F9)', async () => {
