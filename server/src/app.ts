@@ -24,6 +24,7 @@ import inboxRoutes from './domains/inbox/routes';
 import jobRoutes from './domains/jobs/routes';
 import mfaRoutes from './domains/mfa/routes';
 import notificationRoutes from './domains/notifications/routes';
+import type { XlsxLimits } from './domains/certificates/import';
 import certificateImportRoutes from './domains/certificates/import-routes';
 import certificateRoutes from './domains/certificates/routes';
 import verifyRoutes from './domains/certificates/verify-routes';
@@ -69,6 +70,8 @@ export interface AppDeps {
   /** The built web app to serve, if any. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Lower caps of reading an imported workbook, for tests (issue 30, F4); XLSX_LIMITS otherwise. */
+  importLimits?: Partial<XlsxLimits>;
 }
 
 /**
@@ -153,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(helpRoutes);
   await app.register(certificateRoutes);
-  await app.register(certificateImportRoutes);
+  await app.register(certificateImportRoutes, { xlsxLimits: deps.importLimits });
   await app.register(verifyRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);

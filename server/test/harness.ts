@@ -8,6 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureHelpContent } from '../src/bootstrap';
+import type { XlsxLimits } from '../src/domains/certificates/import';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { certificates, outbox, users } from '../src/db/schema';
@@ -101,6 +102,8 @@ export interface TestAppOptions {
    * opened it closes it.
    */
   database?: Database;
+  /** Lower caps of reading an imported workbook (issue 30, F4), so that a test's workbook can be small. */
+  importLimits?: Partial<XlsxLimits>;
 }
 
 /** A whole application on a fresh database of its own, with a test clock and captured logs. */
@@ -131,6 +134,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     clock,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     workers: options.workers ?? false,
+    ...(options.importLimits ? { importLimits: options.importLimits } : {}),
     logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => logs.push(line) } },
   });
   // Each request comes from its own loopback address unless a test names one, so that the

@@ -76,4 +76,18 @@ export const IMPORT_MESSAGES = {
   ambiguous: 'Several certificates have this number; change them one by one.',
   notOurFile: 'Not a file uploaded to this portal',
   unreadable: 'The workbook could not be read: save it again as an Excel workbook (.xlsx) or as CSV.',
+  // Issue 30, F4: the caps of reading a workbook; each message names its cap.
+  sheetTooLarge: (bytes: number) =>
+    `The first sheet of a workbook may unpack to at most ${bytes / 1024 / 1024} MB: split the file.`,
+  sharedStringsTooLarge: (bytes: number) =>
+    `The text of a workbook (its shared strings) may unpack to at most ${bytes / 1024 / 1024} MB: split the file.`,
+  partTooLarge: (part: string, bytes: number) =>
+    `The part ${part} of a workbook may unpack to at most ${bytes / 1024 / 1024} MB: save the file again as an Excel workbook (.xlsx) or as CSV.`,
+  tooSlow: (ms: number) => `A workbook must be read within ${ms / 1000} seconds: split the file, or save it as CSV.`,
+  /**
+   * Issue 30, F5: a claimed certificate is its holder's, and its e-mail follows their account; a
+   * file (an old export) that names another address must not hand it to whoever takes that address.
+   */
+  heldByAnotherAccount:
+    'This certificate is held by another account; its e-mail changes with that account, not by import.',
 } as const;

@@ -33,13 +33,14 @@ export default fp(
         return holder;
       },
 
+      // Issue 30, F9: live accounts only, as holderFor; an account in the trash holds nothing new.
       async holdersFor(tx: Tx, emails: string[]) {
         const holders = new Map<string, { id: string; name: string }>();
         if (!emails.length) return holders;
         const rows = await tx
           .select({ id: users.id, name: users.name, email: users.email })
           .from(users)
-          .where(and(inArray(users.email, [...new Set(emails)]), eq(users.isVerified, true)));
+          .where(and(inArray(users.email, [...new Set(emails)]), eq(users.isVerified, true), live(users)));
         for (const row of rows) holders.set(row.email, { id: row.id, name: row.name });
         return holders;
       },

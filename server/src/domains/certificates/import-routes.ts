@@ -23,9 +23,12 @@ import {
   type ImportFormat,
   MAX_IMPORT_ERRORS,
   type ParsedRow,
+  type ReadOptions,
   readCertificates,
   receiveImport,
+  XLSX_LIMITS,
   XLSX_TYPE,
+  type XlsxLimits,
 } from './import';
 import {
   findByNumbers,
@@ -78,12 +81,18 @@ interface Counts {
  * transaction with the file's upload row and the audit. Multipart is registered in this context
  * only.
  */
-export default async function certificateImportRoutes(base: FastifyInstance) {
+export default async function certificateImportRoutes(
+  base: FastifyInstance,
+  options: { xlsxLimits?: Partial<XlsxLimits> },
+) {
   await base.register(multipart, {
     limits: { files: 1, fields: 5, parts: 10, fieldSize: 1024, fileSize: MAX_IMPORT_BYTES },
     throwFileSizeLimit: true,
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const limits: XlsxLimits = { ...XLSX_LIMITS, ...options.xlsxLimits };
+  // Each reading of a workbook gets its own deadline (issue 30, F4).
+  const reading = (): ReadOptions => ({ limits, clock: app.clock });
 
   /** Pass 1: every row read and checked; numbers given twice are errors in each of their rows. */
   async function validate(file: string, format: ImportFormat, problems: Problems) {
@@ -93,7 +102,7 @@ export default async function certificateImportRoutes(base: FastifyInstance) {
     const duplicated = new Set<string>();
     let rows = 0;
     const flush = () => errors.splice(0).forEach((e) => problems.add(e));
-    for await (const { row, certificateNo } of readCertificates(file, format, errors)) {
+    for await (const { row, certificateNo } of readCertificates(file, format, errors, reading())) {
       rows++;
       flush();
       if (!certificateNo) continue;
@@ -174,6 +183,12 @@ export default async function certificateImportRoutes(base: FastifyInstance) {
         creates.push({ row, values: values! });
         continue;
       }
+      // Issue 30, F5: a claimed certificate's e-mail is its holder's and follows their account
+      // (registry.followEmail); a file, say an export older than an e-mail change, never moves it.
+      if (current.holderId && values!.userEmail !== current.userEmail) {
+        problems.add({ row, column: 'userEmail', message: IMPORT_MESSAGES.heldByAnotherAccount });
+        continue;
+      }
       const next = nextValues(current, values!);
       if (next) updates.push({ current, next });
       else counts.unchanged++;
@@ -252,7 +267,7 @@ export default async function certificateImportRoutes(base: FastifyInstance) {
     const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
     let batch: ParsedRow[] = [];
     // Pass 1 listed every problem of the rows themselves already.
-    for await (const parsed of readCertificates(file, format, [])) {
+    for await (const parsed of readCertificates(file, format, [], reading())) {
       if (!parsed.values || duplicated.has(parsed.certificateNo)) continue;
       batch.push(parsed);
       if (batch.length === BATCH_ROWS) {

@@ -1,11 +1,27 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
-import { MAX_IMPORT_BYTES } from '@portal/contract';
+import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@portal/contract';
 import { count, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, uploads } from '../../db/schema';
 import { statusListPlace } from '../../plugins/credentials';
-import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import { type XlsxLimits, XLSX_TYPE } from './import';
+import {
+  call,
+  codeFrom,
+  createTestApp,
+  createUser,
+  GOOD_PASSWORD,
+  lastMail,
+  sessionCookie,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/harness';
 import { docx, multipart, packedZeros, pdf, png, zip } from '../../../test/uploads';
 
 let t: TestApp;
@@ -386,6 +402,234 @@ describe('POST /api/certificates/import', () => {
       .where(eq(uploads.id, link.split('/').pop()!));
     expect(attached!.attachedAt).toBeInstanceOf(Date);
     expect((await upload(csv)).json()).toEqual({ rows: 2, created: 0, updated: 0, unchanged: 2, errors: [] });
+  });
+
+  it('never hands a claimed certificate to another address: an old file’s e-mail is a row error, dry run and import alike (issue 30, F5)', async () => {
+    const p = prefix();
+    const email = `claim.${p}@example.org`;
+    await upload(`${HEADER}\n${email},${p}-1,Advocate,Active,2030-01-01\n`);
+    const exported = await call(t.app, admin.cookie, { method: 'GET', url: `/api/certificates/export.csv?q=${p}` });
+    expect(exported.statusCode).toBe(200);
+
+    // The member signs up with the certificate and proves the address: it is theirs.
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Cleo Claimer', email, certificateNo: `${p}-1`, password: GOOD_PASSWORD },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const code = codeFrom((await lastMail(t, email))?.text);
+    const verified = await call(t.app, sessionCookie(signup), {
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { code },
+    });
+    expect(verified.statusCode).toBe(200);
+    const holderId = verified.json().user._id as string;
+    // An admin changes the member's e-mail; the certificate follows it.
+    const newEmail = `moved.${p}@example.org`;
+    const changed = await call(t.app, admin.cookie, {
+      method: 'PUT',
+      url: `/api/users/${holderId}`,
+      payload: {
+        email: newEmail,
+        name: 'Cleo Claimer',
+        certificateNo: `${p}-1`,
+        gender: 'Human',
+        job: 'Advocate',
+        age: 30,
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [held] = await rowsOf(p);
+    expect(held).toMatchObject({ holderId, userEmail: newEmail });
+
+    // The earlier export comes back: its row names the old address.
+    const heldByAnother = { row: 2, column: 'userEmail', message: IMPORT_MESSAGES.heldByAnotherAccount };
+    const dryRun = await upload(exported.body, { query: '?dryRun=true' });
+    expect(dryRun.json()).toEqual({ rows: 1, created: 0, updated: 0, unchanged: 0, errors: [heldByAnother] });
+    const real = await upload(exported.body);
+    expect(real.json()).toEqual({ rows: 1, created: 0, updated: 0, unchanged: 0, errors: [heldByAnother] });
+    expect(await rowsOf(p)).toEqual([held]);
+
+    // Whoever signs up with the old address and the number gets nothing.
+    const takeover = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Mallory', email, certificateNo: `${p}-1`, password: GOOD_PASSWORD },
+    });
+    expect(takeover.statusCode).toBe(400);
+    // A row with the holder's own address still updates the rest, and the holder stays.
+    const renewed = await upload(`${HEADER}\n${newEmail.toUpperCase()},${p}-1,Advocate,Active,2031-01-01\n`);
+    expect(renewed.json()).toEqual({ rows: 1, created: 0, updated: 1, unchanged: 0, errors: [] });
+    const [after] = await rowsOf(p);
+    expect(after).toMatchObject({ holderId, userEmail: newEmail, claimedAt: held!.claimedAt });
+    expect(after!.validTill.toISOString().slice(0, 10)).toBe('2031-01-01');
+  });
+
+  it('gives no certificate to an account in the trash, whether created or moved to its address (issue 30, F9)', async () => {
+    const p = prefix();
+    const gone = await createUser(t, { email: `gone.${p}@example.org`, name: 'Gone Member' });
+    const removed = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${gone.user.id}` });
+    expect(removed.statusCode).toBe(204);
+    await upload(`${HEADER}\nelse.${p}@example.org,${p}-2,Advocate,Active,2030-01-01\n`);
+
+    const csv = `${HEADER}\n${gone.email},${p}-1,Advocate,Active,2030-01-01\n${gone.email},${p}-2,Advocate,Active,2030-01-01\n`;
+    expect((await upload(csv)).json()).toEqual({ rows: 2, created: 1, updated: 1, unchanged: 0, errors: [] });
+    const rows = await rowsOf(p);
+    expect(rows.map((r) => [r.certificateNo, r.userEmail, r.holderId, r.claimedAt, r.holderName])).toEqual([
+      [`${p}-1`, gone.email, null, null, ''],
+      [`${p}-2`, gone.email, null, null, ''],
+    ]);
+  });
+
+  describe('a workbook is read within caps, and leaves nothing behind (issue 30, F4)', () => {
+    /** The caps a test lowers, to a quarter of a megabyte. */
+    const CAP = 256 * 1024;
+
+    /** A workbook as exceljs writes it: as Excel does, its sheet comes before its shared strings. */
+    async function workbook(rows: unknown[][]): Promise<Buffer> {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Certificates');
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await book.xlsx.writeBuffer());
+    }
+
+    const certificateRows = (p: string, count: number) =>
+      Array.from({ length: count }, (_, i) => [`w.${p}@example.org`, `${p}-${i}`, 'Advocate', 'Active', '2030-01-01']);
+    const COLUMNS = ['userEmail', 'certificateNo', 'name', 'status', 'validTill'];
+
+    /**
+     * The same zip with its central directory saying that `name` packs and unpacks to 0 bytes,
+     * while its local header and data stay whole: the directory the zip-bomb check reads lies.
+     */
+    function lyingDirectory(archive: Buffer, name: string): Buffer {
+      const out = Buffer.from(archive);
+      const signature = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+      for (let at = out.indexOf(signature); at >= 0; at = out.indexOf(signature, at + 4)) {
+        const nameLength = out.readUInt16LE(at + 28);
+        if (out.toString('utf8', at + 46, at + 46 + nameLength) !== name) continue;
+        out.writeUInt32LE(0, at + 20);
+        out.writeUInt32LE(0, at + 24);
+        return out;
+      }
+      throw new Error(`${name} is not in the zip`);
+    }
+
+    /** The files of an import that may outlive it: scratch files, and temporary files of this process. */
+    const leftovers = (app: TestApp['app']) => {
+      const scratch = path.dirname(app.storage.scratchPath());
+      return [
+        ...(fs.existsSync(scratch) ? fs.readdirSync(scratch).map((n) => path.join(scratch, n)) : []),
+        // exceljs's reader wrote a sheet met before the shared strings to os.tmpdir() as tmp-<pid>-….
+        ...fs
+          .readdirSync(os.tmpdir())
+          .filter((n) => n.startsWith(`tmp-${process.pid}-`))
+          .map((n) => path.join(os.tmpdir(), n)),
+      ];
+    };
+
+    /** Another instance on the same database whose caps are lowered, so that tests stay small. */
+    async function withLimits(importLimits: Partial<XlsxLimits>, test: (app: TestApp) => Promise<void>) {
+      const small = await createTestApp({}, { database: t.database, importLimits });
+      try {
+        await test(small);
+      } finally {
+        await small.close();
+      }
+    }
+
+    const uploadTo = (app: TestApp, data: Buffer, query = '?dryRun=true') =>
+      call(app.app, admin.cookie, {
+        method: 'POST',
+        url: `/api/certificates/import${query}`,
+        ...multipart({ field: 'file', filename: 'certificates.xlsx', contentType: XLSX_TYPE, data }),
+      });
+
+    it('refuses a workbook whose zip directory understates its sheet, before reading a row of it', async () => {
+      const p = prefix();
+      const entries = unzipSync(await workbook([COLUMNS, ...certificateRows(p, 300)]));
+      const honest = Buffer.from(zipSync(entries));
+      const before = leftovers(t.app);
+      const res = await upload(lyingDirectory(honest, 'xl/worksheets/sheet1.xml'), { filename: 'lies.xlsx' });
+      expect(res.statusCode, res.body).toBe(415);
+      expect(await rowsOf(p)).toEqual([]);
+      expect(leftovers(t.app)).toEqual(before);
+      // The same workbook with a truthful directory is read.
+      expect((await upload(honest, { filename: 'true.xlsx', query: '?dryRun=true' })).json()).toMatchObject({
+        rows: 300,
+        created: 300,
+      });
+    });
+
+    it('refuses a sheet that unpacks to more than the cap with 413 naming it, and leaves nothing behind', async () => {
+      const p = prefix();
+      const data = await workbook([COLUMNS, ...certificateRows(p, 1500)]);
+      const sheet = unzipSync(data)['xl/worksheets/sheet1.xml']!;
+      expect(sheet.length).toBeGreaterThan(CAP);
+      await withLimits({ sheetBytes: CAP }, async (small) => {
+        const before = leftovers(small.app);
+        const res = await uploadTo(small, data, '');
+        expect(res.statusCode, res.body).toBe(413);
+        expect(res.json()).toEqual({ message: IMPORT_MESSAGES.sheetTooLarge(CAP) });
+        expect(leftovers(small.app)).toEqual(before);
+        expect(await rowsOf(p)).toEqual([]);
+      });
+      // Under the real cap, the same file is read.
+      expect((await upload(data, { filename: 'fits.xlsx', query: '?dryRun=true' })).json()).toMatchObject({
+        created: 1500,
+      });
+    });
+
+    it('refuses shared strings that unpack to more than the cap with 413 naming it', async () => {
+      const p = prefix();
+      // Text no two cells share: each is a shared string of its own.
+      const notes = (i: number) => `${i}:${crypto.randomBytes(300).toString('hex')}`;
+      const rows = certificateRows(p, 500).map((row, i) => [...row, notes(i)]);
+      const data = await workbook([[...COLUMNS, 'notes'], ...rows]);
+      expect(unzipSync(data)['xl/sharedStrings.xml']!.length).toBeGreaterThan(CAP);
+      await withLimits({ sharedStringsBytes: CAP }, async (small) => {
+        const before = leftovers(small.app);
+        const res = await uploadTo(small, data);
+        expect(res.statusCode, res.body).toBe(413);
+        expect(res.json()).toEqual({ message: IMPORT_MESSAGES.sharedStringsTooLarge(CAP) });
+        expect(leftovers(small.app)).toEqual(before);
+      });
+    });
+
+    // The test clock moves a millisecond per reading, not with the wall clock: 2 ms is a few readings.
+    it('stops reading a workbook past the time cap with 413 naming it', async () => {
+      const p = prefix();
+      const data = await workbook([COLUMNS, ...certificateRows(p, 50)]);
+      await withLimits({ readMs: 2 }, async (small) => {
+        const before = leftovers(small.app);
+        const res = await uploadTo(small, data, '');
+        expect(res.statusCode, res.body).toBe(413);
+        expect(res.json()).toEqual({ message: IMPORT_MESSAGES.tooSlow(2) });
+        expect(leftovers(small.app)).toEqual(before);
+        expect(await rowsOf(p)).toEqual([]);
+      });
+    });
+
+    it('leaves nothing of a workbook in the temporary folders, after an import and after a failed one', async () => {
+      const p = prefix();
+      const before = leftovers(t.app);
+      const good = await upload(await workbook([COLUMNS, ...certificateRows(p, 3)]), { filename: 'good.xlsx' });
+      expect(good.json()).toMatchObject({ created: 3, errors: [] });
+      expect(leftovers(t.app)).toEqual(before);
+
+      const failed = await upload(
+        await workbook([
+          ['email', 'number'],
+          ['a@example.org', '1'],
+        ]),
+        {
+          filename: 'bad.xlsx',
+        },
+      );
+      expect(failed.statusCode).toBe(400);
+      expect(leftovers(t.app)).toEqual(before);
+    });
   });
 
   // Last: it moves the clock two days on, past every session.

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline as pipe, Readable, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   IMPORT_MESSAGES,
@@ -15,10 +16,11 @@ import {
   MAX_IMPORT_ROWS,
   normalizeEmail,
 } from '@portal/contract';
+import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import { loadFileType } from '../../lib/file-type';
 import { lazy } from '../../lib/lazy';
-import { assertSpreadsheet, unsupported } from '../files/content';
+import { assertSpreadsheet, centralDirectory, entryStart, unsupported } from '../files/content';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -210,38 +212,149 @@ function cellText(value: unknown): string {
   return String(value as string);
 }
 
-/** The first worksheet's rows, streamed by exceljs's WorkbookReader (strings and styles cached, not the cells). */
-async function* xlsxRows(file: string): AsyncGenerator<SheetRow> {
+const MB = 1024 * 1024;
+
+/** What reading a workbook may take (issue 30, F4). Tests lower them (buildApp's `importLimits`). */
+export interface XlsxLimits {
+  /** Bytes the first sheet may unpack to. */
+  sheetBytes: number;
+  /** Bytes the shared strings may unpack to: exceljs keeps each of them, at some 4.5 times its size in memory. */
+  sharedStringsBytes: number;
+  /** Bytes any other part read (the workbook, its relationships, the styles) may unpack to. */
+  partBytes: number;
+  /** Milliseconds one reading of the workbook may take (the import reads it twice). */
+  readMs: number;
+}
+
+/**
+ * 200,000 rows of seven columns, every text different (e-mails, numbers, holders, links), are a
+ * 62 MB sheet and 38 MB of shared strings, read in about 30 seconds on a busy 2-core machine.
+ */
+export const XLSX_LIMITS: XlsxLimits = {
+  sheetBytes: 160 * MB,
+  sharedStringsBytes: 64 * MB,
+  partBytes: 16 * MB,
+  readMs: 120_000,
+};
+
+export interface ReadOptions {
+  limits: XlsxLimits;
+  clock: Clock;
+}
+
+/** The part parsers of exceljs's streaming reader (lib/stream/xlsx/workbook-reader.js, 4.4), fed by xlsxRows. */
+interface ExcelPartParsers {
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseWorksheet(
+    part: Readable,
+    sheetNo: string,
+  ): Generator<{ value: AsyncIterable<{ number: number; values: unknown }> }>;
+  model?: { sheets?: { rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+}
+
+/**
+ * The first worksheet's rows (issue 30, F4). exceljs's WorkbookReader unzips by the local headers
+ * in file order, not by the central directory the zip-bomb check read, counts nothing it unpacks,
+ * and writes a sheet it meets before the shared strings to os.tmpdir(), where it stays when the
+ * reading stops early. So its part parsers are fed here: each part found by the directory the
+ * check read, unpacked as a stream whose real bytes are counted up to the part's cap, the shared
+ * strings before the sheet (nothing goes to disk), and every chunk and row under one deadline.
+ */
+async function* xlsxRows(file: string, { limits, clock }: ReadOptions): AsyncGenerator<SheetRow> {
   // Loaded with the first workbook rather than at start.
   const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    // Dates are told from numbers by their number format.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  const rows: AsyncGenerator<SheetRow> = (async function* () {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
+  const started = clock.now().getTime();
+  const inTime = () => {
+    if (clock.now().getTime() - started > limits.readMs)
+      throw new HttpError(413, IMPORT_MESSAGES.tooSlow(limits.readMs));
+  };
+  const handle = await fsp.open(file, 'r');
+  const streams: Readable[] = [];
+  try {
+    const { size } = await handle.stat();
+    const entries = new Map((await centralDirectory(handle, size)).map((e) => [e.name, e]));
+    const part = async (name: string, cap: number, tooLarge: () => HttpError): Promise<Readable | undefined> => {
+      const entry = entries.get(name);
+      if (!entry) return undefined;
+      const start = await entryStart(handle, size, entry);
+      let unpacked = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          unpacked += chunk.length;
+          try {
+            if (unpacked > cap) throw tooLarge();
+            inTime();
+          } catch (err) {
+            return done(err as Error);
+          }
+          done(null, chunk);
+        },
+      });
+      const packed = entry.compressedSize
+        ? handle.createReadStream({ start, end: start + entry.compressedSize - 1, autoClose: false })
+        : Readable.from([]);
+      const stages = entry.method === 8 ? [packed, zlib.createInflateRaw(), counted] : [packed, counted];
+      streams.push(...stages);
+      // A failure of any stage destroys the others and reaches the parser through `counted`.
+      pipe(stages, () => {});
+      return counted;
+    };
+    const other = (name: string) =>
+      part(name, limits.partBytes, () => new HttpError(413, IMPORT_MESSAGES.partTooLarge(name, limits.partBytes)));
+
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      sharedStrings: 'cache',
+      // Dates are told from numbers by their number format.
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    }) as unknown as ExcelPartParsers;
+    try {
+      const rels = await other('xl/_rels/workbook.xml.rels');
+      if (!rels) throw new Error('no workbook relationships');
+      await reader._parseRels(rels);
+      const book = await other('xl/workbook.xml');
+      if (!book) throw new Error('no workbook');
+      await reader._parseWorkbook(book);
+      // The first sheet the workbook lists, wherever the zip holds it.
+      const first = reader.model?.sheets?.[0];
+      const target = reader.workbookRels?.find((r) => r.Id === first?.rId)?.Target ?? '';
+      const sheetName = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+      const strings = await part(
+        'xl/sharedStrings.xml',
+        limits.sharedStringsBytes,
+        () => new HttpError(413, IMPORT_MESSAGES.sharedStringsTooLarge(limits.sharedStringsBytes)),
+      );
+      // With `cache`, exceljs keeps the strings and yields nothing.
+      if (strings) for await (const _ of reader._parseSharedStrings(strings));
+      const styles = await other('xl/styles.xml');
+      if (styles) await reader._parseStyles(styles);
+      const sheet = await part(
+        sheetName,
+        limits.sheetBytes,
+        () => new HttpError(413, IMPORT_MESSAGES.sheetTooLarge(limits.sheetBytes)),
+      );
+      if (!sheet) throw new Error('no first sheet');
+      const [worksheet] = reader._parseWorksheet(sheet, /(\d+)\.xml$/.exec(sheetName)?.[1] ?? '1');
+      for await (const row of worksheet!.value) {
+        inTime();
         // exceljs numbers cells from 1.
         yield { row: row.number, cells: (row.values as unknown[]).slice(1).map(cellText) };
       }
-      // Only the first worksheet is read; the rest of the zip is left unread.
-      break;
-    }
-  })();
-  for (;;) {
-    let next: IteratorResult<SheetRow>;
-    try {
-      next = await rows.next();
-    } catch {
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
       // A zip that declares a workbook but is none (a part missing or malformed).
       throw new HttpError(400, IMPORT_MESSAGES.unreadable);
     }
-    if (next.done) return;
-    yield next.value;
+  } finally {
+    // However the reading ends (done, refused, or left by the caller), no stream or file stays open.
+    for (const stream of streams) stream.destroy();
+    await handle.close();
   }
 }
 
@@ -272,10 +385,11 @@ export async function* readCertificates(
   file: string,
   format: ImportFormat,
   errors: ImportRowError[],
+  read: ReadOptions,
 ): AsyncGenerator<ParsedRow> {
   let columns: (ImportColumn | null)[] | undefined;
   let count = 0;
-  for await (const { row, cells } of format === 'csv' ? csvRows(file, errors) : xlsxRows(file)) {
+  for await (const { row, cells } of format === 'csv' ? csvRows(file, errors) : xlsxRows(file, read)) {
     if (cells.every((c) => c.trim() === '')) continue;
     if (!columns) {
       const mapping = mapImportHeader(cells);

@@ -121,7 +121,7 @@ const MAX_RATIO = 100;
 const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
 const SHEET_MAIN = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
@@ -135,7 +135,8 @@ async function readAt(handle: fsp.FileHandle, position: number, length: number):
   return buffer.subarray(0, bytesRead);
 }
 
-async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<ZipEntry[]> {
+/** The entries a zip's central directory lists (its sizes are claims, never trusted alone). */
+export async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<ZipEntry[]> {
   const tailLength = Math.min(size, 22 + 0xffff);
   const tail = await readAt(handle, size - tailLength, tailLength);
   let at = -1;
@@ -171,12 +172,24 @@ async function centralDirectory(handle: fsp.FileHandle, size: number): Promise<Z
 }
 
 /** Where an entry's packed bytes start, checked against the file. */
-async function entryStart(handle: fsp.FileHandle, size: number, entry: ZipEntry): Promise<number> {
+export async function entryStart(handle: fsp.FileHandle, size: number, entry: ZipEntry): Promise<number> {
   const header = await readAt(handle, entry.localHeaderOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw unsupported();
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
   if (start + entry.compressedSize > size) throw unsupported();
   return start;
+}
+
+/**
+ * Issue 30, F4: a part the directory says is empty is read as nothing below, so its local header
+ * must say so too. One that gives sizes, or leaves them to a descriptor after its data, is a part
+ * whose bytes a reader that follows the local headers unpacks (exceljs's reader did), unchecked.
+ */
+async function assertEmptyPart(handle: fsp.FileHandle, entry: ZipEntry): Promise<void> {
+  const header = await readAt(handle, entry.localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw unsupported();
+  const sizesAfterData = (header.readUInt16LE(6) & 0x08) !== 0;
+  if (sizesAfterData || header.readUInt32LE(18) !== 0 || header.readUInt32LE(22) !== 0) throw unsupported();
 }
 
 /**
@@ -203,7 +216,11 @@ async function assertNotABomb(
 
   let budget = maxUnpacked;
   for (const entry of entries) {
-    if (entry.method !== 8 || entry.compressedSize === 0) continue;
+    if (entry.compressedSize === 0) {
+      await assertEmptyPart(handle, entry);
+      continue;
+    }
+    if (entry.method !== 8) continue;
     const start = await entryStart(handle, size, entry);
     let unpacked = 0;
     const inflate = zlib.createInflateRaw();
