@@ -55,9 +55,25 @@ const newId = () => crypto.randomBytes(16).toString('hex');
  */
 const loadTus = lazy('@tus/server', () => import('./tus'));
 
+/**
+ * Issue 30, F2: the one upload an address names. The route's `:id` and tus's own reading of the
+ * address (its last segment, query string and all) used to differ: `…/<own id>?x=/<other id>` was
+ * checked as the first and acted on as the second. The id is read once, here, from the address
+ * as sent, which must be exactly `{path}/{id}`; a query string, a fragment, an encoded or doubled
+ * slash, a dot segment or a trailing slash makes it no upload's address. tus is then handed this
+ * id and an address rebuilt from it, never the client's.
+ */
+function uploadIdIn(url: string): string | undefined {
+  const prefix = `${RESUMABLE_UPLOADS_PATH}/`;
+  const id = url.startsWith(prefix) ? url.slice(prefix.length) : '';
+  return ID.test(id) ? id : undefined;
+}
+
 /** What a request handed to tus carries for the hooks: its member, its key, and what they decided. */
 interface Exchange {
   userId: string;
+  /** The upload the owner check passed (uploadIdIn); tus acts on this one and no other. */
+  uploadId?: string;
   key: string | undefined;
   log: FastifyBaseLogger;
   /** The pipeline's refusal at completion, answered as the upload routes answer it. */
@@ -90,6 +106,8 @@ export default fp(
         relativeLocation: true,
         maxSize: MAX_VIDEO_BYTES,
         namingFunction: newId,
+        // Issue 30, F2: never tus's own reading of the address; the id the owner check passed.
+        getFileIdFromRequest: (req) => exchanges.get(req)?.uploadId,
         // A finished upload is gone from staging (completion removes it): nothing to terminate.
         disableTerminationForFinishedUploads: true,
         async onUploadCreate(req, upload) {
@@ -157,20 +175,22 @@ export default fp(
     }
 
     /**
-     * The upload `id` if it is the caller's: the id alone is not a capability. Another member's
-     * upload and one that does not exist are the same 404.
+     * The id of the upload the request's address names, if it is the caller's: the id alone is
+     * not a capability. Another member's upload, one that does not exist and an address that is
+     * not exactly an upload's (uploadIdIn) are the same 404.
      */
-    async function ownUpload(req: FastifyRequest, id: string) {
-      const upload = ID.test(id) ? await (await tusEngine()).store.getUpload(id).catch(() => undefined) : undefined;
-      if (!upload || upload.metadata?.[OWNER] !== req.auth!.user.id) throw notFound(RESUMABLE_MESSAGES.notFound);
-      return upload;
+    async function ownUpload(req: FastifyRequest): Promise<string> {
+      const id = uploadIdIn(req.url);
+      const upload = id ? await (await tusEngine()).store.getUpload(id).catch(() => undefined) : undefined;
+      if (!id || !upload || upload.metadata?.[OWNER] !== req.auth!.user.id) throw notFound(RESUMABLE_MESSAGES.notFound);
+      return id;
     }
 
     /**
      * Hands the request to tus as a web Request (its body streamed, never buffered) and answers
      * with tus's answer. tus's own refusals (a wrong offset: 409) are answered as `{ message }`.
      */
-    async function forward(req: FastifyRequest, reply: FastifyReply) {
+    async function forward(req: FastifyRequest, reply: FastifyReply, uploadId?: string) {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         // The session stays with us; tus needs only its own headers.
@@ -178,14 +198,16 @@ export default fp(
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const body = req.body instanceof Readable ? (Readable.toWeb(req.body) as ReadableStream<Uint8Array>) : undefined;
-      const request = new Request(new URL(req.url, 'http://portal.invalid'), {
+      // The address tus sees is ours (issue 30, F2): the collection, or the upload checked.
+      const url = uploadId ? `${RESUMABLE_UPLOADS_PATH}/${uploadId}` : RESUMABLE_UPLOADS_PATH;
+      const request = new Request(new URL(url, 'http://portal.invalid'), {
         method: req.method,
         headers,
         body,
         // Node's fetch needs `duplex` to take a streamed body.
         duplex: 'half',
       });
-      const exchange: Exchange = { userId: req.auth!.user.id, key: idempotencyKeyOf(req), log: req.log };
+      const exchange: Exchange = { userId: req.auth!.user.id, uploadId, key: idempotencyKeyOf(req), log: req.log };
       exchanges.set(request, exchange);
       const { tus } = await tusEngine();
       const res = await tus.handleWeb(request);
@@ -237,7 +259,8 @@ export default fp(
       routes.addContentTypeParser('application/offset+octet-stream', (_req, payload, done) => done(null, payload));
       const uploadRate = uploadRateLimit(app);
       const tags = ['files'];
-      const params = z.strictObject({ id: z.string().max(64) });
+      // Any text: the address as a whole is checked (uploadIdIn), and anything but an upload's is a 404.
+      const params = z.strictObject({ id: z.string() });
 
       routes.post(RESUMABLE_UPLOADS_PATH, { schema: { tags }, onRequest: uploadRate }, async (req, reply) => {
         // The limits and the allowance are checked before a byte is staged; the content, the
@@ -265,20 +288,17 @@ export default fp(
         return forward(req, reply);
       });
 
-      routes.head(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
-        await ownUpload(req, req.params.id);
-        return forward(req, reply);
-      });
+      routes.head(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) =>
+        forward(req, reply, await ownUpload(req)),
+      );
 
-      routes.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
-        await ownUpload(req, req.params.id);
-        return forward(req, reply);
-      });
+      routes.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) =>
+        forward(req, reply, await ownUpload(req)),
+      );
 
-      routes.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
-        await ownUpload(req, req.params.id);
-        return forward(req, reply);
-      });
+      routes.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) =>
+        forward(req, reply, await ownUpload(req)),
+      );
     });
   },
   { name: 'resumable-uploads', dependencies: ['config', 'db', 'auth', 'limits', 'queue', 'storage', 'files'] },
