@@ -103,6 +103,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps an unfinished resumable upload 24 hours unless told otherwise (UPLOAD_UNFINISHED_HOURS)', () => {
+    expect(loadConfig({}).uploads.unfinishedMinutes).toBe(24 * 60);
+    expect(loadConfig({ UPLOAD_UNFINISHED_HOURS: '6' }).uploads.unfinishedMinutes).toBe(6 * 60);
+    expect(() => loadConfig({ UPLOAD_UNFINISHED_HOURS: '0.5' })).toThrow(
+      'Invalid configuration: UPLOAD_UNFINISHED_HOURS must be a whole number of hours',
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -90,6 +90,11 @@ const envSchema = z.object({
   UPLOAD_DAILY_MB: megabytes.default(3072),
   /** Bytes a user may hold in uploads no record refers to yet, in MB (a video and a photo fit). */
   UPLOAD_PENDING_MB: megabytes.default(1100),
+  /**
+   * Issue 30, F3: hours an unfinished resumable upload is kept, its declared length counted against
+   * the allowances; then it expires and its bytes are removed.
+   */
+  UPLOAD_UNFINISHED_HOURS: wholeNumber('hours').default(24),
   BOARD_NAME: z.string().trim().min(1).max(200).default('Recycling Advocate Certification Board'),
   SUPPORT_EMAIL: email().default('support@recycling-board.example'),
   BOARD_URL: url().default('https://recycling-board.example'),
@@ -158,7 +163,13 @@ export interface Config {
   issuerKey: string | undefined;
   boardName: string;
   verifyRateLimit: number;
-  uploads: { ratePerHour: number; dailyBytes: number; pendingBytes: number };
+  uploads: {
+    ratePerHour: number;
+    dailyBytes: number;
+    pendingBytes: number;
+    /** UPLOAD_UNFINISHED_HOURS, in minutes: how long an unfinished resumable upload lives. */
+    unfinishedMinutes: number;
+  };
   supportEmail: string;
   boardUrl: string;
   renewalUrl: string;
@@ -243,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ratePerHour: e.UPLOAD_RATE_LIMIT,
       dailyBytes: Math.round(e.UPLOAD_DAILY_MB * MB),
       pendingBytes: Math.round(e.UPLOAD_PENDING_MB * MB),
+      unfinishedMinutes: e.UPLOAD_UNFINISHED_HOURS * 60,
     },
     supportEmail: e.SUPPORT_EMAIL,
     boardUrl: e.BOARD_URL,

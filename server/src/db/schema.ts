@@ -463,6 +463,27 @@ export const uploads = pgTable(
   ],
 );
 
+/**
+ * Issue 30, F3: the unfinished resumable uploads (domains/files/resumable.ts), so that the length
+ * each declared counts against its member's allowances from creation on, under the same lock as
+ * every upload. The bytes themselves are staged on disk; the row goes when the upload is stored,
+ * given up, refused or expired.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    /** The upload's id in its URL (32 hex characters). */
+    id: text().primaryKey(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Upload-Length declared at creation. */
+    length: bigint({ mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.ownerId), index().on(t.createdAt)],
+);
+
 /** Intake reports. SSN and DOB are encrypted (ciphertext columns); the rest is in `data`. */
 export const reports = pgTable(
   'reports',

@@ -6,10 +6,11 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import { MAX_IMAGE_PIXELS } from '@portal/contract';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { uploads, users } from '../../db/schema';
+import { uploads } from '../../db/schema';
+import { addMinutes } from '../../lib/clock';
 import type { HttpError } from '../../lib/errors';
 import { loadFileType } from '../../lib/file-type';
 import {
@@ -31,6 +32,7 @@ import {
   tooLarge,
   unsupported,
 } from './content';
+import { forgetUnfinished, lockUploader, uploadedBytes } from './repository';
 import { remuxWithoutMetadata } from './video';
 
 /** Enough of the head for file-type to recognise every type we accept. */
@@ -120,24 +122,26 @@ async function reencodeImage(source: string, target: string, format: NonNullable
 
 /**
  * Issue 12 (M3): what a user may still upload, from the bytes of their uploads of the last 24 h
- * and of those no record names yet.
+ * and of those no record names yet; issue 30, F3: with the declared lengths of their unfinished
+ * resumable uploads, but for `finishing`, the one whose bytes are being counted.
  */
 export interface Allowance {
   exceededBy(bytes: number): HttpError | undefined;
 }
 
-export async function allowanceOf(app: FastifyInstance, tx: Tx, ownerId: string): Promise<Allowance> {
-  const { dailyBytes, pendingBytes } = app.config.uploads;
-  const since = new Date(app.clock.now().getTime() - 24 * 60 * 60_000);
-  const [used] = await tx
-    .select({
-      daily: sql<string>`coalesce(sum(${uploads.size}) filter (where ${uploads.createdAt} > ${since}), 0)`,
-      pending: sql<string>`coalesce(sum(${uploads.size}) filter (where ${uploads.attachedAt} is null), 0)`,
-    })
-    .from(uploads)
-    .where(and(eq(uploads.ownerId, ownerId), or(gt(uploads.createdAt, since), isNull(uploads.attachedAt))));
-  const daily = Number(used!.daily);
-  const pending = Number(used!.pending);
+export async function allowanceOf(
+  app: FastifyInstance,
+  tx: Tx,
+  ownerId: string,
+  finishing?: string,
+): Promise<Allowance> {
+  const { dailyBytes, pendingBytes, unfinishedMinutes } = app.config.uploads;
+  const now = app.clock.now();
+  const { daily, pending } = await uploadedBytes(tx, ownerId, {
+    since: addMinutes(now, -24 * 60),
+    expiredBy: addMinutes(now, -unfinishedMinutes),
+    finishing,
+  });
   return {
     exceededBy: (bytes) =>
       daily + bytes > dailyBytes
@@ -152,6 +156,11 @@ export interface IngestOptions {
   ownerId: string;
   /** Decides from the sniffed type: answers what to keep, or throws (415, 403). */
   decide(mime: string | undefined): Accepted;
+  /**
+   * The unfinished resumable upload (resumable.ts) these bytes finish: its declared length is not
+   * counted beside them, and its record goes in the transaction that records the file.
+   */
+  finishing?: string;
   /**
    * Issue 18: the upload's Idempotency-Key. The fingerprint is a keyed hash of the bytes as sent;
    * the key is claimed in the transaction that records the file, and `answer` is stored with it.
@@ -205,7 +214,7 @@ export async function ingest(app: FastifyInstance, part: IngestSource, opts: Ing
   let row: typeof uploads.$inferSelect | undefined;
   let out: fs.WriteStream | undefined;
   try {
-    const allowance = await allowanceOf(app, app.db, opts.ownerId);
+    const allowance = await allowanceOf(app, app.db, opts.ownerId, opts.finishing);
     const intake = new Intake((mime) => {
       const accepted = opts.decide(mime);
       assertNameMatches(part.filename, accepted);
@@ -238,12 +247,12 @@ export async function ingest(app: FastifyInstance, part: IngestSource, opts: Ing
     row = await app.db.transaction(async (tx) => {
       // The allowance again, under the owner's lock: uploads sent side by side each passed the
       // first check against the same total; here they count one after the other.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, opts.ownerId)).for('update');
+      await lockUploader(tx, opts.ownerId);
       const idempotent = opts.idempotency && { ...opts.idempotency.request, fingerprint: fingerprint!.digest() };
       // A copy of this upload sent side by side got here first: its answer is this one's too.
       const earlier = idempotent ? await claimKey(tx, idempotent, app.clock.now()) : null;
       if (earlier) throw new ReplayedUpload(earlier);
-      const over = (await allowanceOf(app, tx, opts.ownerId)).exceededBy(size);
+      const over = (await allowanceOf(app, tx, opts.ownerId, opts.finishing)).exceededBy(size);
       if (over) throw over;
       const [created] = await tx
         .insert(uploads)
@@ -258,6 +267,7 @@ export async function ingest(app: FastifyInstance, part: IngestSource, opts: Ing
         })
         .returning();
       if (idempotent) await recordAnswer(tx, idempotent, opts.idempotency!.answer(created!));
+      if (opts.finishing) await forgetUnfinished(tx, opts.finishing);
       return created!;
     });
     await app.storage.putFile(storageKey, ready);
@@ -286,7 +296,7 @@ export interface UploadAnswer {
   body: Record<string, string>;
 }
 
-export interface IngestOnceOptions extends Pick<IngestOptions, 'ownerId' | 'decide'> {
+export interface IngestOnceOptions extends Pick<IngestOptions, 'ownerId' | 'decide' | 'finishing'> {
   /** The Idempotency-Key of the upload (issue 18), scoped to its route and media family. */
   request?: Omit<IdempotentRequest, 'fingerprint'>;
   respond(url: string): Record<string, string>;
@@ -315,6 +325,7 @@ export async function ingestOnce(app: FastifyInstance, source: IngestSource, opt
     const file = await ingest(app, source, {
       ownerId: opts.ownerId,
       decide: opts.decide,
+      finishing: opts.finishing,
       idempotency: request
         ? {
             request,

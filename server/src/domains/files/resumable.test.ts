@@ -134,6 +134,46 @@ describe('resumable uploads (tus)', () => {
     expect((await headResumable(t.app, memberA.cookie, url)).statusCode).toBe(404);
   });
 
+  // Issue 30, F2: the owner check and tus must act on one and the same upload. An address that
+  // names the member's own upload to the route and another's to tus (behind a query string, an
+  // encoded slash, a dot segment, a doubled slash) is not an upload address at all.
+  it('answers 404 to an address that names another member’s upload behind the caller’s own', async () => {
+    const data = video('mp4', 64 * 1024);
+    const victimUrl = await created(memberB.cookie, data);
+    expect((await patchResumable(t.app, memberB.cookie, victimUrl, 0, data.subarray(0, 100))).statusCode).toBe(204);
+    const ownUrl = await created(memberA.cookie, data);
+    const victim = victimUrl.split('/').pop()!;
+    const decorated = [
+      `${ownUrl}?x=/${victim}`,
+      `${ownUrl}?/${victim}`,
+      `${ownUrl}%2F${victim}`,
+      `${ownUrl}%2f..%2f${victim}`,
+      `${ownUrl}/../${victim}`,
+      `${ownUrl}/..%2F${victim}`,
+      `${ownUrl}//${victim}`,
+      `/api/uploads/tus//${victim}`,
+      `/api/uploads/tus/./${victim}`,
+      `${ownUrl}/`,
+    ];
+    const answers: string[] = [];
+    for (const url of decorated) {
+      for (const request of [
+        () => headResumable(t.app, memberA.cookie, url),
+        () => patchResumable(t.app, memberA.cookie, url, 100, data.subarray(100, 200)),
+        () => call(t.app, memberA.cookie, { method: 'DELETE', url, headers: TUS_HEADERS }),
+      ]) {
+        const res = await request();
+        answers.push(`${res.raw.req.method} ${url} ${res.statusCode}`);
+      }
+    }
+    expect(answers).toEqual(answers.map((answer) => answer.replace(/\d+$/, '404')));
+    // B's upload is as B left it: still there, at the offset B reached.
+    const head = await headResumable(t.app, memberB.cookie, victimUrl);
+    expect([head.statusCode, head.headers['upload-offset']]).toEqual([200, '100']);
+    // And the plain address still works for its owner.
+    expect((await headResumable(t.app, memberA.cookie, ownUrl)).headers['upload-offset']).toBe('0');
+  });
+
   it('refuses guests (401) and unverified accounts (403) on every method', async () => {
     const url = await created(memberA.cookie, Buffer.alloc(100));
     const before = await stored();

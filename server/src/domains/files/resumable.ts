@@ -9,12 +9,14 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addMinutes } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { lazy } from '../../lib/lazy';
 import { accept, tooLarge, unsupported } from './content';
 import { allowanceOf, ingestOnce } from './ingest';
 import type { StagingStore } from './tus';
+import { forgetExpiredUnfinished, forgetUnfinished, lockUploader, recordUnfinished } from './repository';
 import { uploadRateLimit } from './routes';
 
 /**
@@ -25,9 +27,10 @@ import { uploadRateLimit } from './routes';
  * what that route answers, `{ fileUrl }`.
  */
 
-/** An unfinished upload is removed this long after it was created. */
-export const RESUMABLE_GRACE_MS = 24 * 60 * 60_000;
-/** The sweeper of unfinished uploads, on the job queue (decision 0009): hourly, and at start. */
+/**
+ * The sweeper of unfinished uploads, on the job queue (decision 0009): hourly, and at start. An
+ * unfinished upload expires UPLOAD_UNFINISHED_HOURS after its creation (issue 30, F3).
+ */
 export const RESUMABLE_SWEEP_JOB = 'resumable-upload-sweep';
 
 export const RESUMABLE_MESSAGES = {
@@ -55,9 +58,27 @@ const newId = () => crypto.randomBytes(16).toString('hex');
  */
 const loadTus = lazy('@tus/server', () => import('./tus'));
 
+/**
+ * Issue 30, F2: the one upload an address names. The route's `:id` and tus's own reading of the
+ * address (its last segment, query string and all) used to differ: `…/<own id>?x=/<other id>` was
+ * checked as the first and acted on as the second. The id is read once, here, from the address
+ * as sent, which must be exactly `{path}/{id}`; a query string, a fragment, an encoded or doubled
+ * slash, a dot segment or a trailing slash makes it no upload's address. tus is then handed this
+ * id and an address rebuilt from it, never the client's.
+ */
+function uploadIdIn(url: string): string | undefined {
+  const prefix = `${RESUMABLE_UPLOADS_PATH}/`;
+  const id = url.startsWith(prefix) ? url.slice(prefix.length) : '';
+  return ID.test(id) ? id : undefined;
+}
+
 /** What a request handed to tus carries for the hooks: its member, its key, and what they decided. */
 interface Exchange {
   userId: string;
+  /** The upload the owner check passed (uploadIdIn); tus acts on this one and no other. */
+  uploadId?: string;
+  /** The upload this creation recorded (issue 30, F3), to forget should tus then fail to stage it. */
+  created?: string;
   key: string | undefined;
   log: FastifyBaseLogger;
   /** The pipeline's refusal at completion, answered as the upload routes answer it. */
@@ -90,6 +111,8 @@ export default fp(
         relativeLocation: true,
         maxSize: MAX_VIDEO_BYTES,
         namingFunction: newId,
+        // Issue 30, F2: never tus's own reading of the address; the id the owner check passed.
+        getFileIdFromRequest: (req) => exchanges.get(req)?.uploadId,
         // A finished upload is gone from staging (completion removes it): nothing to terminate.
         disableTerminationForFinishedUploads: true,
         async onUploadCreate(req, upload) {
@@ -97,9 +120,18 @@ export default fp(
           const metadata = Object.fromEntries(
             Object.entries(upload.metadata ?? {}).filter(([name]) => !SERVER_KEYS.includes(name)),
           );
+          const now = app.clock.now();
           metadata[OWNER] = exchange.userId;
-          metadata[CREATED] = String(app.clock.now().getTime());
+          metadata[CREATED] = String(now.getTime());
           if (exchange.key) metadata[KEY] = exchange.key;
+          try {
+            await recordCreation({ id: upload.id, ownerId: exchange.userId, length: upload.size!, createdAt: now });
+          } catch (err) {
+            // Answered by the route (413 past an allowance), as at completion.
+            exchange.error = err;
+            throw { status_code: 500, body: 'refused' };
+          }
+          exchange.created = upload.id;
           return { metadata };
         },
         async onUploadFinish(req, upload) {
@@ -124,6 +156,22 @@ export default fp(
       return { store, tus };
     }
 
+    /**
+     * Issue 30, F3: the length an upload declares counts against its member's allowances from its
+     * creation, beside their stored files and their other unfinished uploads, until it is stored,
+     * given up or expired. Without this, each creation was checked against the stored files alone
+     * and 270 MB were staged against a 50 MB allowance. Checked and recorded under the member's
+     * lock, so creations sent side by side count one after the other.
+     */
+    async function recordCreation(upload: { id: string; ownerId: string; length: number; createdAt: Date }) {
+      await app.db.transaction(async (tx) => {
+        await lockUploader(tx, upload.ownerId);
+        const over = (await allowanceOf(app, tx, upload.ownerId)).exceededBy(upload.length);
+        if (over) throw over;
+        await recordUnfinished(tx, upload);
+      });
+    }
+
     /** The finished upload through the one pipeline of every upload (ingest.ts). */
     function complete(store: StagingStore, upload: Upload, exchange: Exchange) {
       const metadata = upload.metadata ?? {};
@@ -134,6 +182,7 @@ export default fp(
         { file: store.read(upload.id), filename: metadata.filename ?? metadata.name ?? undefined },
         {
           ownerId,
+          finishing: upload.id,
           decide(mime) {
             // Report media only: documents and imports have their own routes and rules.
             const accepted = accept(mime);
@@ -149,28 +198,39 @@ export default fp(
       );
     }
 
+    /** Removes an unfinished upload: its staged bytes, and its record (its length counts no more). */
     async function removeStaged(id: string) {
       await Promise.all([
         fsp.rm(path.join(directory, id), { force: true }),
         fsp.rm(path.join(directory, `${id}.json`), { force: true }),
+        forgetUnfinished(app.db, id),
       ]);
     }
 
     /**
-     * The upload `id` if it is the caller's: the id alone is not a capability. Another member's
-     * upload and one that does not exist are the same 404.
+     * The id of the upload the request's address names, if it is the caller's: the id alone is
+     * not a capability. Another member's upload, one that does not exist, one that has expired
+     * (issue 30, F3: even before the sweep has removed it) and an address that is not exactly an
+     * upload's (uploadIdIn) are the same 404.
      */
-    async function ownUpload(req: FastifyRequest, id: string) {
-      const upload = ID.test(id) ? await (await tusEngine()).store.getUpload(id).catch(() => undefined) : undefined;
-      if (!upload || upload.metadata?.[OWNER] !== req.auth!.user.id) throw notFound(RESUMABLE_MESSAGES.notFound);
-      return upload;
+    async function ownUpload(req: FastifyRequest): Promise<string> {
+      const id = uploadIdIn(req.url);
+      const upload = id ? await (await tusEngine()).store.getUpload(id).catch(() => undefined) : undefined;
+      const expired = !(Number(upload?.metadata?.[CREATED]) > expiredBy().getTime());
+      if (!id || !upload || upload.metadata?.[OWNER] !== req.auth!.user.id || expired) {
+        throw notFound(RESUMABLE_MESSAGES.notFound);
+      }
+      return id;
     }
+
+    /** Unfinished uploads created at or before this moment have expired (UPLOAD_UNFINISHED_HOURS). */
+    const expiredBy = () => addMinutes(app.clock.now(), -app.config.uploads.unfinishedMinutes);
 
     /**
      * Hands the request to tus as a web Request (its body streamed, never buffered) and answers
      * with tus's answer. tus's own refusals (a wrong offset: 409) are answered as `{ message }`.
      */
-    async function forward(req: FastifyRequest, reply: FastifyReply) {
+    async function forward(req: FastifyRequest, reply: FastifyReply, uploadId?: string) {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         // The session stays with us; tus needs only its own headers.
@@ -178,17 +238,23 @@ export default fp(
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const body = req.body instanceof Readable ? (Readable.toWeb(req.body) as ReadableStream<Uint8Array>) : undefined;
-      const request = new Request(new URL(req.url, 'http://portal.invalid'), {
+      // The address tus sees is ours (issue 30, F2): the collection, or the upload checked.
+      const url = uploadId ? `${RESUMABLE_UPLOADS_PATH}/${uploadId}` : RESUMABLE_UPLOADS_PATH;
+      const request = new Request(new URL(url, 'http://portal.invalid'), {
         method: req.method,
         headers,
         body,
         // Node's fetch needs `duplex` to take a streamed body.
         duplex: 'half',
       });
-      const exchange: Exchange = { userId: req.auth!.user.id, key: idempotencyKeyOf(req), log: req.log };
+      const exchange: Exchange = { userId: req.auth!.user.id, uploadId, key: idempotencyKeyOf(req), log: req.log };
       exchanges.set(request, exchange);
       const { tus } = await tusEngine();
       const res = await tus.handleWeb(request);
+      // A creation recorded, then not staged (the disk refused), and an upload given up: their
+      // lengths count no more (issue 30, F3).
+      if (exchange.created && res.status >= 400) await removeStaged(exchange.created);
+      if (req.method === 'DELETE' && uploadId && res.status === 204) await forgetUnfinished(app.db, uploadId);
       if (exchange.error) throw exchange.error;
       for (const [name, value] of res.headers) {
         // Same origin only: no CORS headers. Fastify counts the length itself.
@@ -203,9 +269,13 @@ export default fp(
       return reply.send(text || undefined);
     }
 
-    /** Removes unfinished uploads created more than a day ago (by the app's clock); answers how many. */
+    /**
+     * Removes the unfinished uploads that have expired (by the app's clock): their staged bytes and
+     * their records, also the records of uploads staged on another instance's disk; answers how many.
+     */
     async function sweep(): Promise<number> {
-      const cutoff = app.clock.now().getTime() - RESUMABLE_GRACE_MS;
+      const cutoff = expiredBy().getTime();
+      const unstaged = new Set(await forgetExpiredUnfinished(app.db, new Date(cutoff)));
       const ids = new Set(
         (await fsp.readdir(directory)).map((name) => name.replace(/\.json$/, '')).filter((id) => ID.test(id)),
       );
@@ -219,10 +289,12 @@ export default fp(
           const stat = await fsp.stat(path.join(directory, id)).catch(() => undefined);
           created = stat?.mtimeMs ?? 0;
         }
+        unstaged.delete(id);
         if (created > cutoff) continue;
         await removeStaged(id);
         removed++;
       }
+      removed += unstaged.size;
       if (removed) app.log.info({ removed }, 'unfinished resumable uploads removed');
       return removed;
     }
@@ -237,11 +309,13 @@ export default fp(
       routes.addContentTypeParser('application/offset+octet-stream', (_req, payload, done) => done(null, payload));
       const uploadRate = uploadRateLimit(app);
       const tags = ['files'];
-      const params = z.strictObject({ id: z.string().max(64) });
+      // Any text: the address as a whole is checked (uploadIdIn), and anything but an upload's is a 404.
+      const params = z.strictObject({ id: z.string() });
 
       routes.post(RESUMABLE_UPLOADS_PATH, { schema: { tags }, onRequest: uploadRate }, async (req, reply) => {
-        // The limits and the allowance are checked before a byte is staged; the content, the
-        // limits of its real kind and the allowance again when the last byte has arrived.
+        // The limits (here) and the allowance (recordCreation) are checked before a byte is staged;
+        // the content, the limits of its real kind and the allowance again when the last byte has
+        // arrived.
         const declared = req.headers['upload-length'];
         if (
           req.headers['upload-defer-length'] !== undefined ||
@@ -260,25 +334,20 @@ export default fp(
           throw badRequest('Invalid Upload-Metadata');
         }
         if (size > (familyOf(metadata.filetype) === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES)) throw tooLarge();
-        const over = (await allowanceOf(app, app.db, req.auth!.user.id)).exceededBy(size);
-        if (over) throw over;
         return forward(req, reply);
       });
 
-      routes.head(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
-        await ownUpload(req, req.params.id);
-        return forward(req, reply);
-      });
+      routes.head(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) =>
+        forward(req, reply, await ownUpload(req)),
+      );
 
-      routes.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
-        await ownUpload(req, req.params.id);
-        return forward(req, reply);
-      });
+      routes.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) =>
+        forward(req, reply, await ownUpload(req)),
+      );
 
-      routes.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) => {
-        await ownUpload(req, req.params.id);
-        return forward(req, reply);
-      });
+      routes.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, { schema: { tags, params } }, async (req, reply) =>
+        forward(req, reply, await ownUpload(req)),
+      );
     });
   },
   { name: 'resumable-uploads', dependencies: ['config', 'db', 'auth', 'limits', 'queue', 'storage', 'files'] },
@@ -287,7 +356,7 @@ export default fp(
 declare module 'fastify' {
   interface FastifyInstance {
     resumableUploads: {
-      /** Removes unfinished resumable uploads older than a day; answers how many. */
+      /** Removes the unfinished resumable uploads that have expired; answers how many. */
       sweep(): Promise<number>;
     };
   }

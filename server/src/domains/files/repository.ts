@@ -1,0 +1,71 @@
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { resumableUploads, uploads, users } from '../../db/schema';
+
+/**
+ * Holds the member's row until the transaction ends: uploads that passed an allowance check side
+ * by side count one after the other under it (issue 12), stored and unfinished alike (issue 30, F3).
+ */
+export async function lockUploader(tx: Tx, ownerId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+}
+
+/**
+ * The bytes that count against a member's allowances (ingest.ts, allowanceOf): `daily`, those
+ * uploaded since `since`; `pending`, those no record names yet. Stored files count as kept;
+ * unfinished resumable uploads (issue 30, F3) by the length they declared, until they expire
+ * (created at or before `expiredBy`). `finishing` is the unfinished upload whose bytes are the
+ * ones being counted: its declared length is not counted beside them.
+ */
+export async function uploadedBytes(
+  tx: Tx,
+  ownerId: string,
+  { since, expiredBy, finishing }: { since: Date; expiredBy: Date; finishing?: string },
+): Promise<{ daily: number; pending: number }> {
+  const [stored] = await tx
+    .select({
+      daily: sql<string>`coalesce(sum(${uploads.size}) filter (where ${uploads.createdAt} > ${since}), 0)`,
+      pending: sql<string>`coalesce(sum(${uploads.size}) filter (where ${uploads.attachedAt} is null), 0)`,
+    })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), or(gt(uploads.createdAt, since), isNull(uploads.attachedAt))));
+  const [unfinished] = await tx
+    .select({
+      daily: sql<string>`coalesce(sum(${resumableUploads.length}) filter (where ${resumableUploads.createdAt} > ${since}), 0)`,
+      pending: sql<string>`coalesce(sum(${resumableUploads.length}), 0)`,
+    })
+    .from(resumableUploads)
+    .where(
+      and(
+        eq(resumableUploads.ownerId, ownerId),
+        gt(resumableUploads.createdAt, expiredBy),
+        finishing ? ne(resumableUploads.id, finishing) : undefined,
+      ),
+    );
+  return {
+    daily: Number(stored!.daily) + Number(unfinished!.daily),
+    pending: Number(stored!.pending) + Number(unfinished!.pending),
+  };
+}
+
+/** Records an unfinished resumable upload and the length it declared (issue 30, F3). */
+export async function recordUnfinished(
+  tx: Tx,
+  upload: { id: string; ownerId: string; length: number; createdAt: Date },
+) {
+  await tx.insert(resumableUploads).values(upload);
+}
+
+/** The record of a resumable upload that is stored, given up or refused: its length counts no more. */
+export async function forgetUnfinished(tx: Tx, id: string) {
+  await tx.delete(resumableUploads).where(eq(resumableUploads.id, id));
+}
+
+/** Removes the records of unfinished uploads created at or before `expiredBy`; answers their ids. */
+export async function forgetExpiredUnfinished(tx: Tx, expiredBy: Date): Promise<string[]> {
+  const rows = await tx
+    .delete(resumableUploads)
+    .where(lte(resumableUploads.createdAt, expiredBy))
+    .returning({ id: resumableUploads.id });
+  return rows.map((row) => row.id);
+}
