@@ -8,6 +8,12 @@ process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_WORK_DIR ??= path.join(os.tmpdir(), `portal-e2e-${process.env.E2E_PORT}`);
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT}`;
+/**
+ * How long to wait for a state that takes a heavy page (the 128-question intake form) or the
+ * server's background work to reach: a bound for a hang, not a measure of speed, so it is sized
+ * for a machine that is busy with other work (issue 36), where everything runs several times slower.
+ */
+export const SLOW_STATE = { timeout: 90_000 };
 export const MAIL_DIR = path.join(process.env.E2E_WORK_DIR, 'mail');
 export const ADMIN = {
   email: 'e2e.admin@example.org',

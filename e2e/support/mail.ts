@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { MAIL_DIR } from './env';
+import { MAIL_DIR, SLOW_STATE } from './env';
 
 export interface CapturedMail {
   to: string[];
@@ -46,7 +46,7 @@ export async function waitForMail(address: string, subject: RegExp, after = 0): 
           .at(after === 0 ? -1 : after - 1);
         return Boolean(found);
       },
-      { timeout: 15_000, message: `a mail to ${address} matching ${subject}` },
+      { ...SLOW_STATE, message: `a mail to ${address} matching ${subject}` },
     )
     .toBe(true);
   return found!;

@@ -55,8 +55,21 @@ const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')],
 });
 server.on('exit', (code) => {
   smtp.close();
+  // Nothing of the run stays behind: its database, uploads and mail go with it.
+  fs.rmSync(work, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.kill('SIGTERM'));
 }
+
+/*
+ * Playwright starts this stack in a process group of its own, so a Ctrl-C in the terminal does not
+ * reach it, and Playwright stops it on its way out. When Playwright is killed instead, this
+ * process is handed to another parent: it then stops the server itself, rather than staying
+ * behind for the next run to meet.
+ */
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 500).unref();

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { BASE_URL } from '../support/env';
+import { BASE_URL, SLOW_STATE } from '../support/env';
 import { adminApi, createCertificate, createMember, uniqueEmail, PASSWORD } from '../support/fixtures';
 import { signIn, signInAsAdmin } from '../support/session';
 import { expect, type Locator, type Page, test } from '../support/test';
@@ -38,9 +38,10 @@ const ADMIN_SCREENS = [
  * transition running (a dialog fading in has its final colours only at the end).
  */
 async function settle(page: Page) {
-  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, {
-    timeout: 30_000,
-  });
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(
+    0,
+    SLOW_STATE,
+  );
   // A function, not a string: the page's Content-Security-Policy forbids eval.
   await page.waitForFunction(() =>
     (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document

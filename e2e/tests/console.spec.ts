@@ -5,6 +5,7 @@
  */
 import { adminApi, createMember } from '../support/fixtures';
 import { expect, type Page, test } from '../support/test';
+import { SLOW_STATE } from '../support/env';
 
 /** Every console error and every failed response the page sees, as one line each. */
 function watch(page: Page) {
@@ -45,7 +46,7 @@ test('a guest and a member see a clean console on every screen', async ({ page }
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // A screen's lazy chunk can take over 10 s on a loaded 2-core machine (seen twice on the
     // report screen, "Loading page"); a loader that never goes still fails.
-    await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0, SLOW_STATE);
   }
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Go to dashboard' })).toBeVisible();

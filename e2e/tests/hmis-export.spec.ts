@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { ADMIN } from '../support/env';
+import { ADMIN, SLOW_STATE } from '../support/env';
 import { adminApi, createMember } from '../support/fixtures';
 import { logInAsAdmin, signIn } from '../support/session';
 import { clientHeaders, expect, type Page, test } from '../support/test';
@@ -62,7 +62,7 @@ test('a member files a consented report; an admin checks the period and download
   await signIn(page, member.email, member.password);
   await page.goto('/admin/report');
   // The form's 150 inputs are the heaviest screen to load: on a busy machine it takes longer.
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await radio(page, 'Consent to Share with HMIS', 'Yes').check();
   await label(page, 'Consent Method').selectOption('Signed');
   await label(page, 'Consent Date').fill(inDays(-7));

@@ -2,7 +2,7 @@
  * Issue 13: every flow works from the keyboard alone, with a visible focus, a skip link, and
  * focus that moves into dialogs and back. No click, no fill: Tab, Shift+Tab, Enter, Space, type.
  */
-import { BASE_URL } from '../support/env';
+import { BASE_URL, SLOW_STATE } from '../support/env';
 import { adminApi, createCertificate, createMember, PASSWORD, uniqueEmail } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
 import { logIn } from '../support/session';
@@ -96,7 +96,7 @@ test('filing a report by keyboard alone: the skip link, the section navigator an
   await logIn(page, member.email, member.password);
   await page.goto('/admin/report');
   // Over a hundred inputs: on a busy machine the form takes a while to render.
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
 
   // The skip link passes the sidebar and the top bar.
   await page.keyboard.press('Tab');

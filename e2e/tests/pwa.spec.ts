@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '../support/test';
 import { logIn } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
+import { SLOW_STATE } from '../support/env';
 
 // The one spec that runs the service worker (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -121,9 +122,9 @@ test('offline, a reload of the report screen opens the form with its draft, and 
   await logIn(page, m.email, m.password);
   // The member's certificates: an API answer the worker must not keep.
   await page.goto('/admin/certificates');
-  await expect(page.getByRole('cell', { name: 'Offline Field Advocate' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('cell', { name: 'Offline Field Advocate' })).toBeVisible(SLOW_STATE);
   await page.goto('/admin/report');
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await workerInCharge(page);
 
   const clientName = `Offline Reload ${Date.now().toString(36)}`;
@@ -136,7 +137,7 @@ test('offline, a reload of the report screen opens the form with its draft, and 
   // Answered by the worker, not by a server it cannot reach.
   expect(reload?.fromServiceWorker()).toBe(true);
   await expect(page).toHaveURL(/\/admin\/report$/);
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await expect(label(page, 'Client Name')).toHaveValue(clientName);
   await expect(label(page, 'Social Security Number')).toHaveValue('372-81-4455');
   await expect(page.getByText('Your draft was restored from this device.')).toBeVisible();

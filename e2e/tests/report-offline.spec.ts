@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '../support/test';
 import { adminReportCard, logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
+import { SLOW_STATE } from '../support/env';
 
 /** Issue 18: drafts kept on the device, and reports sent from the outbox once, when back online. */
 
@@ -32,8 +33,8 @@ async function fillHalf(page: Page, clientName: string) {
 async function expectHalf(page: Page, clientName: string) {
   // A reloaded form's chunk and its sealed draft take a while on a busy machine, the more so while
   // the service worker (decision 0020) fills its cache in the background.
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
-  await expect(label(page, 'Client Name')).toHaveValue(clientName, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
+  await expect(label(page, 'Client Name')).toHaveValue(clientName, SLOW_STATE);
   await expect(label(page, 'Social Security Number')).toHaveValue('372-81-4455');
   await expect(radio(page, 'Consent to Share with HMIS', 'Yes')).toBeChecked();
   await expect(label(page, 'Consent Method')).toHaveValue('Signed');
@@ -47,7 +48,7 @@ async function member(page: Page) {
   await logIn(page, m.email, m.password);
   await page.goto('/admin/report');
   // The form has over a hundred inputs: its chunk takes a while on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   return { admin, m };
 }
 
@@ -93,7 +94,7 @@ test('logging out wipes the drafts from the device', async ({ page }) => {
 
   await logIn(page, m.email, m.password);
   await page.goto('/admin/report');
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await expect(label(page, 'Client Name')).toHaveValue('');
   await expect(drafts(page, 1)).toHaveCount(0);
 });
@@ -134,7 +135,7 @@ test('answers lost on the way back do not file the report twice', async ({ page 
     await route.abort('connectionreset');
   });
   await page.getByRole('button', { name: 'Submit Form' }).click();
-  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible(SLOW_STATE);
   expect(dropped).toBe(3);
   const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
   expect(((await list.json()) as unknown[]).length).toBe(1);
@@ -189,14 +190,14 @@ test('a video upload cut at about half resumes from where it stopped, not from t
   await expect(page.getByRole('progressbar', { name: 'Uploading video' })).toBeVisible();
   await expect(page.getByText(/Uploading video… \d+\.\d MB of 12\.6 MB · \d+ %/)).toBeVisible();
   // Cut: the report, with its video, waits on the device.
-  await expect(page.getByText('Saved on this device — it will be sent when you are back online')).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByText('Saved on this device — it will be sent when you are back online')).toBeVisible(
+    SLOW_STATE,
+  );
   expect(cut).toBe(true);
   const beforeCut = tus.length;
 
   await context.setOffline(false);
-  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible(SLOW_STATE);
 
   // One upload in all: created once, and the outbox's first PATCH went on from the server's offset.
   const resumed = tus.slice(beforeCut);

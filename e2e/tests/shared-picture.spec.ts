@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/test';
 import { adminApi, createMember } from '../support/fixtures';
 import { signIn } from '../support/session';
+import { SLOW_STATE } from '../support/env';
 
 const IMAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/client-photo.png');
 
@@ -35,7 +36,7 @@ test("changing a profile picture that is also a report's image keeps the report'
   await page.getByRole('button', { name: 'Submit Form' }).click();
   // The media go up first (resumable uploads), then the report: on a loaded 2-core machine the
   // whole submission took over 10 s (CI, 2026-11-27), so it gets the offline spec's 30 s.
-  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible(SLOW_STATE);
 
   const [summary] = (await (await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`)).json()) as {
     _id: string;

@@ -9,7 +9,7 @@
  */
 import { adminApi, createCertificate, PASSWORD } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
-import { BASE_URL } from '../support/env';
+import { BASE_URL, SLOW_STATE } from '../support/env';
 import { request } from '@playwright/test';
 import { clientHeaders, expect, type Page, test } from '../support/test';
 import { logIn } from './member-support';
@@ -33,9 +33,10 @@ async function settle(page: Page) {
   await page.evaluate(
     () => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready,
   );
-  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, {
-    timeout: 30_000,
-  });
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(
+    0,
+    SLOW_STATE,
+  );
 }
 
 async function expectScreen(page: Page, name: string) {

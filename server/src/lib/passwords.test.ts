@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { AUTH_MESSAGES } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -47,12 +46,11 @@ describe('password hashing', () => {
     expect(await verifyPassword('', GOOD)).toBe(false);
   });
 
-  it('spends an argon2 check on an unknown account, and always answers false', async () => {
+  // That the check costs a real argon2 verification is measured by `npm run bench:timing`
+  // (test/timing/enumeration.timing.ts): no test here asserts a time (issue 36).
+  it('always answers false for an unknown account, even given the dummy’s own password', async () => {
     expect(await verifyAgainstDummy('dummy-password-for-unknown-accounts')).toBe(false);
-    const started = performance.now();
     expect(await verifyAgainstDummy(GOOD)).toBe(false);
-    // 19 MiB of argon2 takes tens of milliseconds anywhere; skipping it takes well under one.
-    expect(performance.now() - started).toBeGreaterThan(5);
   });
 });
 
