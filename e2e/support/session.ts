@@ -25,6 +25,16 @@ export async function signIn(page: Page, email: string, password: string) {
 export const signInAsAdmin = (page: Page) => signIn(page, ADMIN.email, ADMIN.password);
 
 /**
+ * Answers the step-up dialog (issue 19) that a sensitive act opens (revealing an SSN, the HMIS
+ * export, a delete: issue 30, F10): the administrator has no second factor, so the password.
+ */
+export async function confirmItIsYou(page: Page, password = ADMIN.password) {
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await stepUp.getByRole('textbox', { name: 'Password' }).fill(password);
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/**
  * The administrator as another person than the test's page: a browser context of their own,
  * signed in, on the reports list. Answers the card of the report filed for `clientName`; the
  * caller closes the context.

@@ -1,6 +1,6 @@
 import { type Browser, expect, test, clientHeaders } from '../support/test';
 import { ADMIN } from '../support/env';
-import { signIn } from '../support/session';
+import { confirmItIsYou, signIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 
 async function memberSees(browser: Browser, member: { email: string; password: string }, text: string) {
@@ -83,6 +83,8 @@ test('an admin creates, edits and deletes a certificate with a document; the mem
   // Delete, after a confirmation.
   await card.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete certificate' }).getByRole('button', { name: 'Delete' }).click();
+  // Issue 30 (F10): a delete asks for a step-up.
+  await confirmItIsYou(page);
   await expect(page.getByText('The certificate has been deleted successfully.')).toBeVisible();
   await expect(card).toBeHidden();
   await expect(page.getByText('No certificates match your search.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { signInAsAdmin } from '../support/session';
+import { confirmItIsYou, signInAsAdmin } from '../support/session';
 
 test('an admin creates, edits and deletes a job; the job board follows', async ({ page }) => {
   const tag = Date.now().toString(36);
@@ -51,6 +51,8 @@ test('an admin creates, edits and deletes a job; the job board follows', async (
   await page.getByRole('textbox', { name: 'Search jobs' }).fill(tag);
   await updated.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete job' }).getByRole('button', { name: 'Delete' }).click();
+  // Issue 30 (F10): a delete asks for a step-up.
+  await confirmItIsYou(page);
   await expect(page.getByText('The job was deleted successfully.')).toBeVisible();
   await expect(page.getByText('No jobs found.')).toBeVisible();
 });

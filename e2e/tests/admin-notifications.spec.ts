@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { signInAsAdmin } from '../support/session';
+import { confirmItIsYou, signInAsAdmin } from '../support/session';
 
 test('an admin adds a notification (the link gets https://), the top bar shows it, then deletes it', async ({
   page,
@@ -34,6 +34,8 @@ test('an admin adds a notification (the link gets https://), the top bar shows i
   await expect(popover).toBeHidden();
 
   await page.getByRole('button', { name: `Delete notification ${title}` }).click();
+  // Issue 30 (F10): a delete asks for a step-up.
+  await confirmItIsYou(page);
   await expect(page.getByText('The notification has been successfully deleted.')).toBeVisible();
   await expect(page.getByRole('button', { name: `Delete notification ${title}` })).toBeHidden();
   await page.getByRole('button', { name: 'Notifications' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { ADMIN } from '../support/env';
-import { signInAsAdmin } from '../support/session';
+import { confirmItIsYou, signInAsAdmin } from '../support/session';
 import { adminApi, createMember, uniqueEmail } from '../support/fixtures';
 
 test('an admin finds a member by part of the e-mail, edits and deletes them', async ({ page }) => {
@@ -46,6 +46,8 @@ test('an admin finds a member by part of the e-mail, edits and deletes them', as
   await row.getByRole('button', { name: 'View' }).click();
   await details.getByRole('button', { name: 'Delete User' }).click();
   await page.getByRole('dialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete' }).click();
+  // Issue 30 (F10): a delete asks for a step-up.
+  await confirmItIsYou(page);
   await expect(page.getByText('The user has been deleted successfully.')).toBeVisible();
   await expect(page.getByText('No users match your search.')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { adminApi, createAdmin, PASSWORD, uniqueEmail } from '../support/fixtures';
-import { logIn } from '../support/session';
+import { confirmItIsYou, logIn } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -31,6 +31,8 @@ test('an admin adds a passkey, signs out, and signs in with the password and the
   await page.goto('/admin/two-factor');
   await page.getByLabel('Passkey name').fill('Work laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  // Issue 30 (F1): adding a factor is confirmed with what the account has: here the password.
+  await confirmItIsYou(page, PASSWORD);
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved them' }).click();
   const list = page.getByRole('table', { name: 'Your passkeys' });

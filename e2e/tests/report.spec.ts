@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '../support/test';
-import { ADMIN } from '../support/env';
-import { adminReportCard, logIn } from '../support/session';
+import { SLOW_STATE } from '../support/env';
+import { adminReportCard, confirmItIsYou, logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
@@ -28,7 +28,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await logIn(page, member.email, member.password);
   await page.goto('/admin/report');
   // The form's 150 inputs are the heaviest screen to load: on a busy machine it takes longer.
-  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await expect(page.getByText('(Complete this form for ALL adults)')).toBeVisible();
 
   // Consent (issue 17), before any personal field: media stay disabled until it is given.
@@ -122,7 +122,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await page.getByRole('button', { name: 'Submit Form' }).click();
   // The media go up first (resumable uploads), then the report: on a loaded 2-core machine the
   // whole submission took over 10 s (CI, 2026-11-27), so it gets the offline spec's 30 s.
-  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible(SLOW_STATE);
   await expect(label(page, 'Client Name')).toHaveValue('');
   await expect(label(page, 'Social Security Number')).toHaveValue('');
   await expect(box(page, 'Race', 'Asian or Asian American')).not.toBeChecked();
@@ -197,10 +197,8 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await dialog.getByRole('button', { name: 'Reveal SSN' }).click();
   await dialog.getByLabel('Reason for revealing the SSN').fill('Housing authority application');
   await dialog.getByRole('button', { name: 'Reveal', exact: true }).click();
-  // Issue 19: a step-up first; this admin has no second factor, so the password.
-  const stepUp = adminPage.getByRole('dialog', { name: 'Confirm it is you' });
-  await stepUp.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  // Issue 19: a step-up first.
+  await confirmItIsYou(adminPage);
   await expect(row('Social Security Number')).toContainText('372-81-4455');
   await adminPage.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { NEW_FACTOR_HOLD_MINUTES } from '@portal/contract';
 import { z } from 'zod';
 import { parseStorageUrl, type StorageLocation } from './lib/storage-url';
 
@@ -112,6 +113,8 @@ const envSchema = z.object({
   AWS_REGION: z.string().optional(),
   /** Issue 19: whether administrators must sign in with a second factor; `required` by default in production. */
   ADMIN_MFA: z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional(),
+  /** Issue 30 (F1): minutes before a newly added factor may step up the most sensitive acts. */
+  NEW_FACTOR_HOLD_MINUTES: wholeNumber('minutes').default(NEW_FACTOR_HOLD_MINUTES),
   /**
    * The cost of new password hashes (lib/passwords.ts): `owasp` (the default, and the only one
    * production accepts) or `test-only-minimal`, for the test suites, which create hundreds of accounts.
@@ -182,6 +185,8 @@ export interface Config {
   hmis: { organizationName: string; projectId: string; cocCode: string | undefined; geocode: string | undefined };
   /** ADMIN_MFA: `required` makes admin routes refuse an admin without a second factor. */
   adminMfa: 'required' | 'optional';
+  /** NEW_FACTOR_HOLD_MINUTES: a factor this new cannot be the one that steps up (issue 30, F1). */
+  newFactorHoldMinutes: number;
   /** PASSWORD_HASH_COST: the argon2id parameters of new password hashes; `owasp` in production. */
   passwordHashCost: 'owasp' | 'test-only-minimal';
 }
@@ -272,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     // Outside production `optional`, so that `npm start` stays two commands.
     adminMfa: e.ADMIN_MFA ?? (production ? 'required' : 'optional'),
+    newFactorHoldMinutes: e.NEW_FACTOR_HOLD_MINUTES,
     passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }

@@ -258,7 +258,8 @@ export async function stepUp(t: TestApp, cookie: string, proof: { password: stri
 export async function createCallers(t: TestApp) {
   const unverified = await createUser(t, { isVerified: false });
   const member = await createUser(t);
-  const admin = await createUser(t, { isAdmin: true });
+  // Stepped up (issue 19): deletes and the other sensitive acts need it (issue 30, F10).
+  const admin = await createUser(t, { isAdmin: true, steppedUp: true });
   return {
     cookies: { unverified: unverified.cookie, member: member.cookie, admin: admin.cookie },
     adminId: admin.user.id,

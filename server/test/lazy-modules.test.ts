@@ -56,7 +56,8 @@ describe('modules loaded on first use', () => {
     // Signing up hashes the password.
     const admin = await createUser(t, { isAdmin: true });
     expect(isLazyLoaded('@node-rs/argon2')).toBe(true);
-    const member = await createUser(t);
+    // Adding a passkey needs a step-up (issue 30, F1).
+    const member = await createUser(t, { steppedUp: true });
 
     const options = await call(t.app, member.cookie, {
       method: 'POST',

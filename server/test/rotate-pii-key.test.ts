@@ -97,7 +97,7 @@ describe('PII key rotation (issue 12)', () => {
 describe('TOTP secrets (issue 19)', () => {
   it('re-seals the secrets of enrolled and enrolling accounts, bound to row and column, and skips them after', async () => {
     const oldKey = loadKeys(undefined, t.config.dataDir).pii;
-    const enrolled = await createUser(t);
+    const enrolled = await createUser(t, { steppedUp: true });
     const setup = await call(t.app, enrolled.cookie, { method: 'POST', url: '/api/auth/mfa/totp/setup' });
     const { secret } = setup.json() as { secret: string };
     const code = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
@@ -107,7 +107,7 @@ describe('TOTP secrets (issue 19)', () => {
       payload: { code },
     });
     expect(enable.statusCode, enable.body).toBe(200);
-    const enrolling = await createUser(t);
+    const enrolling = await createUser(t, { steppedUp: true });
     const pendingSetup = await call(t.app, enrolling.cookie, { method: 'POST', url: '/api/auth/mfa/totp/setup' });
     const { secret: pendingSecret } = pendingSetup.json() as { secret: string };
 

@@ -12,6 +12,12 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 /** A step-up counts for this long. */
 export const STEP_UP_MINUTES = 5;
+/**
+ * Issue 30 (F1): a factor added this recently cannot be the one that steps up (NEW_FACTOR_HOLD_MINUTES
+ * on the server; this is its default), so that whoever holds a stolen session cannot add a factor
+ * and use it at once; the owner is mailed of the new factor meanwhile.
+ */
+export const NEW_FACTOR_HOLD_MINUTES = 15;
 /** Wrong codes that lock the second step, and for how long. */
 export const MFA_LOCK_AFTER_FAILURES = 5;
 export const MFA_LOCK_MINUTES = 15;
@@ -37,6 +43,9 @@ export const MFA_MESSAGES = {
   needCode: 'Enter a code from your authenticator app or a recovery code',
   needPassword: 'Enter your password',
   stepUp: 'Confirm it is you to continue',
+  /** Issue 30 (F1): the step-up was given with a factor added in the last NEW_FACTOR_HOLD_MINUTES. */
+  newFactor:
+    'A sign-in factor added in the last few minutes cannot confirm this yet. Confirm with one you had before, or try again later.',
   confirmed: 'Confirmed',
   alreadyOn: 'Two-factor sign-in is already on',
   noSetup: 'Start the set-up first',

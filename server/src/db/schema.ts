@@ -99,6 +99,8 @@ export const users = pgTable(
     totpSecret: text(),
     totpPendingSecret: text(),
     totpLastStep: bigint({ mode: 'number' }),
+    /** Issue 30 (F1): when TOTP was turned on; a factor this new cannot step up the most sensitive acts. */
+    totpEnabledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // Live accounts only: a trashed account's address is free for a new sign-up (decision 0017).
@@ -137,6 +139,12 @@ export const sessions = pgTable(
     mfaPending: boolean().notNull().default(false),
     /** When this session last proved a second factor (or, without one, the password): step-up. */
     steppedUpAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 30 (F1): when the factor of that step-up was added to the account (null: the password,
+     * or a factor from before this was kept), so that a factor added by whoever holds the session
+     * cannot at once unlock what a step-up guards.
+     */
+    stepUpFactorAddedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index().on(t.userId)],
 );

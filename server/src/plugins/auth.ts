@@ -35,6 +35,7 @@ const SESSION = {
   expiresAt: sessions.expiresAt,
   mfaPending: sessions.mfaPending,
   steppedUpAt: sessions.steppedUpAt,
+  stepUpFactorAddedAt: sessions.stepUpFactorAddedAt,
 };
 
 export interface Auth {
@@ -44,6 +45,8 @@ export interface Auth {
   mfaPending: boolean;
   /** When the session last proved a second factor (or, without one, the password). */
   steppedUpAt: Date | null;
+  /** When the factor of that step-up was added to the account; null for the password. */
+  stepUpFactorAddedAt: Date | null;
 }
 
 /** ARCHITECTURE §5 and issue 6: idle timeouts by role, and an absolute lifetime. */
@@ -145,16 +148,28 @@ function accessInSql(access: 'member' | 'admin', adminMfa: 'required' | 'optiona
 
 /**
  * Issue 19, step-up: the most sensitive acts (revealing an SSN, the HMIS export, changing a
- * user's admin flag, bulk deletes) need a second factor given for that purpose in the last
- * STEP_UP_MINUTES (the password where the account has none: POST /api/auth/mfa/verify on a full
- * session; the code of the sign-in does not count). Without it: 401 `{ stepUp: true }`, and the
- * web app asks for the code and retries. Bulk deletes call this too.
+ * user's admin flag, deleting, changing sign-in factors) need a second factor given for that
+ * purpose in the last STEP_UP_MINUTES (the password where the account has none: POST
+ * /api/auth/mfa/verify on a full session; the code of the sign-in does not count). Without it:
+ * 401 `{ stepUp: true }`, and the web app asks for the code and retries.
+ *
+ * Issue 30 (F1): the factor of that step-up must have been on the account for
+ * NEW_FACTOR_HOLD_MINUTES. Adding a factor needs a step-up itself, but a stolen session shares the
+ * owner's step-up; a factor its holder adds then cannot unlock anything until the owner has had
+ * the mail that tells of it.
  */
 export function requireStepUp(req: FastifyRequest) {
+  const now = req.server.clock.now().getTime();
   const at = req.auth?.steppedUpAt;
-  if (at && req.server.clock.now().getTime() - at.getTime() <= STEP_UP_MINUTES * 60_000) return;
-  denied(req, 401, 'step-up needed');
-  throw new HttpError(401, MFA_MESSAGES.stepUp, {}, { stepUp: true });
+  if (!at || now - at.getTime() > STEP_UP_MINUTES * 60_000) {
+    denied(req, 401, 'step-up needed');
+    throw new HttpError(401, MFA_MESSAGES.stepUp, {}, { stepUp: true });
+  }
+  const factorAddedAt = req.auth?.stepUpFactorAddedAt;
+  if (factorAddedAt && now - factorAddedAt.getTime() < req.server.config.newFactorHoldMinutes * 60_000) {
+    denied(req, 401, 'step-up with a new factor');
+    throw new HttpError(401, MFA_MESSAGES.newFactor, {}, { stepUp: true });
+  }
 }
 
 /**
@@ -273,6 +288,7 @@ export default fp(
         user: row.user,
         mfaPending: row.session.mfaPending,
         steppedUpAt: row.session.steppedUpAt,
+        stepUpFactorAddedAt: row.session.stepUpFactorAddedAt,
       };
       const ends = Math.min(row.session.expiresAt.getTime(), addMinutes(lastSeenAt, idle).getTime());
       announceExpiry(reply, (ends - now.getTime()) / 1000, now);
@@ -420,9 +436,15 @@ export default fp(
       async endAllFor(tx: Tx, userId: string) {
         await tx.delete(sessions).where(eq(sessions.userId, userId));
       },
-      /** The request's session has just proved a second factor (or the password): step-up. */
-      async stepUp(req: FastifyRequest) {
-        await app.db.update(sessions).set({ steppedUpAt: app.clock.now() }).where(eq(sessions.id, req.auth!.sessionId));
+      /**
+       * The request's session has just proved a second factor (or the password): step-up.
+       * `factorAddedAt` is when that factor was added (null for the password).
+       */
+      async stepUp(req: FastifyRequest, factorAddedAt: Date | null) {
+        await app.db
+          .update(sessions)
+          .set({ steppedUpAt: app.clock.now(), stepUpFactorAddedAt: factorAddedAt })
+          .where(eq(sessions.id, req.auth!.sessionId));
       },
     });
   },
@@ -497,7 +519,7 @@ declare module 'fastify' {
       start(tx: Tx, req: FastifyRequest, reply: FastifyReply, userId: string, kind?: SessionKind): Promise<void>;
       end(req: FastifyRequest, reply: FastifyReply): Promise<void>;
       endAllFor(tx: Tx, userId: string): Promise<void>;
-      stepUp(req: FastifyRequest): Promise<void>;
+      stepUp(req: FastifyRequest, factorAddedAt: Date | null): Promise<void>;
     };
   }
 }

@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { likePattern } from '../lib/paging';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { live } from '../lib/trash';
+import { requireStepUp } from './auth';
 
 /** The trash's purge on the queue (decision 0009): nightly, after the other purges. */
 export const TRASH_PURGE_JOB = 'trash-purge';
@@ -89,6 +90,9 @@ export default fp(
       const ids = await selectIds(tx, kind, selection);
       if (!ids.length) return [];
       await kind.guard?.(tx, req, ids);
+      // Issue 30 (F10): every delete, one record or many, comes here, and needs a step-up here
+      // (after the refusals that no step-up would lift: oneself, the last admin).
+      requireStepUp(req);
       // Locked in one order (by id), so that two bulk actions wait for each other, never deadlock.
       const rows = (await tx
         .select()
@@ -133,6 +137,8 @@ export default fp(
             .orderBy(asc(kind.table.id))
             .for('update')) as Row[];
           if (rows.length !== unique.length) throw notFound(TRASH_MESSAGES.notInTrash);
+          // Issue 30 (F10): an administrator back from the trash is admin rights given: a step-up.
+          if (type === 'user' && rows.some((row) => row.isAdmin === true)) requireStepUp(req);
           const bulk = rows.length > 1;
           for (const row of rows) {
             const reason = await kind.conflict?.(tx, row);
@@ -239,7 +245,11 @@ export default fp(
       },
       move,
       restore,
-      purgeOne: (req: FastifyRequest, type: TrashType, id: string) => purge(req, type, eq(kindOf(type).table.id, id)),
+      // Issue 30 (F10): deleting for good needs a step-up, as moving to the trash does.
+      purgeOne: (req: FastifyRequest, type: TrashType, id: string) => {
+        requireStepUp(req);
+        return purge(req, type, eq(kindOf(type).table.id, id));
+      },
       purgeExpired,
       list,
     });

@@ -1,10 +1,10 @@
-import { AUTH_MESSAGES, MFA_MESSAGES, RECOVERY_CODE_COUNT } from '@portal/contract';
+import { AUTH_MESSAGES, MFA_MESSAGES, NEW_FACTOR_HOLD_MINUTES, RECOVERY_CODE_COUNT } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passkeys, recoveryCodes, sessions, users, webauthnChallenges } from '../../src/db/schema';
 import { SoftAuthenticator } from '../authenticator';
-import { call, createTestApp, createUser, sessionCookie, type TestApp } from '../harness';
+import { call, createTestApp, createUser, lastMail, sessionCookie, type TestApp } from '../harness';
 import { fullReport } from '../reports';
 
 /**
@@ -69,7 +69,7 @@ const userRow = async (userId: string) => (await t.database.db.select().from(use
 
 describe('enrolment', () => {
   it('adds a passkey checked against the session’s challenge; the first factor turns two-factor on with recovery codes', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const options = await registrationOptions(u.cookie);
     // The relying party is APP_URL's host; the user handle is not the e-mail.
     expect(options.rp).toMatchObject({ id: 'localhost' });
@@ -112,7 +112,7 @@ describe('enrolment', () => {
   });
 
   it('refuses a response for another origin, another challenge, no challenge, or an id already registered', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const authenticator = new SoftAuthenticator();
     const add = (response: unknown) => post(u.cookie, '/api/auth/mfa/passkeys', { name: 'Key', response });
     // No options asked for: no challenge.
@@ -127,7 +127,7 @@ describe('enrolment', () => {
     expect((await userRow(u.user.id)).mfaEnabled).toBe(false);
 
     // The same credential for another account.
-    const { authenticator: taken } = await addPasskey(await createUser(t));
+    const { authenticator: taken } = await addPasskey(await createUser(t, { steppedUp: true }));
     const stolen = await add(taken.register(await registrationOptions(u.cookie)));
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json()).toEqual({ message: MFA_MESSAGES.passkeyNotAdded });
@@ -135,7 +135,7 @@ describe('enrolment', () => {
   });
 
   it('answers malformed input with 400 and a clear message, changing nothing', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const response = new SoftAuthenticator().register(await registrationOptions(u.cookie));
     for (const [payload, message] of [
       [{ response }, undefined],
@@ -162,7 +162,7 @@ describe('enrolment', () => {
 
 describe('sign-in with a passkey', () => {
   it('says a passkey is there; the assertion ends the pending session and starts a full one', async () => {
-    const u = await createUser(t, { isAdmin: true });
+    const u = await createUser(t, { isAdmin: true, steppedUp: true });
     const { authenticator } = await addPasskey(u);
     const res = await login(u);
     expect(res.json()).toEqual({
@@ -187,7 +187,7 @@ describe('sign-in with a passkey', () => {
   });
 
   it('refuses a replayed assertion, another challenge, an old counter, an expired challenge and a foreign origin alike', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const { authenticator } = await addPasskey(u);
     const first = await passwordStep(u);
     const { challenge } = await authenticationOptions(first);
@@ -229,8 +229,8 @@ describe('sign-in with a passkey', () => {
   });
 
   it('refuses another account’s passkey the same way as a wrong challenge', async () => {
-    const u = await createUser(t);
-    const other = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
+    const other = await createUser(t, { steppedUp: true });
     const { authenticator: mine } = await addPasskey(u);
     const { authenticator: theirs } = await addPasskey(other);
     const pending = await passwordStep(u);
@@ -244,7 +244,7 @@ describe('sign-in with a passkey', () => {
   });
 
   it('counts failed assertions towards the same lock as wrong codes', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const { authenticator } = await addPasskey(u);
     const pending = await passwordStep(u);
     for (let i = 0; i < 3; i++) {
@@ -262,7 +262,7 @@ describe('sign-in with a passkey', () => {
   });
 
   it('answers 400 to options for an account without a passkey, and to a passkey where no factor is set', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const res = await post(u.cookie, '/api/auth/mfa/passkeys/authentication-options');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MFA_MESSAGES.noPasskey });
@@ -279,15 +279,30 @@ describe('sign-in with a passkey', () => {
 
 describe('step-up with a passkey', () => {
   it('satisfies the step-up; the sign-in’s assertion does not', async () => {
-    const admin = await createUser(t, { isAdmin: true });
+    const admin = await createUser(t, { isAdmin: true, steppedUp: true });
     const { authenticator } = await addPasskey(admin);
-    const signedIn = await passkeyStep(await passwordStep(admin), authenticator);
-    const cookie = sessionCookie(signedIn);
-    const member = await createUser(t);
+    const member = await createUser(t, { steppedUp: true });
     const filed = await call(t.app, member.cookie, { method: 'POST', url: '/api/reports', payload: fullReport() });
     const id = (filed.json() as { _id: string })._id;
-    const reveal = () =>
-      call(t.app, cookie, { method: 'POST', url: `/api/reports/${id}/reveal-ssn`, payload: { reason: 'Case review' } });
+    const revealAs = (session: string) =>
+      call(t.app, session, {
+        method: 'POST',
+        url: `/api/reports/${id}/reveal-ssn`,
+        payload: { reason: 'Case review' },
+      });
+
+    // Issue 30 (F1): a passkey just added (a stolen session's own authenticator, say) signs in,
+    // but cannot step up the reveal until it has been on the account for 15 minutes.
+    const early = sessionCookie(await passkeyStep(await passwordStep(admin), authenticator));
+    expect((await passkeyStep(early, authenticator)).statusCode).toBe(200);
+    const refused = await revealAs(early);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: MFA_MESSAGES.newFactor, stepUp: true });
+    t.clock.advanceMinutes(NEW_FACTOR_HOLD_MINUTES);
+
+    const signedIn = await passkeyStep(await passwordStep(admin), authenticator);
+    const cookie = sessionCookie(signedIn);
+    const reveal = () => revealAs(cookie);
     expect((await reveal()).statusCode).toBe(401);
     // With a factor, the password does not do.
     expect((await verify(cookie, { password: admin.password })).statusCode).toBe(400);
@@ -302,13 +317,17 @@ describe('step-up with a passkey', () => {
 
 describe('removal and reset', () => {
   it('removes one passkey; the last one turns two-factor off with its recovery codes', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const first = await addPasskey(u, 'One');
+    // Issue 30 (F1): the owner is told of each change to the factors.
+    const added = await lastMail(t, u.email);
+    expect(added?.subject).toBe('A sign-in factor was added to your account');
+    expect(added?.text).toContain('the passkey “One”');
     const second = await addPasskey(u, 'Two');
     const remove = (id: string, cookie = u.cookie) =>
       call(t.app, cookie, { method: 'DELETE', url: `/api/auth/mfa/passkeys/${id}` });
     // Another user cannot remove it, and is told nothing about it.
-    const stranger = await createUser(t);
+    const stranger = await createUser(t, { steppedUp: true });
     const foreign = await remove(first.passkey._id, stranger.cookie);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: MFA_MESSAGES.passkeyNotFound });
@@ -316,7 +335,23 @@ describe('removal and reset', () => {
 
     expect((await remove(first.passkey._id)).json()).toEqual({ message: MFA_MESSAGES.passkeyRemoved });
     expect((await userRow(u.user.id)).mfaEnabled).toBe(true);
+    const removed = await lastMail(t, u.email);
+    expect(removed?.subject).toBe('A sign-in factor was removed from your account');
+    expect(removed?.text).toContain('the passkey “One”');
     expect((await remove(first.passkey._id)).statusCode).toBe(404);
+    // Removing a factor is proved with what the account has, as adding one is (issue 30, F1).
+    t.clock.advanceMinutes(6);
+    const unconfirmed = await remove(second.passkey._id);
+    expect(unconfirmed.statusCode).toBe(401);
+    expect(unconfirmed.json()).toEqual({ message: MFA_MESSAGES.stepUp, stepUp: true });
+    expect(await rowsOf(u.user.id)).toHaveLength(1);
+    const { challenge } = await authenticationOptions(u.cookie);
+    expect((await verify(u.cookie, { passkey: second.authenticator.assert(challenge) })).statusCode).toBe(200);
+    // A passkey added minutes ago confirms nothing yet: not even the removal of another.
+    expect((await remove(second.passkey._id)).statusCode).toBe(401);
+    t.clock.advanceMinutes(NEW_FACTOR_HOLD_MINUTES);
+    const again = await authenticationOptions(u.cookie);
+    expect((await verify(u.cookie, { passkey: second.authenticator.assert(again.challenge) })).statusCode).toBe(200);
     expect((await remove(second.passkey._id)).statusCode).toBe(200);
     expect((await userRow(u.user.id)).mfaEnabled).toBe(false);
     expect(await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.user.id))).toEqual([]);
@@ -326,7 +361,7 @@ describe('removal and reset', () => {
   it('keeps the last factor of an admin under ADMIN_MFA=required (409); with TOTP beside it, the passkey may go', async () => {
     const strict = await createTestApp({ ADMIN_MFA: 'required' });
     try {
-      const admin = await createUser(strict, { isAdmin: true });
+      const admin = await createUser(strict, { isAdmin: true, steppedUp: true });
       const { passkey } = await addPasskey(admin, 'Only', strict);
       const remove = () =>
         call(strict.app, admin.cookie, { method: 'DELETE', url: `/api/auth/mfa/passkeys/${passkey._id}` });
@@ -358,8 +393,8 @@ describe('removal and reset', () => {
   });
 
   it('an admin’s reset removes the passkeys too', async () => {
-    const admin = await createUser(t, { isAdmin: true });
-    const target = await createUser(t);
+    const admin = await createUser(t, { isAdmin: true, steppedUp: true });
+    const target = await createUser(t, { steppedUp: true });
     const { authenticator } = await addPasskey(target);
     await addPasskey(target, 'Spare');
     const pending = await passwordStep(target);
@@ -388,7 +423,7 @@ describe('removal and reset', () => {
 
 describe('who may call the passkey routes', () => {
   it('lets a pending session ask for assertion options and give the assertion, and nothing else', async () => {
-    const u = await createUser(t, { isAdmin: true });
+    const u = await createUser(t, { isAdmin: true, steppedUp: true });
     const { authenticator, passkey } = await addPasskey(u);
     const pending = await passwordStep(u);
     for (const [method, url, payload] of [

@@ -173,7 +173,7 @@ describe('ending sessions at once', () => {
   });
 
   it('deleting the account kills its sessions', async () => {
-    const admin = await createUser(t, { isAdmin: true });
+    const admin = await createUser(t, { isAdmin: true, steppedUp: true });
     const member = await createUser(t);
     expect((await checkAuth(member.cookie)).statusCode).toBe(200);
     const del = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${member.user.id}` });

@@ -1,4 +1,11 @@
-import { AUTH_MESSAGES, MFA_MESSAGES, RECOVERY_CODE_COUNT } from '@portal/contract';
+import crypto from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  MFA_MESSAGES,
+  NEW_FACTOR_HOLD_MINUTES,
+  RECOVERY_CODE_COUNT,
+  STEP_UP_MINUTES,
+} from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +17,7 @@ import {
   lastMail,
   resetTokenFrom,
   sessionCookie,
+  stepUp,
   type TestApp,
   uniqueEmail,
 } from '../harness';
@@ -35,8 +43,12 @@ const login = (email: string, password: string, app: TestApp = t) =>
 const verify = (cookie: string, payload: Record<string, unknown>, app: TestApp = t) =>
   call(app.app, cookie, { method: 'POST', url: '/api/auth/mfa/verify', payload });
 
-/** Sets up TOTP for the signed-in user; answers the secret and the recovery codes. */
+/**
+ * Sets up TOTP for the signed-in user, as the web app does: the password confirms it is them
+ * (issue 30, F1), then the code. Answers the secret and the recovery codes.
+ */
 async function enrol(u: TestUser, app: TestApp = t) {
+  await stepUp(app, u.cookie, { password: u.password });
   const setup = await call(app.app, u.cookie, { method: 'POST', url: '/api/auth/mfa/totp/setup' });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret } = setup.json() as { secret: string };
@@ -61,7 +73,7 @@ async function passwordStep(u: TestUser, app: TestApp = t) {
 
 describe('enrolment', () => {
   it('sets up TOTP with a sealed secret, turns it on with a code, and answers 10 recovery codes stored hashed', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const setup = await call(t.app, u.cookie, { method: 'POST', url: '/api/auth/mfa/totp/setup' });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl } = setup.json() as { secret: string; otpauthUrl: string };
@@ -121,7 +133,7 @@ describe('enrolment', () => {
   });
 
   it('refuses to turn on without a set-up, and is for signed-in, verified members only', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { steppedUp: true });
     const res = await call(t.app, u.cookie, {
       method: 'POST',
       url: '/api/auth/mfa/totp/enable',
@@ -276,6 +288,7 @@ describe('an admin resets another user’s factors', () => {
     const admin = await createUser(t, { isAdmin: true });
     const target = await createUser(t, { isAdmin: true });
     await enrol(target);
+    await stepUp(t, admin.cookie, { password: admin.password });
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(1);
     const res = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${target.user.id}/mfa` });
     expect(res.statusCode, res.body).toBe(200);
@@ -301,7 +314,7 @@ describe('an admin resets another user’s factors', () => {
   it('is refused for one’s own factors, for members, and for an unknown user, changing nothing', async () => {
     const admin = await createUser(t, { isAdmin: true });
     await enrol(admin);
-    const signedIn = await createUser(t, { isAdmin: true });
+    const signedIn = await createUser(t, { isAdmin: true, steppedUp: true });
     const self = await call(t.app, signedIn.cookie, { method: 'DELETE', url: `/api/users/${signedIn.user.id}/mfa` });
     expect(self.statusCode).toBe(403);
     expect(self.json()).toEqual({ message: MFA_MESSAGES.resetSelf });
@@ -353,6 +366,8 @@ describe('step-up', () => {
   it('asks for a code given for the act, not the sign-in’s; it counts for 5 minutes', async () => {
     const admin = await createUser(t, { isAdmin: true });
     const { secret, recoveryCodes: codes } = await enrol(admin);
+    // A factor of some standing: a new one cannot step up (issue 30, F1, tested below).
+    t.clock.advanceMinutes(NEW_FACTOR_HOLD_MINUTES);
     const signedIn = await verify(await passwordStep(admin), { code: await codeNow(secret) });
     const cookie = sessionCookie(signedIn);
     const id = await reportId();
@@ -408,6 +423,152 @@ describe('step-up', () => {
     expect(still!.isAdmin).toBe(false);
     await verify(admin.cookie, { password: admin.password });
     expect((await put(edit(true))).statusCode).toBe(200);
+  });
+});
+
+describe('a stolen session cannot step up with a factor it adds (issue 30, F1)', () => {
+  const reveal = async (cookie: string) => {
+    const member = await createUser(t);
+    const filed = await call(t.app, member.cookie, { method: 'POST', url: '/api/reports', payload: fullReport() });
+    const id = (filed.json() as { _id: string })._id;
+    return call(t.app, cookie, {
+      method: 'POST',
+      url: `/api/reports/${id}/reveal-ssn`,
+      payload: { reason: 'Case review' },
+    });
+  };
+  const today = () => t.clock.now().toISOString().slice(0, 10);
+  const hmisExport = (cookie: string) =>
+    call(t.app, cookie, {
+      method: 'POST',
+      url: '/api/exports/hmis',
+      payload: { from: today(), to: today(), reason: 'Annual report' },
+    });
+  const promote = async (cookie: string) => {
+    const member = await createUser(t);
+    return call(t.app, cookie, {
+      method: 'PUT',
+      url: `/api/users/${member.user.id}`,
+      payload: adminEditPayload(member.email, { isAdmin: true }),
+    });
+  };
+
+  it('needs a step-up given with what the account had before adding a factor', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    // With the session alone: no TOTP set-up, no passkey options, nothing stored.
+    for (const url of ['/api/auth/mfa/totp/setup', '/api/auth/mfa/passkeys/registration-options']) {
+      const res = await call(t.app, admin.cookie, { method: 'POST', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ message: MFA_MESSAGES.stepUp, stepUp: true });
+    }
+    const enable = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/auth/mfa/totp/enable',
+      payload: { code: '123456' },
+    });
+    expect(enable.statusCode).toBe(401);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, admin.user.id));
+    expect(row).toMatchObject({ mfaEnabled: false, totpPendingSecret: null });
+    // The password, on an account without a factor, is what it had.
+    await stepUp(t, admin.cookie, { password: admin.password });
+    expect((await call(t.app, admin.cookie, { method: 'POST', url: '/api/auth/mfa/totp/setup' })).statusCode).toBe(200);
+  });
+
+  it('keeps a factor added in the last 15 minutes from stepping up the SSN, the HMIS export and admin rights', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const { secret, recoveryCodes: codes } = await enrol(admin);
+    // The password's step-up of the enrolment has lapsed; the new factors are all the session has.
+    t.clock.advanceMinutes(STEP_UP_MINUTES);
+    expect((await verify(admin.cookie, { code: await codeNow(secret) })).statusCode).toBe(200);
+    for (const res of [await reveal(admin.cookie), await hmisExport(admin.cookie), await promote(admin.cookie)]) {
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json()).toEqual({ message: MFA_MESSAGES.newFactor, stepUp: true });
+    }
+    // A recovery code made with the new factor is as new.
+    expect((await verify(admin.cookie, { code: codes[0]! })).statusCode).toBe(200);
+    expect((await reveal(admin.cookie)).statusCode).toBe(401);
+
+    // 15 minutes after the factor was added, it steps up like any other.
+    t.clock.advanceMinutes(NEW_FACTOR_HOLD_MINUTES - STEP_UP_MINUTES - 2);
+    expect((await verify(admin.cookie, { code: await codeNow(secret) })).statusCode).toBe(200);
+    expect((await reveal(admin.cookie)).statusCode).toBe(401);
+    t.clock.advanceMinutes(1.5);
+    expect((await verify(admin.cookie, { code: await codeNow(secret) })).statusCode).toBe(200);
+    expect((await reveal(admin.cookie)).statusCode).toBe(200);
+    expect((await hmisExport(admin.cookie)).statusCode).not.toBe(401);
+    expect((await promote(admin.cookie)).statusCode).toBe(200);
+  });
+
+  it('mails the owner when a factor is added, with the time, the factor and what to do, and audits it', async () => {
+    const u = await createUser(t);
+    const at = t.clock.now();
+    await enrol(u);
+    const mail = await lastMail(t, u.email);
+    expect(mail?.subject).toBe('A sign-in factor was added to your account');
+    expect(mail?.text).toContain('an authenticator app');
+    expect(mail?.text).toContain(`${at.toISOString().slice(0, 10)} at`);
+    expect(mail?.text).toContain('/forgot-password');
+    expect(mail?.text).toContain('New recovery codes were made with it');
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.mfa_enable'), eq(auditLog.targetId, u.user.id)));
+    expect(audited).toHaveLength(1);
+  });
+});
+
+describe('every path to a delete needs a step-up (issue 30, F10)', () => {
+  const job = async (admin: TestUser) => {
+    const res = await call(t.app, admin.cookie, { method: 'POST', url: '/api/jobs', payload: jobPayload });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { _id: string })._id;
+  };
+
+  it('a single delete, a delete for good and a bulk status change', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const id = await job(admin);
+    const single = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/jobs/${id}` });
+    expect(single.statusCode).toBe(401);
+    expect(single.json()).toEqual({ message: MFA_MESSAGES.stepUp, stepUp: true });
+    await stepUp(t, admin.cookie, { password: admin.password });
+    expect((await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/jobs/${id}` })).statusCode).toBe(200);
+    t.clock.advanceMinutes(STEP_UP_MINUTES + 1);
+    const purge = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/trash/job/${id}` });
+    expect(purge.statusCode).toBe(401);
+    const status = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/certificates/bulk-status',
+      payload: { ids: [crypto.randomUUID()], status: 'Inactive' },
+    });
+    expect(status.statusCode).toBe(401);
+    expect(status.json()).toMatchObject({ stepUp: true });
+    await stepUp(t, admin.cookie, { password: admin.password });
+    expect((await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/trash/job/${id}` })).statusCode).toBe(204);
+  });
+
+  it('restoring an administrator from the trash, and resetting another user’s factors', async () => {
+    const admin = await createUser(t, { isAdmin: true, steppedUp: true });
+    const other = await createUser(t, { isAdmin: true });
+    expect((await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${other.user.id}` })).statusCode).toBe(
+      204,
+    );
+    t.clock.advanceMinutes(STEP_UP_MINUTES + 1);
+    const restore = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/trash/user/${other.user.id}/restore`,
+    });
+    expect(restore.statusCode).toBe(401);
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(still!.deletedAt).not.toBeNull();
+    const reset = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${other.user.id}/mfa` });
+    expect(reset.statusCode).toBe(401);
+    await stepUp(t, admin.cookie, { password: admin.password });
+    expect(
+      (await call(t.app, admin.cookie, { method: 'POST', url: `/api/trash/user/${other.user.id}/restore` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${other.user.id}/mfa` })).statusCode,
+    ).toBe(200);
   });
 });
 

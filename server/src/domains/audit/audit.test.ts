@@ -13,8 +13,8 @@ const notificationIds: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   member = await createUser(t);
-  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('auditor') });
-  other = await createUser(t, { isAdmin: true, email: uniqueEmail('second.admin') });
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('auditor'), steppedUp: true });
+  other = await createUser(t, { isAdmin: true, email: uniqueEmail('second.admin'), steppedUp: true });
   // Five admin changes by the first admin, one by the second, each one audit row.
   for (let i = 0; i < 5; i++) {
     const res = await call(t.app, admin.cookie, {

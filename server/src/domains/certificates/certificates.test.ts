@@ -13,7 +13,7 @@ let unverified: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin') });
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin'), steppedUp: true });
   member = await createUser(t);
   other = await createUser(t);
   unverified = await createUser(t, { isVerified: false });

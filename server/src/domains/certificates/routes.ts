@@ -32,6 +32,7 @@ import { isPlainList, sendPageJson } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { type CertificateFacts, certificateJson, toCertificate, verificationUrl } from '../../lib/serialize';
+import { requireStepUp } from '../../plugins/auth';
 import { reinstatedMail, revokedMail } from './mails';
 import {
   addMonths,
@@ -371,6 +372,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
     '/api/certificates/bulk-status',
     { schema: { tags, body: bulkStatusBody, response: { 200: bulkResult } } },
     async (req) => {
+      // Issue 30 (F10): suspending many at once is as sensitive as deleting them.
+      requireStepUp(req);
       const { status } = req.body;
       const now = app.clock.now();
       const count = await app.db.transaction(async (tx) => {

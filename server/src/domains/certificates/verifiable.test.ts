@@ -31,7 +31,7 @@ let other: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin') });
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin'), steppedUp: true });
   member = await createUser(t, { name: 'Morgan Member' });
   other = await createUser(t);
 });
@@ -179,7 +179,7 @@ describe('certificates belong to people, not to e-mail strings', () => {
   it('under the open sign-up policy too, a newcomer who proves a freed address claims nothing', async () => {
     const open = await createTestApp({ SIGNUP_POLICY: 'open' });
     try {
-      const boss = await createUser(open, { isAdmin: true });
+      const boss = await createUser(open, { isAdmin: true, steppedUp: true });
       const holder = await createUser(open);
       const issued = await call(open.app, boss.cookie, {
         method: 'POST',

@@ -24,11 +24,13 @@ export async function mayRead(app: FastifyInstance, user: SessionUser, file: Upl
   // A record in the trash (issue 16) grants nothing: only admins see it there.
   if (inReports.length) return file.ownerId === user.id || inReports.some((r) => r.live && r.userId === user.id);
 
+  // Issue 30 (F14): the holder, as for the certificate's PDF and credential; not whoever has the
+  // e-mail the record was registered with (an unclaimed record, or one the holder has since left).
   const inCertificates = await app.db
-    .select({ userEmail: certificates.userEmail, live: sql<boolean>`${live(certificates)}` })
+    .select({ holderId: certificates.holderId, live: sql<boolean>`${live(certificates)}` })
     .from(certificates)
     .where(eq(certificates.downloadLink, url));
-  if (inCertificates.length) return inCertificates.some((c) => c.live && c.userEmail === user.email.toLowerCase());
+  if (inCertificates.length) return inCertificates.some((c) => c.live && c.holderId === user.id);
 
   if (file.ownerId === user.id) return true;
   if (file.kind !== 'image') return false;

@@ -12,7 +12,7 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t, { isAdmin: true });
+  admin = await createUser(t, { isAdmin: true, steppedUp: true });
 });
 afterAll(() => t.close());
 

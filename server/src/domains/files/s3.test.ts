@@ -24,7 +24,7 @@ const PREFIX = 'portal-uploads';
 beforeAll(async () => {
   s3 = await startS3();
   t = await createTestApp({ STORAGE_URL: s3.storageUrl(PREFIX) });
-  admin = await createUser(t, { isAdmin: true });
+  admin = await createUser(t, { isAdmin: true, steppedUp: true });
   alice = await createUser(t);
   bob = await createUser(t);
 });

@@ -116,6 +116,7 @@ describe('GET /api/files/:id', () => {
     await t.app.files.attach(t.database.db, [url], { kinds: ['document'] });
     await t.database.db.insert(certificates).values({
       userEmail: bob.email,
+      holderId: bob.user.id,
       certificateNo: 'CRA-9',
       name: 'Certified Recycling Advocate',
       validTill: new Date(Date.now() + 86_400_000),
@@ -124,6 +125,32 @@ describe('GET /api/files/:id', () => {
     expect((await get(bob, url)).statusCode).toBe(200);
     expect((await get(admin, url)).statusCode).toBe(200);
     expect((await get(alice, url)).statusCode).toBe(403);
+  });
+
+  it('decides a certificate document by its holder, not by the e-mail it was registered with (issue 30, F14)', async () => {
+    const url = await uploadAs(admin, { filename: 'c.pdf', contentType: 'application/pdf', data: pdf() });
+    await t.app.files.attach(t.database.db, [url], { kinds: ['document'] });
+    const holder = await createUser(t);
+    const sameAddress = await createUser(t);
+    // Registered to one address, held by another account (the holder's e-mail changed since).
+    const [row] = await t.database.db
+      .insert(certificates)
+      .values({
+        userEmail: sameAddress.email,
+        holderId: holder.user.id,
+        certificateNo: 'CRA-14',
+        name: 'Certified Recycling Advocate',
+        validTill: new Date(Date.now() + 86_400_000),
+        downloadLink: url,
+      })
+      .returning();
+    expect((await get(holder, url)).statusCode).toBe(200);
+    expect((await get(sameAddress, url)).statusCode).toBe(403);
+    // Unclaimed: nobody but admins, whatever the address.
+    await t.database.db.update(certificates).set({ holderId: null }).where(eq(certificates.id, row!.id));
+    expect((await get(sameAddress, url)).statusCode).toBe(403);
+    expect((await get(holder, url)).statusCode).toBe(403);
+    expect((await get(admin, url)).statusCode).toBe(200);
   });
 
   it('lets any verified user see a profile picture', async () => {

@@ -161,7 +161,8 @@ export async function authenticationOptions(app: FastifyInstance, user: Pick<Use
  * given (taken, so it works once) and one of this user's own credentials. The signature counter
  * must move forward (§6.1.1; an authenticator that keeps none says 0 every time) and is stored by
  * one conditional UPDATE. Every refusal is the same 400 and counts towards the lock of the second
- * step, as a wrong code does; a locked second step answers 429 without looking.
+ * step, as a wrong code does; a locked second step answers 429 without looking. Answers when the
+ * passkey was added (issue 30, F1).
  */
 export async function usePasskey(
   app: FastifyInstance,
@@ -213,6 +214,7 @@ export async function usePasskey(
     await countWrong(app, user.id);
     throw badRequest(MFA_MESSAGES.passkeyFailed);
   }
+  return { addedAt: stored!.createdAt };
 }
 
 /** Whether the user keeps a factor besides the passkey `exceptId`. */

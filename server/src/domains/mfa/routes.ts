@@ -18,13 +18,15 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Tx } from '../../db/client';
 import { passkeys, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { piiKeyring } from '../../lib/keys';
 import { verifyPassword } from '../../lib/passwords';
 import { createPii } from '../../lib/pii';
 import { toPasskey, toUser } from '../../lib/serialize';
-import { factorsResetMail } from './mails';
+import { requireStepUp, type UserRow } from '../../plugins/auth';
+import { type FactorChange, factorChangedMail, factorsResetMail } from './mails';
 import {
   authenticationOptions,
   insertPasskey,
@@ -61,6 +63,10 @@ export default async function mfaRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['two-factor sign-in'];
   const pii = createPii(piiKeyring(app.keys));
+  /** Issue 30 (F1): the owner hears of every change to their factors, in the change's transaction. */
+  const tellOwner = (tx: Tx, user: Pick<UserRow, 'email' | 'name'>, change: FactorChange, at: Date) =>
+    app.mail.enqueue(tx, factorChangedMail(user.email, user.name, change, at, app.config));
+  const NEW_CODES = 'New recovery codes were made with it; the old ones no longer work.';
 
   app.get('/api/auth/mfa', { schema: { tags, response: { 200: mfaStatus } } }, async (req) => {
     const user = await app.sessions.account(req);
@@ -75,6 +81,8 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/totp/setup',
     { schema: { tags, response: { 200: totpSetupResponse } }, ...limit(10, 15) },
     async (req) => {
+      // Issue 30 (F1): adding a factor is proved with what the account already has.
+      requireStepUp(req);
       const user = await app.sessions.account(req);
       if (user.totpSecret) throw conflict(MFA_MESSAGES.alreadyOn);
       const setup = newTotpSecret(app.config.boardName, user.email);
@@ -90,6 +98,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/totp/enable',
     { schema: { tags, body: totpEnableBody, response: { 200: totpEnableResponse } }, ...limit(10, 15) },
     async (req) => {
+      requireStepUp(req);
       const user = await app.sessions.account(req);
       if (user.totpSecret) throw conflict(MFA_MESSAGES.alreadyOn);
       if (!user.totpPendingSecret) throw badRequest(MFA_MESSAGES.noSetup);
@@ -98,6 +107,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
       if (step === undefined) throw badRequest(MFA_MESSAGES.invalidCode);
       // The recovery codes come with the first factor; after a passkey, the codes already given stay.
       const codes = user.mfaEnabled ? [] : newRecoveryCodes();
+      const now = app.clock.now();
       await app.db.transaction(async (tx) => {
         const [enabled] = await tx
           .update(users)
@@ -106,13 +116,17 @@ export default async function mfaRoutes(base: FastifyInstance) {
             totpSecret: pii.encrypt(secret, user.id, SECRET_FIELD),
             totpPendingSecret: null,
             totpLastStep: step,
+            totpEnabledAt: now,
           })
           .where(and(eq(users.id, user.id), isNull(users.totpSecret)))
           .returning({ id: users.id });
         if (!enabled) throw conflict(MFA_MESSAGES.alreadyOn);
-        if (codes.length > 0) await replaceRecoveryCodes(tx, user.id, codes, app.clock.now());
+        if (codes.length > 0) await replaceRecoveryCodes(tx, user.id, codes, now);
         await app.audit(tx, req, { action: 'user.mfa_enable', targetType: 'user', targetId: user.id });
+        const more = codes.length > 0 ? NEW_CODES : undefined;
+        await tellOwner(tx, user, { change: 'added', factor: 'an authenticator app', more }, now);
       });
+      app.mail.kick();
       req.log.info({ userId: user.id, event: 'mfa_enabled' }, 'two-factor sign-in turned on');
       return { recoveryCodes: codes };
     },
@@ -134,10 +148,14 @@ export default async function mfaRoutes(base: FastifyInstance) {
       if (!user.mfaEnabled && password === undefined) throw badRequest(MFA_MESSAGES.needPassword);
 
       let left: number | undefined;
+      /** When the factor given was added (issue 30, F1); null for the password. */
+      let factorAddedAt: Date | null = null;
       if (code !== undefined) {
-        left = (await useSecondFactor(app, pii, user, code)).recoveryCodesLeft;
+        const used = await useSecondFactor(app, pii, user, code);
+        left = used.recoveryCodesLeft;
+        factorAddedAt = used.addedAt;
       } else if (passkey !== undefined) {
-        await usePasskey(app, user, sessionId, passkey);
+        factorAddedAt = (await usePasskey(app, user, sessionId, passkey)).addedAt;
       } else {
         await assertSecondStepOpen(app, user.id);
         if (!(await verifyPassword(user.passwordHash, password!))) {
@@ -165,7 +183,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
         );
         return { success: true, message: AUTH_MESSAGES.loggedIn, user: toUser(updated), ...extra };
       }
-      await app.sessions.stepUp(req);
+      await app.sessions.stepUp(req, factorAddedAt);
       req.log.info({ userId: user.id, event: 'step_up' }, 'stepped up');
       return { success: true, message: MFA_MESSAGES.confirmed, user: toUser(user), ...extra };
     },
@@ -179,7 +197,10 @@ export default async function mfaRoutes(base: FastifyInstance) {
   app.post(
     '/api/auth/mfa/passkeys/registration-options',
     { schema: { tags, response: { 200: passkeyOptions } }, ...limit(10, 15) },
-    async (req) => ({ ...(await registrationOptions(app, req.auth!.user, req.auth!.sessionId)) }),
+    async (req) => {
+      requireStepUp(req);
+      return { ...(await registrationOptions(app, req.auth!.user, req.auth!.sessionId)) };
+    },
   );
 
   /**
@@ -191,6 +212,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/passkeys',
     { schema: { tags, body: passkeyRegisterBody, response: { 201: passkeyRegisterResponse } }, ...limit(10, 15) },
     async (req, reply) => {
+      requireStepUp(req);
       const { user, sessionId } = req.auth!;
       const credential = await verifyRegistration(app, sessionId, req.body);
       const now = app.clock.now();
@@ -210,8 +232,11 @@ export default async function mfaRoutes(base: FastifyInstance) {
           targetId: user.id,
           details: { passkeyId: added.id },
         });
+        const more = isFirst ? NEW_CODES : undefined;
+        await tellOwner(tx, locked!, { change: 'added', factor: `the passkey “${added.name}”`, more }, now);
         return { row: added, first: isFirst };
       });
+      app.mail.kick();
       req.log.info({ userId: user.id, event: 'passkey_added' }, 'passkey added');
       reply.code(201);
       return { passkey: toPasskey(row), ...(first ? { recoveryCodes: codes } : {}) };
@@ -227,11 +252,12 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/passkeys/:id',
     { schema: { tags, params: idParams, response: { 200: messageBody } } },
     async (req) => {
+      requireStepUp(req);
       const userId = req.auth!.user.id;
       await app.db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
         const [passkey] = await tx
-          .select({ id: passkeys.id })
+          .select({ id: passkeys.id, name: passkeys.name })
           .from(passkeys)
           .where(and(eq(passkeys.id, req.params.id), eq(passkeys.userId, userId)));
         if (!passkey) throw notFound(MFA_MESSAGES.passkeyNotFound);
@@ -245,7 +271,15 @@ export default async function mfaRoutes(base: FastifyInstance) {
           targetId: userId,
           details: { passkeyId: passkey.id, lastFactor: last },
         });
+        const more = last ? 'Two-factor sign-in is now off.' : undefined;
+        await tellOwner(
+          tx,
+          user!,
+          { change: 'removed', factor: `the passkey “${passkey.name}”`, more },
+          app.clock.now(),
+        );
       });
+      app.mail.kick();
       req.log.info({ userId, event: 'passkey_removed' }, 'passkey removed');
       return { message: MFA_MESSAGES.passkeyRemoved };
     },
@@ -264,6 +298,8 @@ export default async function mfaRoutes(base: FastifyInstance) {
     { schema: { tags, params: idParams, response: { 200: messageBody } } },
     async (req) => {
       if (req.params.id === req.auth!.user.id) throw forbidden(MFA_MESSAGES.resetSelf);
+      // Issue 30 (F10): taking someone's factors away is as sensitive as changing one's own.
+      requireStepUp(req);
       await app.db.transaction(async (tx) => {
         const [target] = await tx.select().from(users).where(eq(users.id, req.params.id)).for('update');
         if (!target) throw notFound(USER_MESSAGES.notFound);

@@ -100,7 +100,7 @@ export async function recoveryCodesLeft(db: Tx, userId: string): Promise<number>
 export async function removeFactors(tx: Tx, userId: string) {
   await tx
     .update(users)
-    .set({ mfaEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .set({ mfaEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: null, totpEnabledAt: null })
     .where(eq(users.id, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(passkeys).where(eq(passkeys.userId, userId));
@@ -126,6 +126,8 @@ async function countWrong(app: FastifyInstance, userId: string) {
 
 export interface SecondFactor {
   kind: 'totp' | 'recovery';
+  /** When the factor was added to the account (issue 30, F1); null when that was not recorded. */
+  addedAt: Date | null;
   /** After a recovery code: how many are left. */
   recoveryCodesLeft?: number;
 }
@@ -155,7 +157,7 @@ export async function useSecondFactor(
         .set({ totpLastStep: step })
         .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
         .returning({ id: users.id });
-      if (moved) used = { kind: 'totp' };
+      if (moved) used = { kind: 'totp', addedAt: user.totpEnabledAt };
     }
   } else {
     const [burnt] = await app.db
@@ -168,8 +170,11 @@ export async function useSecondFactor(
           isNull(recoveryCodes.usedAt),
         ),
       )
-      .returning({ id: recoveryCodes.id });
-    if (burnt) used = { kind: 'recovery', recoveryCodesLeft: await recoveryCodesLeft(app.db, user.id) };
+      .returning({ createdAt: recoveryCodes.createdAt });
+    if (burnt) {
+      const left = await recoveryCodesLeft(app.db, user.id);
+      used = { kind: 'recovery', addedAt: burnt.createdAt, recoveryCodesLeft: left };
+    }
   }
   if (!used) {
     await countWrong(app, user.id);

@@ -9,6 +9,7 @@ import {
   GOOD_PASSWORD,
   registerCertificate,
   sessionCookie,
+  stepUp,
   type TestApp,
   uniqueEmail,
 } from '../../../test/harness';
@@ -36,6 +37,7 @@ async function signInAgain() {
   });
   expect(res.statusCode).toBe(200);
   admin = { ...admin, cookie: sessionCookie(res) };
+  await stepUp(t, admin.cookie, { password: admin.password });
 }
 
 const asAdmin = (opts: InjectOptions) => call(t.app, admin.cookie, opts);
