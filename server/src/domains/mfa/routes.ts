@@ -66,7 +66,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
   /** Issue 30 (F1): the owner hears of every change to their factors, in the change's transaction. */
   const tellOwner = (tx: Tx, user: Pick<UserRow, 'email' | 'name'>, change: FactorChange, at: Date) =>
     app.mail.enqueue(tx, factorChangedMail(user.email, user.name, change, at, app.config));
-  const NEW_CODES = 'New recovery codes were made with it; the old ones no longer work.';
+  const NEW_CODES = 'New recovery codes were made with it.';
 
   app.get('/api/auth/mfa', { schema: { tags, response: { 200: mfaStatus } } }, async (req) => {
     const user = await app.sessions.account(req);
