@@ -108,7 +108,13 @@ const OPERATIONS = [
 ].map((op) => (op.name === 'PUT /api/users/:id' ? { ...op, bodySchema: profileUpdate } : op));
 
 /** Routes that look an opaque id up and answer every value (issue 11: /api/verify). */
-const ANSWERS_ANY_ID = new Set(['GET /api/verify/:verificationId']);
+const ANSWERS_ANY_ID = new Set([
+  'GET /api/verify/:verificationId',
+  // Issue 30 (F2): a resumable upload's address is its id or nothing; any other id is 404, never 400.
+  'HEAD /api/uploads/tus/:id',
+  'PATCH /api/uploads/tus/:id',
+  'DELETE /api/uploads/tus/:id',
+]);
 
 /** A member's PUT /api/users/{id}: another user's id is 403 before the body is read. */
 const OWN_PROFILE = 'PUT /api/users/:id';

@@ -19,6 +19,7 @@ import {
   GOOD_PASSWORD,
   lastMail,
   sessionCookie,
+  stepUp,
   type TestApp,
   uniqueEmail,
 } from '../../../test/harness';
@@ -470,6 +471,7 @@ describe('POST /api/certificates/import', () => {
   it('gives no certificate to an account in the trash, whether created or moved to its address (issue 30, F9)', async () => {
     const p = prefix();
     const gone = await createUser(t, { email: `gone.${p}@example.org`, name: 'Gone Member' });
+    await stepUp(t, admin.cookie, { password: admin.password });
     const removed = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${gone.user.id}` });
     expect(removed.statusCode).toBe(204);
     await upload(`${HEADER}\nelse.${p}@example.org,${p}-2,Advocate,Active,2030-01-01\n`);
