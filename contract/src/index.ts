@@ -21,3 +21,4 @@ export * from './schemas/renewal';
 export * from './schemas/trash';
 export * from './schemas/hmis-export';
 export * from './schemas/certificate-import';
+export * from './schemas/device-key';

@@ -49,6 +49,9 @@ export const ROUTES = [
   r('POST', '/api/auth/mfa/passkeys/authentication-options', 'mfa'),
   r('DELETE', '/api/users/:id/mfa', 'admin'),
 
+  // Issue 30 (F6): what unlocks the member's drafts and outbox on a device, for their sessions only.
+  r('GET', '/api/device-key', 'member'),
+
   r('GET', '/api/certificates/:userEmail', 'member'),
   r('GET', '/api/certificates', 'admin'),
   r('POST', '/api/certificates', 'admin'),

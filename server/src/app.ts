@@ -20,6 +20,7 @@ import fileRoutes from './domains/files/routes';
 import resumableUploads from './domains/files/resumable';
 import helpRoutes from './domains/help/routes';
 import hmisRoutes from './domains/hmis/routes';
+import deviceKeyRoutes from './domains/device-key/routes';
 import inboxRoutes from './domains/inbox/routes';
 import jobRoutes from './domains/jobs/routes';
 import mfaRoutes from './domains/mfa/routes';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trashRoutes);
   await app.register(reminderRoutes);
   await app.register(inboxRoutes);
+  await app.register(deviceKeyRoutes);
 
   const web = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (web) await serveWeb(app, web);

@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { generateNextKey, keyFiles, loadKeys, piiKeyring } from '../lib/keys';
 import { createPii, keyIdOf } from '../lib/pii';
-import { rotatePii, rotateTotpSecrets } from './rotate-pii';
+import { rotateDeviceKeySecrets, rotatePii, rotateTotpSecrets } from './rotate-pii';
 
 async function main() {
   const { values } = parseArgs({
@@ -55,6 +55,14 @@ async function main() {
     console.log(
       `Done: ${secrets.rotated} accounts' secrets re-sealed, ${secrets.skipped} already current, ${secrets.failed.length} failed.`,
     );
+    console.log(`Re-sealing device key secrets (offline drafts) with key ${pii.currentKeyId}`);
+    const deviceKeys = await rotateDeviceKeySecrets(database.db, pii, {
+      batchSize,
+      afterBatch: (p) => console.log(`batch ${p.batches}: ${p.rotated} re-sealed, ${p.skipped} already current`),
+    });
+    console.log(
+      `Done: ${deviceKeys.rotated} accounts' device key secrets re-sealed, ${deviceKeys.skipped} already current, ${deviceKeys.failed.length} failed.`,
+    );
     if (result.failed.length) {
       console.error(
         `These reports do not open with any key given, and were left as they are: ${result.failed.join(', ')}`,
@@ -65,7 +73,12 @@ async function main() {
         `The TOTP secrets of these accounts do not open with any key given, and were left as they are: ${secrets.failed.join(', ')}`,
       );
     }
-    if (result.failed.length || secrets.failed.length) {
+    if (deviceKeys.failed.length) {
+      console.error(
+        `The device key secrets of these accounts do not open with any key given, and were left as they are: ${deviceKeys.failed.join(', ')}`,
+      );
+    }
+    if (result.failed.length || secrets.failed.length || deviceKeys.failed.length) {
       process.exitCode = 2;
     } else if (keys.piiOld.length) {
       console.log(

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { reports, users } from '../db/schema';
+import { resealDeviceKeySecret } from '../domains/device-key/repository';
 import { resealTotpSecrets } from '../domains/mfa/service';
 import { resealRow } from '../domains/reports/repository';
 import { type Pii, PiiError } from '../lib/pii';
@@ -101,5 +102,26 @@ export const rotateTotpSecrets = (db: Db, pii: Pii, options: RotationOptions = {
         .limit(limit)
         .for('update'),
     (row) => resealTotpSecrets(pii, row),
+    (tx, id, values) => tx.update(users).set(values).where(eq(users.id, id)),
+  );
+
+/**
+ * Issue 30 (F6, decision 0034): re-seals the device key secrets (users.deviceKeySecret) as
+ * rotateTotpSecrets does the TOTP secrets. Left behind, they would not open once the old key is
+ * removed, and the drafts and outbox on every member's devices with them.
+ */
+export const rotateDeviceKeySecrets = (db: Db, pii: Pii, options: RotationOptions = {}) =>
+  rotateRows(
+    db,
+    options,
+    (tx, after, limit) =>
+      tx
+        .select({ id: users.id, deviceKeySecret: users.deviceKeySecret })
+        .from(users)
+        .where(and(gt(users.id, after), isNotNull(users.deviceKeySecret)))
+        .orderBy(asc(users.id))
+        .limit(limit)
+        .for('update'),
+    (row) => resealDeviceKeySecret(pii, row),
     (tx, id, values) => tx.update(users).set(values).where(eq(users.id, id)),
   );

@@ -101,6 +101,13 @@ export const users = pgTable(
     totpLastStep: bigint({ mode: 'number' }),
     /** Issue 30 (F1): when TOTP was turned on; a factor this new cannot step up the most sensitive acts. */
     totpEnabledAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 30 (F6, decision 0034): 32 random bytes that wrap the key sealing this member's drafts
+     * and outbox on their devices, released only to their signed-in sessions; sealed like the
+     * TOTP secret. Made on first ask; cleared at a password reset and when the account is deleted,
+     * so a key wrapped under it never opens again.
+     */
+    deviceKeySecret: text(),
   },
   (t) => [
     // Live accounts only: a trashed account's address is free for a new sign-up (decision 0017).

@@ -223,7 +223,7 @@ describe('what a request knows of its user', () => {
       expect((await call(t.app, cookie, { method: 'GET', url })).statusCode, url).toBe(200);
     }
     expect(seen.map((s) => s.url)).toEqual(reads.map(([, url]) => url));
-    const secrets = ['passwordHash', 'totpSecret', 'totpPendingSecret', 'totpLastStep'];
+    const secrets = ['passwordHash', 'totpSecret', 'totpPendingSecret', 'totpLastStep', 'deviceKeySecret'];
     for (const { url, fields } of seen) {
       expect(fields, url).not.toEqual(expect.arrayContaining([expect.toBeOneOf(secrets)]));
       // check-auth's statement brings the profile it answers with; the others, only what the rules read.

@@ -114,6 +114,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'POST /api/exports/hmis': [401, 403, 403, 403, 200, 401],
   'GET /api/exports/hmis': [401, 403, 403, 403, 200, 401],
   // Member A's own item: anyone else's read is not found (never another member's inbox).
+  // Issue 30 (F6): each member gets their own; a waiting session gets nothing.
+  'GET /api/device-key': [401, 403, 200, 200, 200, 401],
   'GET /api/inbox': [401, 403, 200, 200, 200, 401],
   'POST /api/inbox/read-all': [401, 403, 200, 200, 200, 401],
   'POST /api/inbox/:id/read': [401, 403, 200, 404, 404, 401],

@@ -1,19 +1,26 @@
 /**
  * What the report form keeps on this device (issue 18, decision 0019): drafts, and reports waiting
  * to be sent (the outbox). Every record is sealed with AES-GCM (WebCrypto) under a key of its own
- * user, generated here as non-extractable: the key is stored in IndexedDB as a CryptoKey, usable by
- * this origin's code but never readable as bytes. The associated data of each record names its
- * user, its store and its id, so a record of user A opens under no other key, place or name: a
- * draft written under user A is never readable by user B, and a tampered record is refused.
+ * user. The associated data of each record names its user, its store and its id, so a record of
+ * user A opens under no other key, place or name: a draft written under user A is never readable
+ * by user B, and a tampered record is refused.
  *
- * Nothing here throws to the form: a device without IndexedDB or WebCrypto simply keeps nothing,
- * and a record that does not open is deleted and counted, never shown half-read.
+ * Issue 30, F6 (decision 0034): that key is stored only wrapped, under a secret the server gives
+ * to a signed-in session of its member alone (GET /api/device-key) and replaces at a password
+ * reset or the account's deletion. Unwrapped, it lives in this tab's memory until the logout: an
+ * open tab keeps working offline, but after a restart the drafts and the outbox open only once
+ * the member is signed in again, and a lost phone's IndexedDB files open for no one.
+ *
+ * Nothing here throws to the form but `DeviceLocked`: a device without IndexedDB or WebCrypto
+ * simply keeps nothing, and a record that does not open is deleted and counted, never shown half-read.
  */
 
+import { deviceKeyResponse } from '@portal/contract';
+import { api } from './api';
 import { forgetUploadsOf } from './upload-urls';
 
 const DB_NAME = 'portal-device';
-/** 1: keys, drafts, outbox (decision 0019). 2: identity (decision 0020). */
+/** 1: keys, drafts, outbox (decision 0019). 2: identity (decision 0020). Keys wrapped (0034): same stores. */
 const DB_VERSION = 2;
 type StoreName = 'keys' | 'drafts' | 'outbox' | 'identity';
 
@@ -85,16 +92,145 @@ async function run<T>(
   });
 }
 
-/** The user's key; made (non-extractable) on first use. Two tabs making one at once keep the first. */
+/** The server would not give the member's key (offline, signed out, another member signed in). */
+export class DeviceLocked extends Error {
+  constructor() {
+    super('Drafts on this device open once you are signed in');
+    this.name = 'DeviceLocked';
+  }
+}
+
+/**
+ * A row of the `keys` store: the user's key wrapped under the server's secret (decision 0034), or,
+ * written before it, the key itself as a non-extractable CryptoKey (decision 0019), whose records
+ * are sealed again under a wrapped key the first time the member opens them signed in.
+ */
+interface KeyRow {
+  userId: string;
+  wrapped?: ArrayBuffer;
+  iv?: Uint8Array<ArrayBuffer>;
+  key?: CryptoKey;
+}
+
+/** Unwrapped keys: in this tab's memory only, until the logout (issue 30, F6). */
+const unlocked = new Map<string, CryptoKey>();
+
+const wrapParams = (userId: string, iv: Uint8Array<ArrayBuffer>): AesGcmParams => ({
+  name: 'AES-GCM',
+  iv,
+  additionalData: new TextEncoder().encode(`portal-device:v2:key:${userId}`),
+});
+
+/** The member's wrapping secret from the server, as a key that can only wrap and unwrap. */
+async function wrappingKeyOf(userId: string): Promise<CryptoKey> {
+  const answer = await api('GET', '/api/device-key', { schema: deviceKeyResponse }).catch(() => undefined);
+  if (answer?.userId !== userId) throw new DeviceLocked();
+  const bytes = Uint8Array.from(atob(answer.key.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  return crypto.subtle.importKey('raw', bytes, 'AES-GCM', false, ['wrapKey', 'unwrapKey']);
+}
+
+const unwrap = (row: KeyRow, wrapping: CryptoKey) =>
+  crypto.subtle.unwrapKey('raw', row.wrapped!, wrapping, wrapParams(row.userId, row.iv!), 'AES-GCM', false, [
+    'encrypt',
+    'decrypt',
+  ]);
+
+/**
+ * The user's key: from memory, or unwrapped with the server's secret; made on first use (when
+ * `create`). Throws DeviceLocked when the server does not give the secret: nothing is deleted
+ * then. A key wrapped under a secret the server has replaced since never opens again: it goes,
+ * and the records sealed under it are discarded (and counted) as they are read.
+ */
 async function keyOf(userId: string, create: boolean): Promise<CryptoKey | undefined> {
-  const found = await run<{ key: CryptoKey } | undefined>('keys', 'readonly', (s) => s.get(userId));
-  if (found || !create) return found?.key;
+  const held = unlocked.get(userId);
+  if (held) return held;
+  const row = await run<KeyRow | undefined>('keys', 'readonly', (s) => s.get(userId));
+  if (!row && !create) return undefined;
+  const wrapping = await wrappingKeyOf(userId);
+  if (row?.wrapped) {
+    const key = await unwrap(row, wrapping).catch(() => undefined);
+    if (key) {
+      unlocked.set(userId, key);
+      return key;
+    }
+    await run('keys', 'readwrite', (s) => s.delete(userId));
+    if (!create) return undefined;
+  }
+  // Made extractable only to be wrapped; the key used is the unwrapped, non-extractable copy.
+  const made = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const fresh: KeyRow = {
+    userId,
+    iv,
+    wrapped: await crypto.subtle.wrapKey('raw', made, wrapping, wrapParams(userId, iv)),
+  };
+  const key = await unwrap(fresh, wrapping);
+  if (row?.key) {
+    await resealLegacy(userId, row.key, key);
+    await run('keys', 'readwrite', (s) => s.put(fresh));
+  } else {
+    try {
+      await run('keys', 'readwrite', (s) => s.add(fresh));
+    } catch {
+      // Another tab made one at the same moment: the first one written is the key.
+      return keyOf(userId, false);
+    }
+  }
+  unlocked.set(userId, key);
+  return key;
+}
+
+/**
+ * Opens (or makes) the member's key while the server can be reached, so that a tab opened online
+ * keeps drafts and queues reports once the connection drops. Throws DeviceLocked.
+ */
+export async function unlockDevice(userId: string): Promise<void> {
+  if (deviceStoreAvailable()) await keyOf(userId, true);
+}
+
+/**
+ * Decision 0034: drafts and outbox reports sealed under a key of decision 0019 (stored as it is)
+ * are sealed again, chunk by chunk with the same associated data, under the wrapped key. Those
+ * that do not open stay as they are, to be discarded and counted when read.
+ */
+async function resealLegacy(userId: string, legacy: CryptoKey, key: CryptoKey): Promise<void> {
+  for (const store of ['drafts', 'outbox'] as const) {
+    const rows = await run<SealedRecord[]>(store, 'readonly', (s) => s.index('userId').getAll(userId));
+    for (const row of rows) {
+      try {
+        const again = async (chunk: SealedChunk, part: string) => {
+          const aad = associated(userId, store, row.id, part);
+          return seal(key, await open(legacy, chunk, aad), aad);
+        };
+        const value = await again(row.value, 'value');
+        const files: NonNullable<SealedRecord['files']> = [];
+        for (const [f, file] of (row.files ?? []).entries()) {
+          const chunks = [];
+          for (const [c, chunk] of file.chunks.entries()) chunks.push(await again(chunk, `file:${f}:${c}`));
+          files.push({ ...file, chunks });
+        }
+        await run(store, 'readwrite', (s) => s.put({ ...row, value, ...(row.files ? { files } : {}) }));
+      } catch {
+        // Left as it was: it will be discarded and counted when read.
+      }
+    }
+  }
+}
+
+/**
+ * Decision 0020's identity (a name and an e-mail, so that the report screen opens offline after a
+ * restart) keeps a key of its own on the device, as before: it must open without the server.
+ */
+async function identityKeyOf(userId: string, create: boolean): Promise<CryptoKey | undefined> {
+  const slot = `identity:${userId}`;
+  const found = await run<KeyRow | undefined>('keys', 'readonly', (s) => s.get(slot));
+  if (found?.key || !create) return found?.key;
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
   try {
-    await run('keys', 'readwrite', (s) => s.add({ userId, key }));
+    await run('keys', 'readwrite', (s) => s.add({ userId: slot, key }));
     return key;
   } catch {
-    return (await run<{ key: CryptoKey } | undefined>('keys', 'readonly', (s) => s.get(userId)))?.key;
+    return (await run<KeyRow | undefined>('keys', 'readonly', (s) => s.get(slot)))?.key;
   }
 }
 
@@ -168,10 +304,14 @@ export interface ReadResult<T> {
   discarded: number;
 }
 
-/** The user's records that open, newest first. Those that do not are deleted and counted. */
+/**
+ * The user's records that open, newest first. Those that do not are deleted and counted. Throws
+ * DeviceLocked, deleting nothing, when the server does not give the member's key.
+ */
 export async function readRecords<T>(store: 'drafts' | 'outbox', userId: string): Promise<ReadResult<T>> {
+  // The key first: opening it may seal the records again (records of decision 0019), read after.
+  const key = (await countRecords(store, userId)) ? await keyOf(userId, false) : undefined;
   const rows = await run<SealedRecord[]>(store, 'readonly', (s) => s.index('userId').getAll(userId));
-  const key = rows.length ? await keyOf(userId, false) : undefined;
   const records: DeviceRecord<T>[] = [];
   let discarded = 0;
   for (const row of rows) {
@@ -215,11 +355,14 @@ export async function deleteRecord(store: 'drafts' | 'outbox', userId: string, i
  */
 export async function wipeDrafts(userId: string): Promise<void> {
   draftsClosed.add(userId);
+  // Issue 30 (F6): from now on the member's records open only with the server's secret again.
+  unlocked.delete(userId);
   forgetUploadsOf(userId);
   if (!deviceStoreAvailable()) return;
   await forgetIdentity();
   const ids = await run<IDBValidKey[]>('drafts', 'readonly', (s) => s.index('userId').getAllKeys(userId));
   for (const id of ids) await run('drafts', 'readwrite', (s) => s.delete(id));
+  await run('keys', 'readwrite', (s) => s.delete(`identity:${userId}`));
   if ((await countRecords('outbox', userId)) === 0) await run('keys', 'readwrite', (s) => s.delete(userId));
 }
 
@@ -233,7 +376,7 @@ const IDENTITY_ID = 'last';
 
 export async function rememberIdentity(userId: string, value: unknown): Promise<void> {
   if (!deviceStoreAvailable()) return;
-  const key = (await keyOf(userId, true))!;
+  const key = (await identityKeyOf(userId, true))!;
   const sealed = await seal(
     key,
     new TextEncoder().encode(JSON.stringify(value)),
@@ -248,7 +391,7 @@ export async function recallIdentity<T>(): Promise<{ userId: string; value: T } 
   const row = await run<Omit<SealedRecord, 'files'> | undefined>('identity', 'readonly', (s) => s.get(IDENTITY_ID));
   if (!row) return undefined;
   try {
-    const key = await keyOf(row.userId, false);
+    const key = await identityKeyOf(row.userId, false);
     if (!key) throw new Error('no key');
     const plain = await open(key, row.value, associated(row.userId, 'identity', IDENTITY_ID, 'value'));
     return { userId: row.userId, value: JSON.parse(new TextDecoder().decode(plain)) as T };

@@ -333,10 +333,11 @@ export default async function authRoutes(base: FastifyInstance) {
           .where(and(eq(passwordResetTokens.id, candidate.id), isNull(passwordResetTokens.usedAt)))
           .returning();
         if (!claimed) return undefined;
-        // Receiving the link proves the address, so a reset also verifies it.
+        // Receiving the link proves the address, so a reset also verifies it. Issue 30 (F6): the
+        // device key secret goes with the old password, so a lost phone's drafts stay shut.
         const [row] = await tx
           .update(users)
-          .set({ passwordHash, isVerified: true })
+          .set({ passwordHash, isVerified: true, deviceKeySecret: null })
           .where(eq(users.id, claimed.userId))
           .returning();
         await liftLock(tx, keyOf(row!.email), now);

@@ -110,4 +110,6 @@ export async function updateUser(tx: Tx, id: string, values: Partial<Omit<typeof
 export async function endAccess(tx: Tx, id: string) {
   await tx.delete(sessions).where(eq(sessions.userId, id));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+  // Issue 30 (F6): the drafts on the account's devices never open again, even if it is restored.
+  await tx.update(users).set({ deviceKeySecret: null }).where(eq(users.id, id));
 }

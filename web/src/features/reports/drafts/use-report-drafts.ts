@@ -1,7 +1,15 @@
 import { emptyReport, type ReportFields, type ReportFieldsInput } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { deleteRecord, deviceStoreAvailable, openDrafts, putRecord, readRecords } from '../../../lib/device-store';
+import {
+  DeviceLocked,
+  deleteRecord,
+  deviceStoreAvailable,
+  openDrafts,
+  putRecord,
+  readRecords,
+  unlockDevice,
+} from '../../../lib/device-store';
 
 /**
  * Issue 18: the report form is saved to the device as the member types, at most SAVE_AFTER_MS
@@ -75,25 +83,39 @@ export function useReportDrafts(
     [available, enqueue, form, refresh, userId],
   );
 
-  // On arrival: the newest draft comes back into the form.
+  // On arrival: the newest draft comes back into the form. Issue 30 (F6): the device's key opens
+  // only with the server's secret; after a restart with no connection the drafts wait, and come
+  // back when the connection does, unless the member has begun typing meanwhile.
   useEffect(() => {
     if (!available) return;
     openDrafts(userId);
     let cancelled = false;
-    void enqueue(async () => {
-      try {
-        const [newest] = await refresh();
-        if (cancelled || !newest) return;
-        current.current = newest.id;
-        setCurrentId(newest.id);
-        form.reset({ ...emptyReport(), ...newest.value.values });
-        setNotice('Your draft was restored from this device.');
-      } catch {
-        setProblem('Drafts on this device could not be read.');
-      }
-    });
+    const restore = () =>
+      enqueue(async () => {
+        try {
+          await unlockDevice(userId);
+          window.removeEventListener('online', retry);
+          setProblem(null);
+          const [newest] = await refresh();
+          if (cancelled || !newest || dirty.current || timer.current) return;
+          current.current = newest.id;
+          setCurrentId(newest.id);
+          form.reset({ ...emptyReport(), ...newest.value.values });
+          setNotice('Your draft was restored from this device.');
+        } catch (err) {
+          setProblem(
+            err instanceof DeviceLocked
+              ? 'Drafts on this device open once you are online and signed in.'
+              : 'Drafts on this device could not be read.',
+          );
+        }
+      });
+    const retry = () => void restore();
+    window.addEventListener('online', retry);
+    void restore();
     return () => {
       cancelled = true;
+      window.removeEventListener('online', retry);
     };
   }, [available, enqueue, form, refresh, userId]);
 

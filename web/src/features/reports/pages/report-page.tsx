@@ -160,6 +160,12 @@ export default function ReportPage() {
                 ? 'Saving the draft…'
                 : drafts.notice}
           </Text>
+          {/* Issue 30 (F6): what the device keeps, and what protects it, in one sentence. */}
+          {userId && deviceStoreAvailable() && (
+            <Text size="xs" c="dimmed">
+              Drafts and unsent reports on this device are encrypted and open only while you are signed in.
+            </Text>
+          )}
         </div>
         <OutboxStatus />
       </Group>

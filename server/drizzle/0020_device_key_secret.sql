@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "device_key_secret" text;
