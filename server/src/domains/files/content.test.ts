@@ -440,7 +440,9 @@ describe('zip bombs', () => {
 
   it('refuses a part whose packed bytes are not a deflate stream, or stop early', async () => {
     const part = deflated('word/media/a.bin', crypto.randomBytes(2048));
-    await refusedArchive(withPart({ ...part, data: crypto.randomBytes(part.data.length) }));
+    // Not random bytes: now and then those are a short valid stream (issue 36: a flaky test).
+    // 0xff opens a block of the reserved type 3 (RFC 1951 §3.2.3), never valid.
+    await refusedArchive(withPart({ ...part, data: Buffer.alloc(part.data.length, 0xff) }));
     await refusedArchive(withPart({ ...part, data: part.data.subarray(0, part.data.length - 10) }));
     // Its whole stream is in the file, but its declared packed size cuts off the last byte.
     await refusedArchive(withPart({ ...part, packedSize: part.data.length - 1 }));
