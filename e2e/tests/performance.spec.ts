@@ -49,8 +49,10 @@ const VISITS = {
   },
   // CSS: the frame's Mantine rules, then every component's again (mantine-dashboard.css).
   '/admin/default': {
-    // 250 KB until issue 18's service worker registration and offline session (decision 0020).
-    js: 256 * KB,
+    // 250 KB until issue 18's service worker registration and offline session (decision 0020);
+    // 256 KB until the device key released by the server (issue 30, F6, decision 0034): the
+    // outbox indicator of the top bar reads the device store, which now unwraps its key.
+    js: 258 * KB,
     css: 40 * KB,
     modules: [
       'index.html',
