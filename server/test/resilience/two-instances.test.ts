@@ -54,8 +54,12 @@ async function instance(env: Record<string, string> = {}, dataDir?: string) {
 }
 const dataDirOf = (server: ServerProcess) => dataDirs.get(server)!;
 
+// Two processes cannot share the embedded database. ARCHITECTURE §7: nothing is skipped silently.
+if (!PG_URL) console.warn('[resilience] two-instance test skipped: TEST_DATABASE_URL is not set');
+
 beforeAll(async () => {
-  if (!PG_URL) throw new Error('TEST_DATABASE_URL is required: two processes cannot share the embedded database');
+  // Without PostgreSQL (a newcomer's npm test, issue 36) the suites below are skipped.
+  if (!PG_URL) return;
   s3 = await startS3();
   smtp = await startSmtpCapture();
   target = await newTarget('postgres');
@@ -93,7 +97,7 @@ async function download(server: ServerProcess, cookie: string, url: string, rang
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-describe('two instances on one database and one bucket', () => {
+describe.skipIf(!PG_URL)('two instances on one database and one bucket', () => {
   it('share sessions: made on A, used on B, ended on B, gone on A', async () => {
     const cookie = await signIn(a, ADMIN.email, ADMIN.password);
     expect((await api(b, 'GET', '/api/auth/check-auth', { cookie })).status).toBe(200);
@@ -235,7 +239,7 @@ describe('two instances on one database and one bucket', () => {
   });
 });
 
-describe('an instance whose bucket cannot be reached', () => {
+describe.skipIf(!PG_URL)('an instance whose bucket cannot be reached', () => {
   it('does not start, and says why in one line', async () => {
     const error = await instance({ STORAGE_URL: s3.storageUrl(PREFIX).replace(s3.bucket, 'missing-bucket') }).then(
       () => undefined,
