@@ -165,6 +165,18 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** POST /api/auth/login, as a client that holds no session. */
+export const loginRequest = (t: TestApp, email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+/** POST /api/auth/signup of a prober's account with the given e-mail and certificate number. */
+export const signupRequest = (t: TestApp, email: string, certificateNo: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Eve Prober', email, certificateNo, password: GOOD_PASSWORD },
+  });
+
 /** Sends a request as the holder of `cookie` (or as a guest). */
 export function call(app: FastifyInstance, cookie: string | undefined, opts: InjectOptions) {
   return app.inject({ ...opts, headers: { ...(cookie ? { cookie } : {}), ...opts.headers } });
@@ -234,7 +246,7 @@ export async function createUser(
       certificateNo: 'CRA-T',
     })
     .returning();
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const res = await loginRequest(t, email, password);
   if (res.statusCode !== 200) throw new Error(`login of the test user failed: ${res.body}`);
   const cookie = sessionCookie(res);
   if (steppedUp) await stepUp(t, cookie, { password });

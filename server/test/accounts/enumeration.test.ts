@@ -6,6 +6,8 @@ import {
   createTestApp,
   createUser,
   GOOD_PASSWORD,
+  loginRequest,
+  signupRequest,
   lastMail,
   registerCertificate,
   type TestApp,
@@ -34,14 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-const signup = (email: string, certificateNo: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: 'Eve Prober', email, certificateNo, password: GOOD_PASSWORD },
-  });
+const login = (email: string, password: string) => loginRequest(t, email, password);
+const signup = (email: string, certificateNo: string) => signupRequest(t, email, certificateNo);
 const mailsTo = async (email: string) =>
   (await t.database.db.select({ n: count() }).from(outbox).where(eq(outbox.to, email)))[0]!.n;
 

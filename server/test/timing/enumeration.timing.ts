@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { outbox, users } from '../../src/db/schema';
 import { hashPassword, verifyAgainstDummy } from '../../src/lib/passwords';
-import { createTestApp, GOOD_PASSWORD, type TestApp, uniqueEmail } from '../harness';
+import { createTestApp, GOOD_PASSWORD, loginRequest, signupRequest, type TestApp, uniqueEmail } from '../harness';
 
 /**
  * Issues 3 and 12 (M5), measured: login, sign-up and forgot-password take the same time for an
@@ -75,14 +75,8 @@ async function manyAccounts(n: number) {
   return () => rows[next++ % rows.length]!.email;
 }
 
-const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-const signup = (email: string, certificateNo: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: 'Eve Prober', email, certificateNo, password: GOOD_PASSWORD },
-  });
+const login = (email: string, password: string) => loginRequest(t, email, password);
+const signup = (email: string, certificateNo: string) => signupRequest(t, email, certificateNo);
 
 describe('no account enumeration by time', () => {
   it('login: the same time for an existing and an unknown e-mail', async () => {
