@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { type Database, migrationsFolder, openPglite, openPostgres } from '../src/db/client';
-import { statusListPlace } from '../src/plugins/credentials';
+import { revokedBit } from './copies';
 import { call, createTestApp, createUser, driver, type TestApp, uniqueEmail } from './harness';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -225,10 +225,12 @@ describe(`migration 0014 on a registry that holds duplicate certificate numbers 
         // changed later; of C1..C3 (none claimed) the one changed last stays; D is alone.
         const insert = async (no: string, updatedDaysAgo: number, claimed = false) => {
           const [row] = await rows<{ id: string }>(sql`
-          insert into certificates (user_email, certificate_no, name, valid_till, created_at, updated_at, holder_id, claimed_at)
+          insert into certificates (user_email, certificate_no, name, valid_till, created_at, updated_at, holder_id,
+                                    claimed_at, credential)
           values ('holder@example.org', ${no}, 'Certified Recycling Advocate', now() + interval '300 days',
                   now() - interval '400 days', now() - make_interval(days => ${updatedDaysAgo}),
-                  ${claimed ? holder!.id : null}, ${claimed ? sql`now()` : null})
+                  ${claimed ? holder!.id : null}, ${claimed ? sql`now()` : null},
+                  jsonb_build_object('id', 'https://portal.example/verify/' || ${no}))
           returning id`);
           return row!.id;
         };
@@ -264,22 +266,19 @@ describe(`migration 0014 on a registry that holds duplicate certificate numbers 
         });
         expect(audited.every((r) => r.details.trash)).toBe(true);
 
-        // The server's start (its job queue running): the trashed ones' revocation bits are set, once.
+        // Migration 0021 made each signed credential its certificate's copy 1 (decision 0037), and
+        // marked the trashed ones' for revocation; the server's start (its job queue running) sets
+        // their bits, once.
         t = await createTestApp({}, { database, workers: true });
-        const revocationBit = async (id: string) => {
-          const [row] = await rows<{ status_index: number }>(
-            sql`select status_index from certificates where id = ${id}`,
-          );
-          const { list, position } = statusListPlace(row!.status_index);
-          const [bit] = await rows<{ set: number }>(sql`
-          select get_bit(bits, ${(position & ~7) | (7 - (position & 7))}) as set from status_lists
-          where list = ${list} and purpose = 'revocation'`);
-          return Number(bit?.set ?? 0) === 1;
-        };
+        const revocationBit = (id: string, number = 1) => revokedBit(database.db, id, number);
         await vi.waitFor(async () => expect(await revocationBit(c3)).toBe(true), { timeout: 60_000, interval: 250 });
         for (const id of [b, c1, c3]) expect(await revocationBit(id)).toBe(true);
         for (const id of [a, c2, d]) expect(await revocationBit(id)).toBe(false);
-        expect(await t.app.credentials.revokeTrashed()).toBe(0);
+        expect(await t.app.credentials.revokeDue()).toBe(0);
+        const [legacy] = await rows<{ credential_id: string; suspension_entry: boolean }>(
+          sql`select credential_id, suspension_entry from credential_copies where certificate_id = ${a}`,
+        );
+        expect(legacy).toEqual({ credential_id: 'https://portal.example/verify/CRA-DUP-A', suspension_entry: true });
 
         // The admin sees them in the trash; one comes back once its number is free.
         const admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin') });
@@ -298,7 +297,9 @@ describe(`migration 0014 on a registry that holds duplicate certificate numbers 
           url: `/api/trash/certificate/${b}/restore`,
         });
         expect(restored.statusCode, restored.body).toBe(200);
-        expect(await revocationBit(b)).toBe(false);
+        // Back from the trash with a new copy; its first stays revoked (a revocation is final).
+        expect(await revocationBit(b, 2)).toBe(false);
+        expect(await revocationBit(b, 1)).toBe(true);
       } finally {
         await t?.close();
         await database.close();

@@ -94,6 +94,12 @@ export const certificatePdfQuery = z.strictObject({
 export const VERIFICATION_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 export const verificationParams = z.strictObject({ verificationId: z.string() });
 
+/** /verify/{verificationId}/versions/{number}: one signed copy of a certificate's credential (decision 0037). */
+export const credentialVersionParams = z.strictObject({
+  verificationId: z.string(),
+  number: z.coerce.number().int().min(1).max(1_000_000),
+});
+
 /**
  * GET /api/verify/{verificationId}: what anyone may learn of a certificate, and nothing more
  * (no e-mail, phone or other field of the holder).

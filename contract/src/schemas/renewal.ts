@@ -28,10 +28,13 @@ export const renewalReminderSettings = z.strictObject({
 });
 export type RenewalReminderSettings = z.infer<typeof renewalReminderSettings>;
 
-/** An item of a member's own inbox (issue 15): a renewal reminder, a revocation. */
+/**
+ * An item of a member's own inbox (issue 15): a renewal reminder, a revocation, a new copy of a
+ * credential to download (decision 0037).
+ */
 export const inboxItem = z.object({
   _id: z.string(),
-  kind: z.enum(['renewal-reminder', 'revocation']),
+  kind: z.enum(['renewal-reminder', 'revocation', 'new-copy']),
   title: z.string(),
   message: z.string(),
   /** The certificate it is about (null once that certificate is deleted). */

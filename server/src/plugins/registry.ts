@@ -20,8 +20,9 @@ type CertificateRow = typeof certificates.$inferSelect;
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const resign = async (tx: Tx, rows: CertificateRow[]) => {
-      for (const row of rows) await app.credentials.signCertificate(tx, row.id, row);
+    // Decision 0037: a new copy where what a copy states changed (a name filled in, an e-mail).
+    const resign = async (tx: Tx, rows: CertificateRow[], options?: { quiet: boolean }) => {
+      for (const row of rows) await app.credentials.settle(tx, row, options);
     };
 
     app.decorate('registry', {
@@ -56,7 +57,8 @@ export default fp(
           })
           .where(and(eq(certificates.userEmail, user.email), isNull(certificates.claimedAt), live(certificates)))
           .returning();
-        await resign(tx, claimed);
+        // A claim gives the holder their first copy: nothing they downloaded stopped verifying.
+        await resign(tx, claimed, { quiet: true });
         return claimed.length;
       },
 

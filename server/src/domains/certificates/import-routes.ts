@@ -143,7 +143,8 @@ export default async function certificateImportRoutes(
   }
 
   interface Effects {
-    suspensions: { statusIndex: number; value: boolean }[];
+    /** Certificates whose credential no longer states them: their copies are revoked as superseded. */
+    superseded: string[];
     released: string[];
   }
 
@@ -202,7 +203,8 @@ export default async function certificateImportRoutes(
       ...creates.map((c) => c.values.userEmail),
       ...updates.filter((u) => u.next.userEmail !== u.current.userEmail).map((u) => u.next.userEmail),
     ]);
-    const inserted = await insertCertificates(
+    // Stored unsigned: the background signer issues their copies (revoked at once for an Inactive one).
+    await insertCertificates(
       tx,
       creates.map(({ values }) => {
         const holder = holders.get(values.userEmail);
@@ -223,16 +225,19 @@ export default async function certificateImportRoutes(
         };
       }),
     );
-    for (const row of inserted) {
-      if (row.status === 'Inactive') effects.suspensions.push({ statusIndex: row.statusIndex, value: true });
-    }
     const changed: ImportedUpdate[] = updates.map(({ current, next }) => {
       const moved = next.userEmail !== current.userEmail;
       const holder = moved ? holders.get(next.userEmail) : undefined;
       const suspended = next.status === 'Inactive';
-      if (suspended !== (current.status === 'Inactive')) {
-        effects.suspensions.push({ statusIndex: current.statusIndex, value: suspended });
-      }
+      // Decision 0037: a change to what the credential states, or to whether it stands, issues a
+      // new copy (the background signer's); the current one is revoked as this import commits.
+      const resign =
+        moved ||
+        next.name !== current.name ||
+        next.status !== current.status ||
+        next.validTill.getTime() !== current.validTill.getTime() ||
+        (next.holderName || holder?.name || '') !== current.holderName;
+      if (resign) effects.superseded.push(current.id);
       if (current.downloadLink && current.downloadLink !== next.downloadLink)
         effects.released.push(current.downloadLink);
       return {
@@ -244,6 +249,7 @@ export default async function certificateImportRoutes(
         holderId: moved ? (holder?.id ?? null) : current.holderId,
         claimedAt: moved ? (holder ? now : null) : current.claimedAt,
         suspendedAt: suspended ? (current.status === 'Inactive' ? current.suspendedAt : now) : null,
+        resign,
       };
     });
     await updateCertificates(tx, changed, now);
@@ -276,7 +282,7 @@ export default async function certificateImportRoutes(
       }
     }
     if (batch.length) await applyBatch(tx, batch, problems, counts, effects);
-    if (effects?.suspensions.length) await app.credentials.setStatuses(tx, 'suspension', effects.suspensions);
+    if (effects?.superseded.length) await app.credentials.supersede(tx, effects.superseded);
     return counts;
   }
 
@@ -300,7 +306,7 @@ export default async function certificateImportRoutes(
 
       const { size } = await fsp.stat(scratch);
       const storageKey = app.storage.newKey();
-      const effects: Effects = { suspensions: [], released: [] };
+      const effects: Effects = { superseded: [], released: [] };
       const counts = await app.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
         const counts = await applyAll(tx, scratch, format, duplicated, problems, effects);

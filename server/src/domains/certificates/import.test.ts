@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@portal/contract';
-import { count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, certificates, uploads } from '../../db/schema';
-import { statusListPlace } from '../../plugins/credentials';
+import { auditLog, certificates, inboxItems, uploads } from '../../db/schema';
+import { revokedBit } from '../../../test/copies';
 import { type XlsxLimits, XLSX_TYPE } from './import';
 import {
   call,
@@ -91,11 +90,10 @@ describe('POST /api/certificates/import', () => {
     const mine = await call(t.app, member.cookie, { method: 'GET', url: `/api/certificates/${member.email}` });
     expect(mine.json().map((c: { certificateNo: string }) => c.certificateNo)).toContain(`${p}-1`);
 
-    // The Inactive row's bit is set in the suspension list.
-    const list = (await t.app.inject({ method: 'GET', url: '/api/status-lists/suspension/1' })).json();
-    const bits = await decodeList({ encodedList: list.credentialSubject.encodedList });
-    expect(bits.getStatus(statusListPlace(rows[1]!.statusIndex).position)).toBe(true);
-    expect(bits.getStatus(statusListPlace(rows[0]!.statusIndex).position)).toBe(false);
+    // The signer issues their copies: the Inactive one's is revoked as it is issued (decision 0037).
+    await t.app.credentials.signUnsigned();
+    expect(await revokedBit(t.database.db, rows[1]!.id)).toBe(true);
+    expect(await revokedBit(t.database.db, rows[0]!.id)).toBe(false);
   });
 
   it('signs an imported certificate on demand when it is checked before the queue got to it, and the queue signs the rest', async () => {
@@ -135,16 +133,45 @@ describe('POST /api/certificates/import', () => {
     expect(one!.version).toBe(before[0]!.version);
     expect(two!.version).toBe(before[1]!.version + 1);
     expect(two!.validTill.toISOString().slice(0, 10)).toBe('2032-05-05');
-    // The stored credential stated the old date: it is dropped, and signed again by the queue.
+    // The stored credential stated the old date: it is dropped, its copy revoked as the import
+    // commits, and the queue issues the next copy (decision 0037).
     expect(two!.credential).toBeNull();
-    const list = (await t.app.inject({ method: 'GET', url: '/api/status-lists/suspension/1' })).json();
-    const bits = await decodeList({ encodedList: list.credentialSubject.encodedList });
-    expect(bits.getStatus(statusListPlace(two!.statusIndex).position)).toBe(true);
-    // And back to Active clears the bit.
+    expect(await revokedBit(t.database.db, two!.id, 1)).toBe(true);
+    await t.app.credentials.signUnsigned();
+    // Inactive: its new copy is revoked as it is issued.
+    expect(await revokedBit(t.database.db, two!.id, 2)).toBe(true);
+    // And back to Active issues a third copy, which stands; the earlier ones stay revoked.
     expect((await upload(csv)).json()).toMatchObject({ updated: 1, unchanged: 1 });
-    const cleared = (await t.app.inject({ method: 'GET', url: '/api/status-lists/suspension/1' })).json();
-    const after = await decodeList({ encodedList: cleared.credentialSubject.encodedList });
-    expect(after.getStatus(statusListPlace(two!.statusIndex).position)).toBe(false);
+    await t.app.credentials.signUnsigned();
+    expect(await revokedBit(t.database.db, two!.id, 3)).toBe(false);
+    expect(await revokedBit(t.database.db, two!.id, 1)).toBe(true);
+    // The row left unchanged kept its one copy.
+    expect(await revokedBit(t.database.db, one!.id, 1)).toBe(false);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/verify/${one!.verificationId}/versions/2` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('tells the holder to download a certificate again once an import changed it, and not when it changed nothing they hold', async () => {
+    const p = prefix();
+    const csv = `${HEADER}\n${member.email},${p}-1,Advocate,Active,2030-01-01\n`;
+    expect((await upload(csv)).json()).toMatchObject({ created: 1 });
+    await t.app.credentials.signUnsigned();
+    const [held] = await rowsOf(p);
+    const notices = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(inboxItems)
+          .where(and(eq(inboxItems.certificateId, held!.id), eq(inboxItems.kind, 'new-copy')))
+      ).length;
+    expect(await notices()).toBe(0);
+    expect((await upload(csv.replace('2030-01-01', '2031-01-01'))).json()).toMatchObject({ updated: 1 });
+    // Its copy is revoked as the import commits; the signer issues the next and tells the holder.
+    expect(await revokedBit(t.database.db, held!.id, 1)).toBe(true);
+    await t.app.credentials.signUnsigned();
+    expect(await revokedBit(t.database.db, held!.id, 2)).toBe(false);
+    expect(await notices()).toBe(1);
   });
 
   it('reports every bad row with its row, column and message, and imports the good ones', async () => {
@@ -396,7 +423,6 @@ describe('POST /api/certificates/import', () => {
       [`${p}-1`, 'Dana Doe', link, 'Active', 1],
     ]);
     expect(rows[0]!.createdAt).toEqual(rows[1]!.createdAt);
-    expect(rows[0]!.statusIndex).not.toBe(rows[1]!.statusIndex);
     const [attached] = await t.database.db
       .select()
       .from(uploads)

@@ -1,7 +1,7 @@
 import type { BulkSelection, CertificateListQuery } from '@portal/contract';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { certificates } from '../../db/schema';
+import { certificates, credentialCopies } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import { CERTIFICATE_FACTS, type CertificateFacts } from '../../lib/serialize';
 import { likePattern, listPage, pageSelect, pageWithTotal } from '../../lib/paging';
@@ -207,7 +207,17 @@ const credentialDigest = sql<
   string | null
 >`encode(sha256(convert_to(${certificates.credential}::text, 'UTF8')), 'base64')`;
 
-export type VerifiedRow = Omit<CertificateRow, 'credential'> & { credentialDigest: string | null };
+/**
+ * The `id` of a certificate's current credential copy (decision 0037). Spelled out: in a query of
+ * one table, drizzle leaves column names unqualified, which the subquery would read as its own.
+ */
+const currentCopyId = sql<string | null>`(select copy.credential_id from credential_copies copy
+  where copy.certificate_id = ${certificates}.id order by copy.number desc limit 1)`;
+
+export type VerifiedRow = Omit<CertificateRow, 'credential'> & {
+  credentialDigest: string | null;
+  copyId: string | null;
+};
 
 /**
  * The public verification's read (issue 11): the record without its credential (about 2 KB), and
@@ -215,12 +225,25 @@ export type VerifiedRow = Omit<CertificateRow, 'credential'> & { credentialDiges
  */
 export function verificationLookup(db: Db) {
   const statement = db
-    .select({ ...listedColumns, credentialDigest })
+    .select({ ...listedColumns, credentialDigest, copyId: currentCopyId })
     .from(certificates)
     .where(and(eq(certificates.verificationId, sql.placeholder('verificationId')), live(certificates)))
     .prepare('certificate_by_verification_id');
   return async (verificationId: string): Promise<VerifiedRow | undefined> =>
     (await statement.execute({ verificationId }))[0];
+}
+
+/** One credential copy of a certificate, by its number (decision 0037). */
+export async function findCopy(db: Db, certificateId: string, number: number) {
+  const [copy] = await db
+    .select({
+      number: credentialCopies.number,
+      credentialId: credentialCopies.credentialId,
+      revokedAt: credentialCopies.revokedAt,
+    })
+    .from(credentialCopies)
+    .where(and(eq(credentialCopies.certificateId, certificateId), eq(credentialCopies.number, number)));
+  return copy;
 }
 
 /** The stored credential of a certificate and its digest, read together. */
@@ -339,7 +362,7 @@ export async function findByNumbers(db: Tx, numbers: string[]): Promise<ListedCe
 export async function insertCertificates(
   db: Tx,
   rows: (CertificateValues & Holding & { createdAt: Date })[],
-): Promise<{ id: string; status: CertificateRow['status']; statusIndex: number }[]> {
+): Promise<{ id: string }[]> {
   if (!rows.length) return [];
   const values = rows.map((r) => ({
     user_email: r.userEmail,
@@ -363,17 +386,21 @@ export async function insertCertificates(
       user_email text, certificate_no text, name text, status text, valid_till timestamptz,
       download_link text, holder_name text, holder_id uuid, claimed_at timestamptz,
       suspended_at timestamptz, created_at timestamptz)
-    returning id, status, status_index`)) as unknown as {
-    rows: { id: string; status: CertificateRow['status']; status_index: number }[];
-  };
-  return inserted.map((r) => ({ id: r.id, status: r.status, statusIndex: Number(r.status_index) }));
+    returning id`)) as unknown as { rows: { id: string }[] };
+  return inserted;
 }
 
-export type ImportedUpdate = Pick<CertificateRow, 'id'> & CertificateValues & Holding;
+export type ImportedUpdate = Pick<CertificateRow, 'id'> &
+  CertificateValues &
+  Holding & {
+    /** Whether its credential no longer states it: dropped, for the signer's queue to issue a new copy. */
+    resign: boolean;
+  };
 
 /**
- * Issue 16 (import): many edits in one statement. Each raises its version (decision 0015) and
- * drops the credential, which no longer states the record; the signer's queue signs it again.
+ * Issue 16 (import): many edits in one statement. Each raises its version (decision 0015); one
+ * whose credential no longer states the record drops it, for the signer's queue to issue the next
+ * copy (decision 0037).
  */
 export async function updateCertificates(db: Tx, rows: ImportedUpdate[], now: Date) {
   if (!rows.length) return;
@@ -388,15 +415,17 @@ export async function updateCertificates(db: Tx, rows: ImportedUpdate[], now: Da
     holder_id: r.holderId ?? null,
     claimed_at: r.claimedAt?.toISOString() ?? null,
     suspended_at: r.suspendedAt?.toISOString() ?? null,
+    resign: r.resign,
   }));
   await db.execute(sql`
     update ${certificates} as c set
       user_email = v.user_email, name = v.name, status = v.status, valid_till = v.valid_till,
       holder_name = v.holder_name, download_link = v.download_link, holder_id = v.holder_id,
-      claimed_at = v.claimed_at, suspended_at = v.suspended_at, credential = null,
+      claimed_at = v.claimed_at, suspended_at = v.suspended_at,
+      credential = case when v.resign then null else c.credential end,
       version = c.version + 1, updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
       id uuid, user_email text, name text, status text, valid_till timestamptz, holder_name text,
-      download_link text, holder_id uuid, claimed_at timestamptz, suspended_at timestamptz)
+      download_link text, holder_id uuid, claimed_at timestamptz, suspended_at timestamptz, resign boolean)
     where c.id = v.id`);
 }

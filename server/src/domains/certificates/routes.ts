@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { type CertificateFacts, certificateJson, toCertificate, verificationUrl } from '../../lib/serialize';
 import { requireStepUp } from '../../plugins/auth';
-import { reinstatedMail, revokedMail } from './mails';
+import { newCopyMail, reinstatedMail, revokedMail } from './mails';
 import {
   addMonths,
   certificateCsvColumns,
@@ -79,17 +79,10 @@ export default async function certificateRoutes(base: FastifyInstance) {
   const list = z.array(certificate);
   const present = (row: CertificateFacts) => toCertificate(row, app.clock.now(), app.config.appUrl);
 
-  /** Suspension (the spec's Inactive) is a bit in the status list, flipped with the status. */
-  async function followStatus(tx: Tx, before: CertificateRow | undefined, after: CertificateRow) {
-    const suspended = after.status === 'Inactive';
-    if (suspended !== (before?.status === 'Inactive')) {
-      await app.credentials.setStatus(tx, after.statusIndex, 'suspension', suspended);
-    }
-  }
-
   /**
    * One edit of a certificate, as the dialog's save and both bulk actions make it: the row, its
-   * re-signed credential, its suspension bit and its own audit row (`details` gets the new row).
+   * credential copies settled (a new copy for what changed, a revocation for a suspension;
+   * decision 0037) and its own audit row (`details` gets the new row).
    */
   async function saveEdit(
     tx: Tx,
@@ -100,8 +93,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
     action: 'certificate.update' | 'certificate.renew' = 'certificate.update',
   ) {
     const row = (await updateCertificate(tx, current.id, changes))!;
-    await app.credentials.signCertificate(tx, row.id, row);
-    await followStatus(tx, current, row);
+    await app.credentials.settle(tx, row);
     await app.audit(tx, req, {
       action,
       targetType: 'certificate',
@@ -112,9 +104,24 @@ export default async function certificateRoutes(base: FastifyInstance) {
   }
 
   /**
+   * Decision 0037: when a change issues a new copy, the holder is told in their inbox and by mail
+   * that the credential they may have downloaded no longer verifies, in the same transaction.
+   */
+  app.credentials.onNewCopy(async (tx, row) => {
+    await app.inbox.add(tx, {
+      userId: row.holderId!,
+      kind: 'new-copy',
+      title: `Download "${row.name}" again`,
+      message: `The board updated your certificate "${row.name}" (No ${row.certificateNo}). A credential file you downloaded before no longer verifies: download the new one here.`,
+      certificateId: row.id,
+    });
+    await app.mail.enqueue(tx, newCopyMail(row.userEmail, row, `${app.config.appUrl}/admin/certificates`));
+  });
+
+  /**
    * Issue 16 (decision 0017): a deleted certificate waits in the trash with its document. Its
-   * revocation bit is set while it is there (decision 0006: a credential handed out must not keep
-   * verifying), and put back as it was when it is restored.
+   * current copy is revoked (decision 0006: a credential handed out must not keep verifying), for
+   * good (decision 0037): a restored certificate gets a new copy.
    */
   app.trash.define<CertificateRow>('certificate', {
     table: certificates,
@@ -124,13 +131,13 @@ export default async function certificateRoutes(base: FastifyInstance) {
     files: (row) => [row.downloadLink],
     snapshot,
     async trashed(tx, row) {
-      if (!row.revokedAt) await app.credentials.setStatus(tx, row.statusIndex, 'revocation', true);
+      await app.credentials.settle(tx, { ...row, deletedAt: app.clock.now() });
     },
     async conflict(tx, row) {
       return (await numberTakenByOther(tx, row.certificateNo, row.id)) ? TRASH_MESSAGES.numberTaken : undefined;
     },
     async restored(tx, row) {
-      if (!row.revokedAt) await app.credentials.setStatus(tx, row.statusIndex, 'revocation', false);
+      await app.credentials.settle(tx, { ...row, deletedAt: null });
     },
   });
 
@@ -253,8 +260,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
             suspendedAt: req.body.status === 'Inactive' ? now : null,
             createdAt: now,
           });
-          await app.credentials.signCertificate(tx, row.id, row);
-          await followStatus(tx, undefined, row);
+          await app.credentials.settle(tx, row);
           await app.audit(tx, req, {
             action: 'certificate.create',
             targetType: 'certificate',
@@ -404,8 +410,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
   );
 
   /**
-   * Issue 11: revocation flips the certificate's bit in the revocation list in the same
-   * transaction, so the next request anywhere (page, JSON, status list) sees it.
+   * Issue 11: revocation sets the current copy's bit in the revocation list in the same
+   * transaction, so the next request anywhere (page, JSON, status list) sees it; for good.
    */
   app.post(
     '/api/certificates/:id/revoke',
@@ -419,7 +425,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
           revokedAt: app.clock.now(),
           revocationReason: req.body.reason,
         }))!;
-        await app.credentials.setStatus(tx, revoked.statusIndex, 'revocation', true);
+        await app.credentials.settle(tx, revoked);
         // Issue 15: the holder finds it in their own inbox, mailed or not.
         if (revoked.holderId) {
           await app.inbox.add(tx, {
@@ -459,7 +465,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
         if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
         if (!current.revokedAt) throw conflict(CERTIFICATE_MESSAGES.notRevoked);
         const reinstated = (await updateCertificate(tx, current.id, { revokedAt: null, revocationReason: null }))!;
-        await app.credentials.setStatus(tx, reinstated.statusIndex, 'revocation', false);
+        // The revoked copy stays revoked (decision 0037): the reinstated certificate gets a new one.
+        await app.credentials.settle(tx, reinstated);
         await app.audit(tx, req, {
           action: 'certificate.reinstate',
           targetType: 'certificate',
@@ -516,8 +523,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
    */
   app.get('/api/certificates/:id/credential', { schema: { tags, params: idParams } }, async (req, reply) => {
     const row = await readable(req, req.params.id);
-    const credential =
-      row.credential ?? (await app.db.transaction((tx) => app.credentials.signCertificate(tx, row.id, row)));
+    const credential = row.credential ?? (await app.credentials.currentCredential(row.id));
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName(row, 'json')}"`)

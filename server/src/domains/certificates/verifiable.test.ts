@@ -9,9 +9,8 @@ import { PglitePreparedQuery } from 'drizzle-orm/pglite';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { auditLog, certificates } from '../../db/schema';
+import { auditLog, certificates, credentialCopies, inboxItems } from '../../db/schema';
 import { loadKeys } from '../../lib/keys';
-import { statusListPlace } from '../../plugins/credentials';
 import {
   call,
   codeFrom,
@@ -164,6 +163,11 @@ describe('certificates belong to people, not to e-mail strings', () => {
     const [after] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
     expect(after).toMatchObject({ holderId: verified.json().user._id, holderName: 'Casey Claimer' });
     expect(after?.claimedAt).not.toBeNull();
+    // The claim filled in the name, so the credential is a new copy; it is the holder's first, so
+    // nothing tells them to download it again (decision 0037).
+    expect((after!.credential as { id: string }).id).toBe(`${cert.verificationUrl}/versions/2`);
+    const notices = await t.database.db.select().from(inboxItems).where(eq(inboxItems.certificateId, cert._id));
+    expect(notices).toEqual([]);
 
     // The account goes; the certificate stays claimed, and the free address cannot take it.
     const removed = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${after!.holderId}` });
@@ -435,7 +439,7 @@ describe('PDF and credential downloads', () => {
           s.status,
         ]),
       );
-    expect(statusOf(result)).toEqual({ revocation: false, suspension: false });
+    expect(statusOf(result)).toEqual({ revocation: false });
     const revoked = await call(t.app, admin.cookie, {
       method: 'POST',
       url: `/api/certificates/${cert._id}/revoke`,
@@ -444,7 +448,7 @@ describe('PDF and credential downloads', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     const afterRevocation = await verifyDownloaded(credential);
     expect(afterRevocation.verified, JSON.stringify(afterRevocation.error)).toBe(true);
-    expect(statusOf(afterRevocation)).toEqual({ revocation: true, suspension: false });
+    expect(statusOf(afterRevocation)).toEqual({ revocation: true });
 
     expect((await download(cert._id, other.cookie, 'credential')).statusCode).toBe(403);
   });
@@ -476,7 +480,8 @@ describe('PDF and credential downloads', () => {
     }
     expect(await t.app.credentials.signUnsigned()).toBe(0);
 
-    // An Inactive one is put in the suspension list as it is signed.
+    // An Inactive one's copy is revoked as it is signed (decision 0037: to outside verifiers a
+    // suspended certificate's copy is revoked).
     const [inactive] = await t.database.db
       .insert(certificates)
       .values({
@@ -489,7 +494,7 @@ describe('PDF and credential downloads', () => {
       .returning();
     expect(await t.app.credentials.signUnsigned()).toBe(1);
     const [suspended] = await t.database.db.select().from(certificates).where(eq(certificates.id, inactive!.id));
-    expect(await statusBits(suspended!.credential!)).toEqual({ revocation: false, suspension: true });
+    expect(await statusBits(suspended!.credential!)).toEqual({ revocation: true });
   });
 
   it('publishes the key in a DID document of Multikeys, and keeps old keys after a rotation', async () => {
@@ -529,15 +534,15 @@ describe('revocation and suspension', () => {
   const reinstate = (id: string, payload: Record<string, unknown> = {}, cookie = admin.cookie) =>
     call(t.app, cookie, { method: 'POST', url: `/api/certificates/${id}/reinstate`, payload });
 
-  it('flips the status list bit with the certificate, shows "authentic, but revoked", audits and mails', async () => {
+  it('revokes the copy for good with the certificate, shows "authentic, but revoked", audits and mails', async () => {
     const cert = await issue();
     const credential = (await download(cert._id, member.cookie, 'credential')).json();
-    expect(await statusBits(credential)).toEqual({ revocation: false, suspension: false });
+    expect(await statusBits(credential)).toEqual({ revocation: false });
 
     const res = await revoke(cert._id, { reason: 'Exam fraud', notifyHolder: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'Revoked', revocationReason: 'Exam fraud' });
-    expect(await statusBits(credential)).toEqual({ revocation: true, suspension: false });
+    expect(await statusBits(credential)).toEqual({ revocation: true });
 
     const page = await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) });
     expect(page.body).toContain('Revoked certificate');
@@ -563,7 +568,14 @@ describe('revocation and suspension', () => {
     // Not asked to, so the holder gets no mail of it.
     expect((await lastMail(t, member.email))?.subject).toBe(`Your certificate ${cert.certificateNo} was revoked`);
     expect(back.json()).toMatchObject({ status: 'Active', revokedAt: null, revocationReason: null });
-    expect(await statusBits(credential)).toEqual({ revocation: false, suspension: false });
+    // Bitstring Status List v1.0: a revocation is final. The revoked copy stays revoked; the
+    // reinstated certificate has a new copy, which verifies.
+    expect(await statusBits(credential)).toEqual({ revocation: true });
+    const fresh = (await download(cert._id, member.cookie, 'credential')).json();
+    expect(fresh.id).toBe(`${cert.verificationUrl}/versions/2`);
+    expect(fresh.id).not.toBe(credential.id);
+    expect(await statusBits(fresh)).toEqual({ revocation: false });
+    expect((await verifyDownloaded(fresh)).verified).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) })).body).toContain(
       'Valid certificate',
     );
@@ -598,10 +610,10 @@ describe('revocation and suspension', () => {
     expect(row?.revokedAt).toBeNull();
   });
 
-  it('shows Inactive as Suspended, in the suspension list, never as valid', async () => {
+  it('shows Inactive as Suspended, its copy revoked to outside verifiers, never as valid', async () => {
     const cert = await issue({ status: 'Inactive' });
     const credential = (await download(cert._id, member.cookie, 'credential')).json();
-    expect(await statusBits(credential)).toEqual({ revocation: false, suspension: true });
+    expect(await statusBits(credential)).toEqual({ revocation: true });
     const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
     expect(json).toMatchObject({ status: 'Suspended', signature: { valid: true } });
 
@@ -619,7 +631,10 @@ describe('revocation and suspension', () => {
     });
     expect(active.statusCode).toBe(200);
     const resigned = (await download(cert._id, member.cookie, 'credential')).json();
-    expect(await statusBits(resigned)).toEqual({ revocation: false, suspension: false });
+    expect(await statusBits(resigned)).toEqual({ revocation: false });
+    // Reactivation issued a new copy; the suspended one stays revoked.
+    expect(resigned.id).not.toBe(credential.id);
+    expect(await statusBits(credential)).toEqual({ revocation: true });
   });
 
   it('shows a certificate past its valid-till date as Expired on that date, never as valid', async () => {
@@ -639,25 +654,154 @@ describe('revocation and suspension', () => {
     expect(
       (await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/certificates/${cert._id}` })).statusCode,
     ).toBe(204);
-    expect(await statusBits(credential)).toEqual({ revocation: true, suspension: false });
+    expect(await statusBits(credential)).toEqual({ revocation: true });
     expect((await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) })).statusCode).toBe(404);
   });
 
-  it('keeps one list per block of 131,072 certificates, with each position used once', async () => {
-    const positions = new Set<number>();
-    for (let i = 0; i < 131_072; i += 97) positions.add(statusListPlace(i).position);
-    expect(positions.size).toBe(Math.ceil(131_072 / 97));
-    expect(statusListPlace(131_072)).toEqual({ list: 2, position: 0 });
-    const cert = await issue();
-    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
-    await revoke(cert._id, { reason: 'Check the bit' });
-    const list = (await t.app.inject({ method: 'GET', url: '/api/status-lists/revocation/1' })).json();
+  it('gives each copy a random place, so positions do not follow the order of issue', async () => {
+    const issued = [];
+    for (let i = 0; i < 12; i++) issued.push(await issue());
+    const positions: number[] = [];
+    for (const cert of issued) {
+      const credential = (await download(cert._id, member.cookie, 'credential')).json();
+      // Open Badges 3.0 allows one credentialStatus: the copy's entry in a revocation list.
+      expect(credential.credentialStatus).toMatchObject({
+        type: 'BitstringStatusListEntry',
+        statusPurpose: 'revocation',
+      });
+      positions.push(Number(credential.credentialStatus.statusListIndex));
+    }
+    expect(new Set(positions).size).toBe(positions.length);
+    // Neither rising nor a fixed stride (the permutation of issue order they replace).
+    const steps = positions.slice(1).map((p, i) => (p - positions[i]! + 131_072) % 131_072);
+    expect(new Set(steps).size).toBeGreaterThan(1);
+    expect(positions).not.toEqual([...positions].sort((x, y) => x - y));
+
+    const [victim] = issued;
+    const credential = (await download(victim!._id, member.cookie, 'credential')).json();
+    await revoke(victim!._id, { reason: 'Check the bit' });
+    const list = (
+      await t.app.inject({ method: 'GET', url: pathOf(credential.credentialStatus.statusListCredential) })
+    ).json();
     const bits = await decodeList({ encodedList: list.credentialSubject.encodedList });
-    expect(bits.getStatus(statusListPlace(row!.statusIndex).position)).toBe(true);
+    expect(bits.getStatus(Number(credential.credentialStatus.statusListIndex))).toBe(true);
+    expect(bits.getStatus(positions[1]!)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/api/status-lists/other/1' })).statusCode).toBe(400);
-    // A list no certificate sits in does not exist, and asking for it stores nothing.
+    // A list no copy sits in does not exist, and asking for it stores nothing.
     expect((await t.app.inject({ method: 'GET', url: '/api/status-lists/revocation/999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/status-lists/suspension/1' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/status-lists/revocation/16385' })).statusCode).toBe(400);
+  });
+});
+
+describe('a copy never changes (decision 0037)', () => {
+  const edit = (id: string, changes: Record<string, unknown>) =>
+    call(t.app, admin.cookie, { method: 'PUT', url: `/api/certificates/${id}`, payload: changes });
+  const formOf = async (id: string) => {
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, id));
+    return {
+      userEmail: row!.userEmail,
+      certificateNo: row!.certificateNo,
+      name: row!.name,
+      validTill: row!.validTill.toISOString().slice(0, 10),
+      status: row!.status,
+      holderName: row!.holderName,
+    };
+  };
+  const newCopyNotices = async (id: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(inboxItems)
+        .where(and(eq(inboxItems.certificateId, id), eq(inboxItems.kind, 'new-copy')))
+    ).length;
+  const copiesOf = (id: string) =>
+    t.database.db
+      .select()
+      .from(credentialCopies)
+      .where(eq(credentialCopies.certificateId, id))
+      .orderBy(credentialCopies.number);
+
+  it('revokes the old copy and issues a new one on every change to what a copy states', async () => {
+    const cert = await issue({ holderName: 'Morgan Member' });
+    const changes: Record<string, unknown>[] = [
+      { name: 'Senior Recycling Advocate' },
+      { validTill: inDays(30) },
+      { holderName: 'Morgan M. Member' },
+      { certificateNo: number() },
+    ];
+    let before = (await download(cert._id, member.cookie, 'credential')).json();
+    for (const change of changes) {
+      const res = await edit(cert._id, { ...(await formOf(cert._id)), ...change });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = (await download(cert._id, member.cookie, 'credential')).json();
+      expect(after.id, JSON.stringify(change)).not.toBe(before.id);
+      expect(await statusBits(before), JSON.stringify(change)).toEqual({ revocation: true });
+      expect(await statusBits(after)).toEqual({ revocation: false });
+      expect((await verifyDownloaded(after)).verified).toBe(true);
+      // The old copy's own page says what became of it and leads to the certificate as it is now.
+      const page = await t.app.inject({ method: 'GET', url: pathOf(before.id) });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Superseded by a newer version');
+      expect(page.body).toContain(`href="${cert.verificationUrl}"`);
+      before = after;
+    }
+    // The holder is told each time, in the inbox and by mail, to download the new copy.
+    expect(await newCopyNotices(cert._id)).toBe(changes.length);
+    const mail = await lastMail(t, member.email);
+    expect(mail?.subject).toBe(`Download your updated certificate ${(await formOf(cert._id)).certificateNo}`);
+    expect(mail?.text).toContain('no longer verifies');
+    // The current copy's page is the certificate's.
+    const current = await t.app.inject({ method: 'GET', url: pathOf(before.id) });
+    expect(current.statusCode).toBe(303);
+    expect(current.headers.location).toBe(cert.verificationUrl);
+    expect(await copiesOf(cert._id)).toHaveLength(changes.length + 1);
+    expect((await t.app.inject({ method: 'GET', url: `${pathOf(cert.verificationUrl)}/versions/99` })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `${pathOf(cert.verificationUrl)}/versions/0` })).statusCode).toBe(
+      400,
+    );
+    // The certificate's page verifies the current copy.
+    const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
+    expect(json).toMatchObject({ status: 'Active', signature: { valid: true } });
+  });
+
+  it('keeps the copy when nothing it states changes', async () => {
+    const cert = await issue();
+    const first = (await download(cert._id, member.cookie, 'credential')).json();
+    expect((await edit(cert._id, await formOf(cert._id))).statusCode).toBe(200);
+    const after = (await download(cert._id, member.cookie, 'credential')).json();
+    expect(after).toEqual(first);
+    expect(await copiesOf(cert._id)).toHaveLength(1);
+    expect(await newCopyNotices(cert._id)).toBe(0);
+  });
+
+  it('never clears a revocation: suspension, the trash and their undoing each leave the old copy revoked', async () => {
+    const cert = await issue();
+    const seen = [(await download(cert._id, member.cookie, 'credential')).json()];
+    expect((await edit(cert._id, { ...(await formOf(cert._id)), status: 'Inactive' })).statusCode).toBe(200);
+    expect((await edit(cert._id, { ...(await formOf(cert._id)), status: 'Active' })).statusCode).toBe(200);
+    seen.push((await download(cert._id, member.cookie, 'credential')).json());
+    expect(
+      (await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/certificates/${cert._id}` })).statusCode,
+    ).toBe(204);
+    const restored = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/trash/certificate/${cert._id}/restore`,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    seen.push((await download(cert._id, member.cookie, 'credential')).json());
+    expect(new Set(seen.map((c) => c.id)).size).toBe(3);
+    expect(await statusBits(seen[0])).toEqual({ revocation: true });
+    expect(await statusBits(seen[1])).toEqual({ revocation: true });
+    expect(await statusBits(seen[2])).toEqual({ revocation: false });
+    const copies = await copiesOf(cert._id);
+    expect(copies.map((c) => [c.number, c.revocationReason])).toEqual([
+      [1, 'suspended'],
+      [2, 'deleted'],
+      [3, null],
+    ]);
   });
 });
 

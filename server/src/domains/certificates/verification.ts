@@ -14,28 +14,3 @@ export function verificationStatus(
   if (row.validTill <= now) return { status: 'Expired', since: row.validTill };
   return { status: 'Active', since: null };
 }
-
-type Json = Record<string, unknown>;
-
-/**
- * Whether the stored credential still states what the record says: a credential signed before
- * someone changed the row behind the portal's back (or never re-signed) does not check out,
- * however valid its proof.
- */
-export function credentialMatches(
-  credential: Json,
-  row: Pick<CertificateRow, 'validTill' | 'name' | 'certificateNo' | 'holderName'>,
-  verificationUrl: string,
-): boolean {
-  const subject = credential.credentialSubject as Json | undefined;
-  const achievement = subject?.achievement as Json | undefined;
-  const identifiers = (subject?.identifier as Json[] | undefined) ?? [];
-  const name = identifiers.find((i) => i.identityType === 'name')?.identityHash ?? '';
-  return (
-    credential.id === verificationUrl &&
-    credential.validUntil === row.validTill.toISOString().replace(/\.\d{3}Z$/, 'Z') &&
-    achievement?.name === row.name &&
-    subject?.licenseNumber === row.certificateNo &&
-    name === row.holderName
-  );
-}

@@ -116,6 +116,26 @@ export function renderVerificationPage(v: Verification, pageUrl: string): string
 }
 
 /** An unknown or malformed id: the same shell, so it costs what a known one costs. */
+/**
+ * The page of a copy that is no longer the current one (its credential `id`, decision 0037): what
+ * became of it, and the way to the certificate as it stands now.
+ */
+export function renderSupersededPage(
+  board: Verification['board'],
+  copy: { credentialName: string; number: number; revokedAt: string | null },
+  currentUrl: string,
+): string {
+  const since = copy.revokedAt ? ` on ${e(day(copy.revokedAt))}` : '';
+  const body = `<article class="card" aria-labelledby="status">
+<section class="status muted" role="status">
+<h1 id="status">Superseded by a newer version</h1>
+<p>This copy (version ${copy.number}) of &ldquo;${e(copy.credentialName)}&rdquo; was replaced${since} by a newer version, and no longer verifies.</p>
+<p><a href="${e(currentUrl)}">See the certificate as it stands now</a></p>
+</section>
+</article>`;
+  return shell('Superseded by a newer version', '', body, board);
+}
+
 export function renderNotFoundPage(board: Verification['board']): string {
   const body = `<article class="card" aria-labelledby="status">
 <section class="status bad" role="status">

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   CERTIFICATE_MESSAGES,
+  credentialVersionParams,
   errorBody,
   statusListParams,
   VERIFICATION_ID_PATTERN,
@@ -13,9 +14,16 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { verificationUrl } from '../../lib/serialize';
-import { addVerificationViews, credentialWithDigest, verificationLookup, type VerifiedRow } from './repository';
-import { credentialMatches, verificationStatus } from './verification';
-import { renderNotFoundPage, renderVerificationPage } from './verify-page';
+import { statesRecord } from '../../plugins/credentials';
+import {
+  addVerificationViews,
+  credentialWithDigest,
+  findCopy,
+  verificationLookup,
+  type VerifiedRow,
+} from './repository';
+import { verificationStatus } from './verification';
+import { renderNotFoundPage, renderSupersededPage, renderVerificationPage } from './verify-page';
 
 interface Signature {
   valid: boolean;
@@ -87,18 +95,28 @@ async function verifyRoutes(base: FastifyInstance) {
    * credential or a fact it carries changes (both are in the key).
    */
   const checked = new Map<string, Signature>();
-  async function signature(row: VerifiedRow, url: string): Promise<Signature> {
-    const facts = [row.credentialDigest, url, row.validTill.toISOString(), row.name, row.certificateNo, row.holderName];
+  async function signature(row: VerifiedRow): Promise<Signature> {
+    const facts = [
+      row.credentialDigest,
+      row.copyId,
+      row.validTill.toISOString(),
+      row.name,
+      row.certificateNo,
+      row.holderName,
+      row.userEmail,
+    ];
     const key = JSON.stringify(facts);
     const known = row.credentialDigest === null ? undefined : checked.get(key);
     if (known) return known;
     // Signed at start (credentials.signUnsigned); only a row loaded with SQL since then is signed
     // here, once, on its first check.
     const stored = row.credentialDigest === null ? undefined : await credentialWithDigest(app.db, row.id);
-    const credential =
-      stored?.credential ?? (await app.db.transaction((tx) => app.credentials.signCertificate(tx, row.id, row)));
-    const valid = credentialMatches(credential, row, url) && (await app.credentials.verifySignature(credential));
-    const result = { valid, signedAt: (credential.proof as { created?: string } | undefined)?.created ?? null };
+    const credential = stored?.credential ?? (await app.credentials.currentCredential(row.id));
+    const valid =
+      !!credential &&
+      statesRecord(credential, row, stored ? (row.copyId ?? '') : String(credential.id)) &&
+      (await app.credentials.verifySignature(credential));
+    const result = { valid, signedAt: (credential?.proof as { created?: string } | undefined)?.created ?? null };
     // Kept under the digest of the credential just checked (it may have changed since the row was read).
     if (stored?.credentialDigest) {
       if (checked.size >= 10_000) checked.delete(checked.keys().next().value!);
@@ -108,8 +126,7 @@ async function verifyRoutes(base: FastifyInstance) {
   }
 
   async function toVerification(row: VerifiedRow): Promise<Verification> {
-    const url = verificationUrl(app.config.appUrl, row.verificationId);
-    const { valid, signedAt } = await signature(row, url);
+    const { valid, signedAt } = await signature(row);
     const { status, since } = verificationStatus(row, app.clock.now());
     return {
       verificationId: row.verificationId,
@@ -136,6 +153,34 @@ async function verifyRoutes(base: FastifyInstance) {
         .type('text/html; charset=utf-8');
       if (!found) return reply.status(404).send(renderNotFoundPage(board));
       return reply.send(renderVerificationPage(found, verificationUrl(app.config.appUrl, found.verificationId)));
+    },
+  );
+
+  /**
+   * Decision 0037: a copy's credential `id` is its own page. The current copy's is the
+   * certificate's page; an earlier one says it was superseded and leads to the current one.
+   */
+  app.get(
+    '/verify/:verificationId/versions/:number',
+    { schema: { hide: true, params: credentialVersionParams }, ...limited },
+    async (req, reply) => {
+      const row = await findRow(
+        VERIFICATION_ID_PATTERN.test(req.params.verificationId) ? req.params.verificationId : '',
+      );
+      const copy = row ? await findCopy(app.db, row.id, req.params.number) : undefined;
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-cache');
+      const page = verificationUrl(app.config.appUrl, req.params.verificationId);
+      if (!row || !copy) return reply.status(404).type('text/html; charset=utf-8').send(renderNotFoundPage(board));
+      if (copy.credentialId === row.copyId) return reply.redirect(page, 303);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          renderSupersededPage(
+            board,
+            { credentialName: row.name, number: copy.number, revokedAt: copy.revokedAt?.toISOString() ?? null },
+            page,
+          ),
+        );
     },
   );
 

@@ -1,5 +1,5 @@
 import { CERTIFICATE_MESSAGES, TOTAL_COUNT_HEADER, TRASH_MESSAGES, USER_MESSAGES } from '@portal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,8 +14,8 @@ import {
   uniqueEmail,
 } from '../../../test/harness';
 import { pdfPart, pngPart } from '../../../test/security/world';
-import { auditLog, certificates, sessions, statusLists, uploads } from '../../db/schema';
-import { statusListPlace } from '../../plugins/credentials';
+import { auditLog, certificates, sessions, uploads } from '../../db/schema';
+import { revokedBit } from '../../../test/copies';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -99,17 +99,8 @@ const newCertificate = async (values: Record<string, unknown> = {}) =>
     )
   ).json<{ _id: string; certificateNo: string; verificationUrl: string; downloadLink: string }>();
 
-/** The certificate's bit in the stored list of `purpose` (false when the list was never written). */
-async function statusBit(id: string, purpose: 'revocation' | 'suspension') {
-  const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, id));
-  const { list, position } = statusListPlace(row!.statusIndex);
-  const pgBit = (position & ~7) | (7 - (position & 7));
-  const [bit] = await t.database.db
-    .select({ set: sql<number>`get_bit(${statusLists.bits}, ${pgBit})` })
-    .from(statusLists)
-    .where(and(eq(statusLists.list, list), eq(statusLists.purpose, purpose)));
-  return Number(bit?.set ?? 0) === 1;
-}
+/** Whether the certificate's current credential copy (or copy `number`) is revoked (decision 0037). */
+const revoked = (id: string, number?: number) => revokedBit(t.database.db, id, number);
 
 describe('a delete moves the record to the trash, and a restore brings it back', () => {
   it('a job leaves the board, its count and its export, shows in the trash, and comes back whole', async () => {
@@ -256,13 +247,13 @@ describe('a deleted user', () => {
 });
 
 describe('a deleted certificate', () => {
-  it('is revoked while in the trash and leaves every list; a restore puts its bit back as it was', async () => {
+  it('is revoked while in the trash and leaves every list; a restore issues a new copy, the old one stays revoked', async () => {
     const cert = await newCertificate();
     const verificationId = cert.verificationUrl.split('/').pop()!;
     const countBefore = await total('/api/certificates');
     await ok({ method: 'DELETE', url: `/api/certificates/${cert._id}` }, 204);
 
-    expect(await statusBit(cert._id, 'revocation')).toBe(true);
+    expect(await revoked(cert._id)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: `/api/verify/${verificationId}` })).statusCode).toBe(404);
     expect(await total('/api/certificates')).toBe(countBefore - 1);
     expect(await total(`/api/certificates?q=${cert.certificateNo}`)).toBe(0);
@@ -274,7 +265,8 @@ describe('a deleted certificate', () => {
     expect((await ok({ method: 'GET', url: '/api/certificates/export.csv' })).body).not.toContain(cert.certificateNo);
 
     await ok({ method: 'POST', url: `/api/trash/certificate/${cert._id}/restore` });
-    expect(await statusBit(cert._id, 'revocation')).toBe(false);
+    expect(await revoked(cert._id)).toBe(false);
+    expect(await revoked(cert._id, 1)).toBe(true);
     const page = await t.app.inject({ method: 'GET', url: `/api/verify/${verificationId}` });
     expect(page.json()).toMatchObject({ status: 'Active' });
   });
@@ -284,7 +276,7 @@ describe('a deleted certificate', () => {
     await ok({ method: 'POST', url: `/api/certificates/${cert._id}/revoke`, payload: { reason: 'Fraud' } });
     await ok({ method: 'DELETE', url: `/api/certificates/${cert._id}` }, 204);
     await ok({ method: 'POST', url: `/api/trash/certificate/${cert._id}/restore` });
-    expect(await statusBit(cert._id, 'revocation')).toBe(true);
+    expect(await revoked(cert._id)).toBe(true);
   });
 
   it('frees its number; restoring it once the number is given again answers 409', async () => {
@@ -303,7 +295,7 @@ describe('a deleted certificate', () => {
     const restore = await asAdmin({ method: 'POST', url: `/api/trash/certificate/${cert._id}/restore` });
     expect(restore.statusCode).toBe(409);
     expect(restore.json().message).toBe(TRASH_MESSAGES.numberTaken);
-    expect(await statusBit(cert._id, 'revocation')).toBe(true);
+    expect(await revoked(cert._id)).toBe(true);
   });
 
   it('on record under an e-mail no longer lets that e-mail sign up', async () => {
@@ -437,13 +429,13 @@ describe('restoring several at once (the Undo of a bulk delete)', () => {
     }
   });
 
-  it('puts back the revocation bits of bulk-deleted certificates', async () => {
+  it('gives bulk-restored certificates new copies, and leaves the deleted ones revoked', async () => {
     const certs = [await newCertificate(), await newCertificate()];
     const ids = certs.map((c) => c._id);
     await ok({ method: 'POST', url: '/api/bulk-delete', payload: { type: 'certificate', ids } });
-    for (const id of ids) expect(await statusBit(id, 'revocation')).toBe(true);
+    for (const id of ids) expect(await revoked(id)).toBe(true);
     await ok({ method: 'POST', url: '/api/trash/restore', payload: { type: 'certificate', ids } });
-    for (const id of ids) expect(await statusBit(id, 'revocation')).toBe(false);
+    for (const id of ids) expect([await revoked(id), await revoked(id, 1)]).toEqual([false, true]);
   });
 
   it('restores none when one is not in the trash (404) or cannot come back (409)', async () => {
@@ -522,14 +514,14 @@ describe('bulk set-status', () => {
     });
     expect(res.json()).toEqual({ count: 2, message: '2 certificates set to Inactive' });
     for (const { _id } of [a, b]) {
-      expect(await statusBit(_id, 'suspension')).toBe(true);
+      expect(await revoked(_id)).toBe(true);
       expect(await actionsOn(_id)).toContain('certificate.update');
       const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, _id));
       expect(row).toMatchObject({ status: 'Inactive', version: 2 });
       expect(JSON.stringify(row!.credential)).toContain('proof');
     }
     await ok({ method: 'POST', url: '/api/certificates/bulk-status', payload: { ids: [a._id], status: 'Active' } });
-    expect(await statusBit(a._id, 'suspension')).toBe(false);
+    expect([await revoked(a._id), await revoked(a._id, 1)]).toEqual([false, true]);
   });
 
   it('refuses a certificate in the trash (404) and changes nothing', async () => {
@@ -542,13 +534,13 @@ describe('bulk set-status', () => {
       payload: { ids: [a._id, b._id], status: 'Inactive' },
     });
     expect(res.statusCode).toBe(404);
-    expect(await statusBit(a._id, 'suspension')).toBe(false);
+    expect(await revoked(a._id)).toBe(false);
   });
 
   it('bulk-deleted certificates are revoked in the same transaction', async () => {
     const a = await newCertificate();
     await ok({ method: 'POST', url: '/api/bulk-delete', payload: { type: 'certificate', ids: [a._id] } });
-    expect(await statusBit(a._id, 'revocation')).toBe(true);
+    expect(await revoked(a._id)).toBe(true);
   });
 });
 
