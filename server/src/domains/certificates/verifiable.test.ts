@@ -394,7 +394,9 @@ describe('PDF and credential downloads', () => {
     const cert = await issue({ holderName: 'Morgan Member' });
     const res = await download(cert._id, member.cookie, 'credential');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('attachment');
+    // Issue 31: the media type of a verifiable credential (VC Data Model 2.0 §6.2), in a .json file.
+    expect(res.headers['content-type']).toBe('application/vc');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="certificate-${cert.certificateNo}.json"`);
     const credential = res.json() as Record<string, unknown>;
     expect(credential).toMatchObject({
       '@context': [
