@@ -35,14 +35,16 @@ async function verifyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['verification'];
   const board = { name: app.config.boardName, url: app.config.boardUrl, logoUrl: `${app.config.appUrl}/favicon.svg` };
-  // Both routes are limited per client address; a verifier checking a handful never meets it.
-  // The counter is kept under a keyed hash of the address, so that no visitor's address is
-  // stored, not even for the minute a window lasts (issue 11).
+  // The page and its JSON are limited per client address; a verifier checking a handful never
+  // meets it. The counter is kept under a keyed hash of the address, so that no visitor's address
+  // is stored, not even for the minute a window lasts (issue 11).
   const visitor = (req: FastifyRequest) =>
     crypto.createHmac('sha256', app.keys.visitorHmac).update(req.ip).digest('base64url').slice(0, 22);
-  const limited = {
-    config: { rateLimit: { max: app.config.verifyRateLimit, timeWindow: 60_000, keyGenerator: visitor } },
-  };
+  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: visitor } } });
+  const limited = perMinute(app.config.verifyRateLimit);
+  // Issue 31: a verifier checks every credential it is shown against the status lists, so they
+  // have their own, larger allowance (STATUS_LIST_RATE_LIMIT), counted apart from the page's.
+  const statusListLimited = perMinute(app.config.statusListRateLimit);
 
   /**
    * Views are counted per certificate and nothing else is kept (no address, no visitor data).
@@ -155,7 +157,7 @@ async function verifyRoutes(base: FastifyInstance) {
     '/api/status-lists/:purpose/:list',
     {
       schema: { tags, params: statusListParams, response: { 200: z.record(z.string(), z.unknown()), 404: errorBody } },
-      ...limited,
+      ...statusListLimited,
     },
     async (req, reply) => {
       const credential = await app.credentials.statusListCredential(req.params.list, req.params.purpose);
