@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendTagged } from '../../lib/preconditions';
 import { verificationUrl } from '../../lib/serialize';
 import { addVerificationViews, credentialWithDigest, verificationLookup, type VerifiedRow } from './repository';
 import { credentialMatches, verificationStatus } from './verification';
@@ -24,6 +25,14 @@ interface Signature {
 
 /** How often counted page views are written (they are counted in memory in between). */
 const VIEW_FLUSH_MS = 5_000;
+
+/**
+ * How long a verifier, a wallet or a cache on the way may keep a status list or the DID document
+ * without asking again (issue 31, decision 0035): a revocation reaches a caching verifier within
+ * five minutes. W3C Bitstring Status List v1.0 §3.1: issuers SHOULD publish status lists so that
+ * they can be cached. Asking again costs a 304 while nothing changed.
+ */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * Issue 11: anyone can check a certificate, without an account. The public page and its JSON
@@ -152,26 +161,36 @@ async function verifyRoutes(base: FastifyInstance) {
     },
   );
 
-  /** W3C Bitstring Status List v1.0: the signed BitstringStatusListCredential of one list. */
+  /**
+   * W3C Bitstring Status List v1.0: the signed BitstringStatusListCredential of one list, with a
+   * strong ETag of the bytes sent, so that a verifier's cache asks again for a 304 (issue 31).
+   * Not compressed, so that those bytes are the body's. Its type stays application/json, which
+   * §4 (Media Types) allows beside application/vc: readers such as Digital Bazaar's http-client
+   * parse only a type that says json (decision 0035).
+   */
   app.get(
     '/api/status-lists/:purpose/:list',
     {
       schema: { tags, params: statusListParams, response: { 200: z.record(z.string(), z.unknown()), 404: errorBody } },
+      compress: false,
       ...statusListLimited,
     },
     async (req, reply) => {
       const credential = await app.credentials.statusListCredential(req.params.list, req.params.purpose);
       if (!credential) return reply.status(404).send({ message: 'Status list not found' });
-      // Verifiers must see a flip from the next request on (issue 11).
-      reply.header('cache-control', 'no-cache');
-      return credential;
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return sendTagged(req, reply, JSON.stringify(credential), 'application/json');
     },
   );
 
-  /** did:web resolution (W3C CCG DID Method Web §3.2): every key the portal ever signed with. */
-  app.get('/.well-known/did.json', { schema: { hide: true } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache').type('application/did+json');
-    return JSON.stringify(await app.credentials.didDocument());
+  /**
+   * did:web resolution (W3C CCG DID Method Web §3.2): every key the portal ever signed with. A key
+   * is never removed, so a copy kept for PUBLIC_CACHE_CONTROL's five minutes at worst lacks a key
+   * added by a restart with a new ISSUER_KEY.
+   */
+  app.get('/.well-known/did.json', { schema: { hide: true }, compress: false }, async (req, reply) => {
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    return sendTagged(req, reply, JSON.stringify(await app.credentials.didDocument()), 'application/did+json');
   });
 }
 
