@@ -48,6 +48,104 @@ const fromWallet = (opts: InjectOptions, cookie?: string) =>
 
 const sha256Tag = (bytes: Buffer) => `"${crypto.createHash('sha256').update(bytes).digest('base64url')}"`;
 
+describe('readable from any origin', () => {
+  it('lets a page of any origin read the DID document, the status lists and a verification’s JSON, without credentials', async () => {
+    const cert = await issue();
+    for (const [url, status, exposed] of [
+      ['/.well-known/did.json', 200, 'ETag'],
+      ['/api/status-lists/revocation/1', 200, 'ETag, Retry-After'],
+      [`/api/verify/${cert.verificationId}`, 200, 'Retry-After'],
+      // Errors too: a wallet must be able to read why.
+      [`/api/verify/${crypto.randomBytes(32).toString('base64url')}`, 404, 'Retry-After'],
+      ['/api/status-lists/revocation/999', 404, 'ETag, Retry-After'],
+    ] as const) {
+      const res = await fromWallet({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['access-control-allow-origin'], url).toBe('*');
+      expect(res.headers['access-control-expose-headers'], url).toBe(exposed);
+      expect(res.headers['access-control-allow-credentials'], url).toBeUndefined();
+    }
+  });
+
+  it('keeps every other route same-origin: signed-in, public and page routes send no CORS header', async () => {
+    const cert = await issue();
+    for (const [url, cookie] of [
+      ['/api/auth/check-auth', member.cookie],
+      [`/api/certificates/${encodeURIComponent(member.email)}`, member.cookie],
+      [`/api/certificates/${cert._id}/credential`, member.cookie],
+      ['/api/users', admin.cookie],
+      ['/api/config', undefined],
+      [`/verify/${cert.verificationId}`, undefined],
+    ] as const) {
+      const res = await fromWallet({ method: 'GET', url }, cookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+      expect(res.headers['access-control-allow-credentials'], url).toBeUndefined();
+    }
+  });
+
+  it('answers the preflight of those three with GET from any origin and no credentials, and of no other route', async () => {
+    const preflight = (url: string, cookie?: string) =>
+      fromWallet(
+        {
+          method: 'OPTIONS',
+          url,
+          headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+        },
+        cookie,
+      );
+    for (const url of [
+      '/.well-known/did.json',
+      '/api/status-lists/revocation/1',
+      `/api/verify/${crypto.randomBytes(32).toString('base64url')}`,
+    ]) {
+      const res = await preflight(url);
+      expect(res.statusCode, url).toBe(204);
+      expect(res.body, url).toBe('');
+      expect(res.headers['access-control-allow-origin'], url).toBe('*');
+      expect(String(res.headers['access-control-allow-methods']).split(/,\s*/), url).toContain('GET');
+      expect(String(res.headers['access-control-allow-headers']).toLowerCase(), url).toContain('if-none-match');
+      expect(Number(res.headers['access-control-max-age']), url).toBeGreaterThan(0);
+      expect(res.headers['access-control-allow-credentials'], url).toBeUndefined();
+    }
+    for (const url of ['/api/auth/check-auth', '/api/users', '/api/config', '/api/auth/login']) {
+      const res = await preflight(url, admin.cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+  });
+
+  it('refuses to start a preflight route beside a route that is not public', async () => {
+    const refused: string[] = [];
+    const other = await createTestApp(
+      {},
+      {
+        beforeReady: (app) => {
+          for (const url of [
+            '/api/auth/check-auth',
+            '/api/users',
+            '/api/certificates/:id/credential',
+            '/api/nothing',
+          ]) {
+            try {
+              app.options(url, async () => '');
+            } catch (err) {
+              refused.push((err as Error).message);
+            }
+          }
+        },
+      },
+    );
+    await other.close();
+    expect(refused).toEqual([
+      "Route OPTIONS /api/auth/check-auth is not in the contract's route table",
+      "Route OPTIONS /api/users is not in the contract's route table",
+      "Route OPTIONS /api/certificates/:id/credential is not in the contract's route table",
+      "Route OPTIONS /api/nothing is not in the contract's route table",
+    ]);
+  });
+});
+
 describe('cached and revalidated', () => {
   const list = '/api/status-lists/revocation/1';
 
@@ -74,6 +172,7 @@ describe('cached and revalidated', () => {
       // §15.4.5: a 304 repeats the ETag and Cache-Control.
       expect(again.headers.etag, ifNoneMatch).toBe(etag);
       expect(again.headers['cache-control'], ifNoneMatch).toBe('public, max-age=300');
+      expect(again.headers['access-control-allow-origin'], ifNoneMatch).toBe('*');
     }
     // Another tag, or a header that is not the syntax, gets the whole list.
     for (const ifNoneMatch of ['"other"', etag.slice(1, -1), `${etag} ${etag}`, `"${'a'.repeat(2000)}", ${etag}`]) {
@@ -174,6 +273,7 @@ describe('the status lists’ own limit', () => {
       const refused = await get('/api/status-lists/suspension/1');
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['access-control-allow-origin']).toBe('*');
       // The page's limit is its own still: the lists' count did not move it.
       expect((await get(page)).statusCode).toBe(429);
     } finally {

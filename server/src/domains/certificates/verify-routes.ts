@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { preflight, readableByAnyOrigin } from '../../lib/cross-origin';
 import { sendTagged } from '../../lib/preconditions';
 import { verificationUrl } from '../../lib/serialize';
 import { addVerificationViews, credentialWithDigest, verificationLookup, type VerifiedRow } from './repository';
@@ -54,6 +55,12 @@ async function verifyRoutes(base: FastifyInstance) {
   // Issue 31: a verifier checks every credential it is shown against the status lists, so they
   // have their own, larger allowance (STATUS_LIST_RATE_LIMIT), counted apart from the page's.
   const statusListLimited = perMinute(app.config.statusListRateLimit);
+
+  // Issue 31 (decision 0035): the JSON of a verification, the status lists and the DID document
+  // may be read by a page of any origin, and answer its preflight; nothing else here does.
+  for (const url of ['/api/verify/:verificationId', '/api/status-lists/:purpose/:list', '/.well-known/did.json']) {
+    app.options(url, { schema: { hide: true } }, preflight);
+  }
 
   /**
    * Views are counted per certificate and nothing else is kept (no address, no visitor data).
@@ -152,7 +159,11 @@ async function verifyRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/verify/:verificationId',
-    { schema: { tags, params: verificationParams, response: { 200: verification, 404: errorBody } }, ...limited },
+    {
+      schema: { tags, params: verificationParams, response: { 200: verification, 404: errorBody } },
+      onSend: readableByAnyOrigin(['Retry-After']),
+      ...limited,
+    },
     async (req, reply) => {
       const found = await lookup(req.params.verificationId);
       reply.header('x-robots-tag', 'noindex, nofollow');
@@ -173,6 +184,7 @@ async function verifyRoutes(base: FastifyInstance) {
     {
       schema: { tags, params: statusListParams, response: { 200: z.record(z.string(), z.unknown()), 404: errorBody } },
       compress: false,
+      onSend: readableByAnyOrigin(['ETag', 'Retry-After']),
       ...statusListLimited,
     },
     async (req, reply) => {
@@ -188,10 +200,14 @@ async function verifyRoutes(base: FastifyInstance) {
    * is never removed, so a copy kept for PUBLIC_CACHE_CONTROL's five minutes at worst lacks a key
    * added by a restart with a new ISSUER_KEY.
    */
-  app.get('/.well-known/did.json', { schema: { hide: true }, compress: false }, async (req, reply) => {
-    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-    return sendTagged(req, reply, JSON.stringify(await app.credentials.didDocument()), 'application/did+json');
-  });
+  app.get(
+    '/.well-known/did.json',
+    { schema: { hide: true }, compress: false, onSend: readableByAnyOrigin(['ETag']) },
+    async (req, reply) => {
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return sendTagged(req, reply, JSON.stringify(await app.credentials.didDocument()), 'application/did+json');
+    },
+  );
 }
 
 export default fp(verifyRoutes, { name: 'verification', dependencies: ['credentials'] });
