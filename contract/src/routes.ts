@@ -9,6 +9,9 @@
  * - mfa: a session waiting for its second factor (issue 19), or a full one (a step-up). A
  *   waiting session may call nothing else but public routes.
  * Owner rules (own certificates, own profile) are checked by the handlers on top of this.
+ *
+ * A public GET may also answer OPTIONS, its CORS preflight (issue 31); the server refuses an
+ * OPTIONS route beside any other.
  */
 /** Where resumable (tus) uploads are created; each upload lives at `{path}/{id}`. */
 export const RESUMABLE_UPLOADS_PATH = '/api/uploads/tus';

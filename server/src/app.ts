@@ -178,7 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mayBeSignedIn = (req: FastifyRequest) => Boolean(req.cookies[cookies.session] || req.cookies[cookies.expiry]);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;
-    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(pathname);
+    // Issue 31: /.well-known/ names documents for programs (RFC 8615), never a page of the app: an
+    // unknown one is a JSON 404, so that a resolver is not handed the app's HTML with a 200.
+    const isPage =
+      req.method === 'GET' &&
+      !req.url.startsWith('/api/') &&
+      !/^\/\.well-known(\/|$)/.test(pathname) &&
+      !path.extname(pathname);
     if (!web || !isPage) return reply.status(404).send({ message: 'Not found' });
     reply.header('cache-control', 'no-cache');
     if (pathname === '/') return reply.sendFile(landing);

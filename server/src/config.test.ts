@@ -111,6 +111,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('limits the status lists apart from the verification page, 6000 a minute unless told otherwise (issue 31)', () => {
+    expect(loadConfig({})).toMatchObject({ verifyRateLimit: 120, statusListRateLimit: 6000 });
+    expect(loadConfig({ STATUS_LIST_RATE_LIMIT: '20000' })).toMatchObject({
+      verifyRateLimit: 120,
+      statusListRateLimit: 20000,
+    });
+    for (const value of ['0', '1.5', 'many']) {
+      expect(failure({ STATUS_LIST_RATE_LIMIT: value })).toBe(
+        'Invalid configuration: STATUS_LIST_RATE_LIMIT must be a whole number of requests per minute',
+      );
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -85,6 +85,11 @@ const envSchema = z.object({
     .optional(),
   /** Requests per minute and client address to the public verification page and its JSON. */
   VERIFY_RATE_LIMIT: wholeNumber('requests per minute').default(120),
+  /**
+   * Issue 31: requests per minute and client address to the status lists, counted apart from the
+   * page's: a verifier checks every credential it sees against them (decision 0035).
+   */
+  STATUS_LIST_RATE_LIMIT: wholeNumber('requests per minute').default(6000),
   /** Issue 12 (M3): uploads per user and hour, on both upload routes together. */
   UPLOAD_RATE_LIMIT: wholeNumber('uploads per hour').default(60),
   /** Bytes a user may upload in any 24 hours, in MB. */
@@ -166,6 +171,8 @@ export interface Config {
   issuerKey: string | undefined;
   boardName: string;
   verifyRateLimit: number;
+  /** STATUS_LIST_RATE_LIMIT: the status lists' own limit per minute and client address (issue 31). */
+  statusListRateLimit: number;
   uploads: {
     ratePerHour: number;
     dailyBytes: number;
@@ -255,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issuerKey: e.ISSUER_KEY,
     boardName: e.BOARD_NAME,
     verifyRateLimit: e.VERIFY_RATE_LIMIT,
+    statusListRateLimit: e.STATUS_LIST_RATE_LIMIT,
     uploads: {
       ratePerHour: e.UPLOAD_RATE_LIMIT,
       dailyBytes: Math.round(e.UPLOAD_DAILY_MB * MB),

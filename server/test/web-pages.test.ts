@@ -68,6 +68,21 @@ describe('web pages', () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it('answers an unknown /.well-known/ document with a JSON 404, never the shell (issue 31)', async () => {
+    for (const url of ['/.well-known/foo', '/.well-known/openid-configuration', '/.well-known/', '/.well-known']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ message: 'Not found' });
+    }
+    // The one the portal has is still served.
+    const did = await get('/.well-known/did.json');
+    expect(did.statusCode).toBe(200);
+    expect(did.json()).toMatchObject({ id: 'did:web:localhost%3A3000' });
+    // And a page whose name merely starts alike is a page.
+    expect((await get('/.well-known-ish')).body).toContain('the shell');
+  });
+
   it('serves the service worker as a script that is revalidated every time, and allows it and the manifest', async () => {
     // An update must reach the members: a worker cached by HTTP would hold the old version
     // (Service Workers §Update: the byte check; decision 0020).

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from './errors';
-import { IF_MATCH_INVALID, IF_MATCH_MAX_LENGTH, IF_MATCH_TOO_LONG, parseIfMatch } from './preconditions';
+import {
+  contentTag,
+  IF_MATCH_INVALID,
+  IF_MATCH_MAX_LENGTH,
+  IF_MATCH_TOO_LONG,
+  notModified,
+  parseIfMatch,
+} from './preconditions';
 
 /** Issue 16: If-Match as RFC 9110 §13.1.1 reads it, against a record at version 3. */
 describe('parseIfMatch', () => {
@@ -121,5 +128,43 @@ describe('parseIfMatch on hostile input (issue 30, F12)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+/** Issue 31: If-None-Match as RFC 9110 §13.1.2 reads it, against a status list tagged "abc". */
+describe('notModified', () => {
+  it.each([
+    ['"abc"', true],
+    ['*', true],
+    [' * ', true],
+    // §8.8.3.2: If-None-Match compares weakly, so W/"abc" names the same copy.
+    ['W/"abc"', true],
+    ['"x", "abc"', true],
+    ['"a,b" ,W/"x",  "abc" ,', true],
+    ['"x"', false],
+    ['"ab"', false],
+    ['"abc "', false],
+    ['W/"x"', false],
+    // Not the syntax: asks nothing, so the whole answer is sent.
+    ['abc', false],
+    ['"abc" "abc"', false],
+    ['*, "abc"', false],
+    ['w/"abc"', false],
+    ['', false],
+    [' , ', false],
+  ])('%j: %s', (header, matches) => {
+    expect(notModified(header, '"abc"')).toBe(matches);
+  });
+
+  it('asks nothing without the header or with one over the cap, and reads repeated ones as one list', () => {
+    expect(notModified(undefined, '"abc"')).toBe(false);
+    expect(notModified(`${' '.repeat(IF_MATCH_MAX_LENGTH)}"abc"`, '"abc"')).toBe(false);
+    expect(notModified(`${' '.repeat(IF_MATCH_MAX_LENGTH - 5)}"abc"`, '"abc"')).toBe(true);
+    expect(notModified(['"x"', '"abc"'], '"abc"')).toBe(true);
+  });
+
+  it('tags a body by its SHA-256, quoted and base64url: the same bytes, the same tag', () => {
+    expect(contentTag('{}')).toBe('"RBNvo1WzZ4oRRq0W9-hknpT7T8If536DEMBg9hyq_4o"');
+    expect(contentTag('{"a":1}')).not.toBe(contentTag('{"a":2}'));
   });
 });

@@ -63,9 +63,20 @@ const TOUCH_AFTER_MS = 60_000;
 
 const routeKey = (method: string, url: string) => `${method} ${url}`;
 const TABLE = new Map<string, Access>(ROUTES.map((r) => [routeKey(r.method, r.path), r.access]));
-/** A route's rule; Fastify's HEAD twin of a GET route has the GET's, unless the table lists a HEAD. */
+/**
+ * A route's rule; Fastify's HEAD twin of a GET route has the GET's, unless the table lists a HEAD.
+ * An OPTIONS route is the CORS preflight of a public resource (issue 31, decision 0035): public,
+ * and allowed only beside a public GET, so that no preflight ever opens a signed-in route to
+ * other origins.
+ */
 const ACCESS = {
-  get: (key: string) => TABLE.get(key) ?? (key.startsWith('HEAD ') ? TABLE.get(`GET ${key.slice(5)}`) : undefined),
+  get: (key: string): Access | undefined => {
+    const listed = TABLE.get(key);
+    if (listed) return listed;
+    if (key.startsWith('HEAD ')) return TABLE.get(`GET ${key.slice(5)}`);
+    if (key.startsWith('OPTIONS ')) return TABLE.get(`GET ${key.slice(8)}`) === 'public' ? 'public' : undefined;
+    return undefined;
+  },
 };
 
 function tokenFrom(req: FastifyRequest, cookieName: string): string | undefined {

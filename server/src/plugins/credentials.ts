@@ -703,9 +703,15 @@ export default fp(
           .onConflictDoNothing();
         const [locked] = await tx.select().from(statusLists).where(listRow(list, purpose)).for('update');
         if (locked!.credential) return locked!.credential;
-        const credential = await signStatusList(list, purpose, locked!.bits);
-        await tx.update(statusLists).set({ credential }).where(listRow(list, purpose));
-        return credential;
+        const signed = await signStatusList(list, purpose, locked!.bits);
+        // As the database gives it back (jsonb orders the keys), so that the first answer is the
+        // same bytes as every later one, under the same ETag (issue 31).
+        const [stored] = await tx
+          .update(statusLists)
+          .set({ credential: signed })
+          .where(listRow(list, purpose))
+          .returning({ credential: statusLists.credential });
+        return stored!.credential!;
       });
     }
 

@@ -520,12 +520,14 @@ export default async function certificateRoutes(base: FastifyInstance) {
   /**
    * Issue 11: the signed Open Badges 3.0 credential, as stored when the certificate last changed
    * (signed now only for a row loaded with SQL since the start, which signs every row that has none).
+   * Issue 31: typed application/vc, the media type of a verifiable credential (VC Data Model 2.0
+   * §6.2, registered in §C.1; its proof is embedded), in a file still named .json for the holder.
    */
   app.get('/api/certificates/:id/credential', { schema: { tags, params: idParams } }, async (req, reply) => {
     const row = await readable(req, req.params.id);
     const credential = row.credential ?? (await app.credentials.currentCredential(row.id));
     return reply
-      .type('application/json; charset=utf-8')
+      .type('application/vc')
       .header('content-disposition', `attachment; filename="${fileName(row, 'json')}"`)
       .send(JSON.stringify(credential, null, 2));
   });

@@ -329,7 +329,8 @@ describe('the public verification page', () => {
   });
 
   it('is rate limited per client address, on every public route, without storing the address', async () => {
-    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3' });
+    // The status lists have a limit of their own (issue 31), here as small as the page's.
+    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3', STATUS_LIST_RATE_LIMIT: '3' });
     try {
       const unknown = crypto.randomBytes(32).toString('base64url');
       const routes = [`/api/verify/${unknown}`, `/verify/${unknown}`, '/api/status-lists/revocation/1'];
@@ -398,7 +399,9 @@ describe('PDF and credential downloads', () => {
     const cert = await issue({ holderName: 'Morgan Member' });
     const res = await download(cert._id, member.cookie, 'credential');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('attachment');
+    // Issue 31: the media type of a verifiable credential (VC Data Model 2.0 §6.2), in a .json file.
+    expect(res.headers['content-type']).toBe('application/vc');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="certificate-${cert.certificateNo}.json"`);
     const credential = res.json() as Record<string, unknown>;
     expect(credential).toMatchObject({
       '@context': [

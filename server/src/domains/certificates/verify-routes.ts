@@ -13,6 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { preflight, readableByAnyOrigin } from '../../lib/cross-origin';
+import { sendTagged } from '../../lib/preconditions';
 import { verificationUrl } from '../../lib/serialize';
 import { statesRecord } from '../../plugins/credentials';
 import {
@@ -34,6 +36,14 @@ interface Signature {
 const VIEW_FLUSH_MS = 5_000;
 
 /**
+ * How long a verifier, a wallet or a cache on the way may keep a status list or the DID document
+ * without asking again (issue 31, decision 0035): a revocation reaches a caching verifier within
+ * five minutes. W3C Bitstring Status List v1.0 §3.1: issuers SHOULD publish status lists so that
+ * they can be cached. Asking again costs a 304 while nothing changed.
+ */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
+
+/**
  * Issue 11: anyone can check a certificate, without an account. The public page and its JSON
  * show the minimum (board, holder's name, credential, number, dates, status, signature) and never
  * an e-mail, a phone number or another field. The DID document and the signed status lists let
@@ -43,14 +53,22 @@ async function verifyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['verification'];
   const board = { name: app.config.boardName, url: app.config.boardUrl, logoUrl: `${app.config.appUrl}/favicon.svg` };
-  // Both routes are limited per client address; a verifier checking a handful never meets it.
-  // The counter is kept under a keyed hash of the address, so that no visitor's address is
-  // stored, not even for the minute a window lasts (issue 11).
+  // The page and its JSON are limited per client address; a verifier checking a handful never
+  // meets it. The counter is kept under a keyed hash of the address, so that no visitor's address
+  // is stored, not even for the minute a window lasts (issue 11).
   const visitor = (req: FastifyRequest) =>
     crypto.createHmac('sha256', app.keys.visitorHmac).update(req.ip).digest('base64url').slice(0, 22);
-  const limited = {
-    config: { rateLimit: { max: app.config.verifyRateLimit, timeWindow: 60_000, keyGenerator: visitor } },
-  };
+  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: visitor } } });
+  const limited = perMinute(app.config.verifyRateLimit);
+  // Issue 31: a verifier checks every credential it is shown against the status lists, so they
+  // have their own, larger allowance (STATUS_LIST_RATE_LIMIT), counted apart from the page's.
+  const statusListLimited = perMinute(app.config.statusListRateLimit);
+
+  // Issue 31 (decision 0035): the JSON of a verification, the status lists and the DID document
+  // may be read by a page of any origin, and answer its preflight; nothing else here does.
+  for (const url of ['/api/verify/:verificationId', '/api/status-lists/:purpose/:list', '/.well-known/did.json']) {
+    app.options(url, { schema: { hide: true } }, preflight);
+  }
 
   /**
    * Views are counted per certificate and nothing else is kept (no address, no visitor data).
@@ -186,7 +204,11 @@ async function verifyRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/verify/:verificationId',
-    { schema: { tags, params: verificationParams, response: { 200: verification, 404: errorBody } }, ...limited },
+    {
+      schema: { tags, params: verificationParams, response: { 200: verification, 404: errorBody } },
+      onSend: readableByAnyOrigin(['Retry-After']),
+      ...limited,
+    },
     async (req, reply) => {
       const found = await lookup(req.params.verificationId);
       reply.header('x-robots-tag', 'noindex, nofollow');
@@ -195,27 +217,42 @@ async function verifyRoutes(base: FastifyInstance) {
     },
   );
 
-  /** W3C Bitstring Status List v1.0: the signed BitstringStatusListCredential of one list. */
+  /**
+   * W3C Bitstring Status List v1.0: the signed BitstringStatusListCredential of one list, with a
+   * strong ETag of the bytes sent, so that a verifier's cache asks again for a 304 (issue 31).
+   * Not compressed, so that those bytes are the body's. Its type stays application/json, which
+   * §4 (Media Types) allows beside application/vc: readers such as Digital Bazaar's http-client
+   * parse only a type that says json (decision 0035).
+   */
   app.get(
     '/api/status-lists/:purpose/:list',
     {
       schema: { tags, params: statusListParams, response: { 200: z.record(z.string(), z.unknown()), 404: errorBody } },
-      ...limited,
+      compress: false,
+      onSend: readableByAnyOrigin(['ETag', 'Retry-After']),
+      ...statusListLimited,
     },
     async (req, reply) => {
       const credential = await app.credentials.statusListCredential(req.params.list, req.params.purpose);
       if (!credential) return reply.status(404).send({ message: 'Status list not found' });
-      // Verifiers must see a flip from the next request on (issue 11).
-      reply.header('cache-control', 'no-cache');
-      return credential;
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return sendTagged(req, reply, JSON.stringify(credential), 'application/json');
     },
   );
 
-  /** did:web resolution (W3C CCG DID Method Web §3.2): every key the portal ever signed with. */
-  app.get('/.well-known/did.json', { schema: { hide: true } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache').type('application/did+json');
-    return JSON.stringify(await app.credentials.didDocument());
-  });
+  /**
+   * did:web resolution (W3C CCG DID Method Web §3.2): every key the portal ever signed with. A key
+   * is never removed, so a copy kept for PUBLIC_CACHE_CONTROL's five minutes at worst lacks a key
+   * added by a restart with a new ISSUER_KEY.
+   */
+  app.get(
+    '/.well-known/did.json',
+    { schema: { hide: true }, compress: false, onSend: readableByAnyOrigin(['ETag']) },
+    async (req, reply) => {
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return sendTagged(req, reply, JSON.stringify(await app.credentials.didDocument()), 'application/did+json');
+    },
+  );
 }
 
 export default fp(verifyRoutes, { name: 'verification', dependencies: ['credentials'] });
