@@ -315,6 +315,7 @@ describe(`migration 0017 on credentials signed with an inverted validity window 
     async () => {
       const database = await openEmptyDatabase();
       const before = migrationsBefore('0017_unsigned_certificates');
+      const upTo0021 = migrationsBefore('0021_award_date_and_holder_identifier');
       let t: TestApp | undefined;
       try {
         await migrateWith(database, before);
@@ -331,7 +332,8 @@ describe(`migration 0017 on credentials signed with an inverted validity window 
         const inverted = await insert('CRA-INVERTED', '2026-03-01T00:00:00Z');
         const sound = await insert('CRA-SOUND', '2025-01-31T00:00:00Z');
 
-        await migrateWith(database, migrationsFolder());
+        // Up to 0021, which drops every credential (decision 0036): what 0017 alone does.
+        await migrateWith(database, upTo0021);
         const credentialOf = async (id: string) =>
           (
             await rows<{ credential: { validFrom: string; validUntil: string } | null }>(
@@ -343,6 +345,7 @@ describe(`migration 0017 on credentials signed with an inverted validity window 
           validFrom: '2025-01-31T00:00:00Z',
           validUntil: '2026-01-31T00:00:00Z',
         });
+        await migrateWith(database, migrationsFolder());
 
         // The server's start (its job queue running) signs it again.
         t = await createTestApp({}, { database, workers: true });
@@ -357,6 +360,55 @@ describe(`migration 0017 on credentials signed with an inverted validity window 
         );
         const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${row!.verification_id}` })).json();
         expect(json).toMatchObject({ status: 'Expired', signature: { valid: true } });
+      } finally {
+        await t?.close();
+        await database.close();
+        fs.rmSync(before, { recursive: true, force: true });
+        fs.rmSync(upTo0021, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+describe(`migration 0021 on certificates recorded before their award date existed (${driver})`, () => {
+  it(
+    'awards each on the day it was recorded, and the background signer states that day in its credential',
+    { timeout: 120_000 },
+    async () => {
+      const database = await openEmptyDatabase();
+      const before = migrationsBefore('0021_award_date_and_holder_identifier');
+      let t: TestApp | undefined;
+      try {
+        await migrateWith(database, before);
+        const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+        const credential = JSON.stringify({ validFrom: '2024-03-01T10:20:30Z', validUntil: '2030-01-31T23:59:59Z' });
+        const [old] = await rows<{ id: string; verification_id: string }>(sql`
+          insert into certificates (user_email, certificate_no, name, valid_till, created_at, credential)
+          values ('holder@example.org', 'CRA-OLD', 'Certified Recycling Advocate', '2030-01-31T23:59:59.999Z',
+                  '2024-03-01T10:20:30.456Z', ${credential}::jsonb)
+          returning id, verification_id`);
+
+        await migrateWith(database, migrationsFolder());
+        const [migrated] = await rows<{ awarded: string; credential: unknown }>(sql`
+          select to_char(awarded_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as awarded, credential
+          from certificates where id = ${old!.id}`);
+        expect(migrated).toEqual({ awarded: '2024-03-01T10:20:30.456', credential: null });
+
+        // The server's start (its job queue running) signs it again, with its award date.
+        t = await createTestApp({}, { database, workers: true });
+        const credentialOf = async () =>
+          (
+            await rows<{ credential: Record<string, unknown> | null }>(
+              sql`select credential from certificates where id = ${old!.id}`,
+            )
+          )[0]!.credential;
+        await vi.waitFor(async () => expect(await credentialOf()).not.toBeNull(), { timeout: 60_000, interval: 250 });
+        expect(await credentialOf()).toMatchObject({
+          awardedDate: '2024-03-01T10:20:30Z',
+          validFrom: '2024-03-01T10:20:30Z',
+        });
+        const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${old!.verification_id}` })).json();
+        expect(json).toMatchObject({ issuedOn: '2024-03-01T10:20:30.456Z', signature: { valid: true } });
       } finally {
         await t?.close();
         await database.close();

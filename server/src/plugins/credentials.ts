@@ -91,7 +91,8 @@ export interface CredentialFacts {
   holderName: string;
   userEmail: string;
   statusIndex: number;
-  createdAt: Date;
+  /** Issue 31: the day it was awarded (`awardedDate`, and `validFrom` unless that is after validTill). */
+  awardedOn: Date;
   validTill: Date;
 }
 
@@ -105,7 +106,7 @@ const unsignedColumns = {
   holderName: certificates.holderName,
   userEmail: certificates.userEmail,
   statusIndex: certificates.statusIndex,
-  createdAt: certificates.createdAt,
+  awardedOn: certificates.awardedOn,
   validTill: certificates.validTill,
   version: certificates.version,
 };
@@ -196,9 +197,13 @@ export default fp(
         issuer: { id: did, type: ['Profile'], name: app.config.boardName, url: app.config.boardUrl },
         name: facts.name,
         // VC Data Model 2.0 §4.9: validFrom no later than validUntil. A certificate recorded after
-        // it lapsed (a past validTill) is valid from its end, not from when it was recorded.
-        validFrom: isoSeconds(facts.createdAt < facts.validTill ? facts.createdAt : facts.validTill),
+        // it lapsed without its award date (which is then the day it was recorded) is valid from
+        // its end.
+        validFrom: isoSeconds(facts.awardedOn < facts.validTill ? facts.awardedOn : facts.validTill),
         validUntil: isoSeconds(facts.validTill),
+        // Open Badges 3.0 AchievementCredential.awardedDate: "Timestamp of when the credential was
+        // awarded", kept when the credential is issued again (issue 31).
+        awardedDate: isoSeconds(facts.awardedOn),
         credentialSubject: {
           type: ['AchievementSubject'],
           identifier,

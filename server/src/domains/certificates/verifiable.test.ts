@@ -661,6 +661,74 @@ describe('revocation and suspension', () => {
   });
 });
 
+describe('the award date (issue 31)', () => {
+  const credentialOf = async (id: string) =>
+    (await download(id, member.cookie, 'credential')).json() as Record<string, unknown>;
+
+  it('is the credential’s awardedDate and validFrom, and an edit of it signs the credential again', async () => {
+    const cert = await issue({ awardedOn: '2024-05-10', holderName: 'Morgan Member' });
+    const credential = await credentialOf(cert._id);
+    expect(credential).toMatchObject({ awardedDate: '2024-05-10T00:00:00Z', validFrom: '2024-05-10T00:00:00Z' });
+    const result = await verifyDownloaded(credential);
+    expect(result.verified, JSON.stringify(result.error)).toBe(true);
+
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    const edited = await call(t.app, admin.cookie, {
+      method: 'PUT',
+      url: `/api/certificates/${cert._id}`,
+      payload: {
+        userEmail: row!.userEmail,
+        certificateNo: row!.certificateNo,
+        name: row!.name,
+        validTill: row!.validTill.toISOString(),
+        holderName: row!.holderName,
+        awardedOn: '2023-02-01',
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const resigned = await credentialOf(cert._id);
+    expect(resigned).toMatchObject({ awardedDate: '2023-02-01T00:00:00Z', validFrom: '2023-02-01T00:00:00Z' });
+    expect((await verifyDownloaded(resigned)).verified).toBe(true);
+  });
+
+  it('never makes a credential valid after it ends: recorded after it lapsed without its award date, it is valid from its end', async () => {
+    const cert = await issue({ validTill: inDays(-10) });
+    const credential = await credentialOf(cert._id);
+    expect(credential.validFrom).toBe(credential.validUntil);
+    expect(new Date(credential.awardedDate as string).getTime()).toBeGreaterThan(
+      new Date(credential.validUntil as string).getTime(),
+    );
+  });
+
+  it('is what the public page and its JSON show as Issued, not the day the record was made', async () => {
+    const cert = await issue({ awardedOn: '2019-07-04', validTill: inDays(-30) });
+    const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
+    expect(json).toMatchObject({ issuedOn: '2019-07-04T00:00:00.000Z', status: 'Expired', signature: { valid: true } });
+    const page = await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) });
+    expect(page.body).toContain('<dt>Issued</dt><dd>4 July 2019</dd>');
+  });
+
+  it('is the PDF’s issue date', async () => {
+    const cert = await issue({ awardedOn: '2022-09-30' });
+    const res = await download(cert._id, member.cookie, 'pdf');
+    expect(res.statusCode).toBe(200);
+    const pdf = await PDFDocument.load(res.rawPayload, { updateMetadata: false });
+    expect(pdf.getCreationDate()?.toISOString()).toBe('2022-09-30T00:00:00.000Z');
+  });
+
+  it('no longer checks out when it is changed behind the portal’s back', async () => {
+    const cert = await issue({ awardedOn: '2024-05-10' });
+    const url = `/api/verify/${idOf(cert.verificationUrl)}`;
+    expect((await t.app.inject({ method: 'GET', url })).json().signature.valid).toBe(true);
+    await t.database.db
+      .update(certificates)
+      .set({ awardedOn: new Date('2010-01-01T00:00:00.000Z') })
+      .where(eq(certificates.id, cert._id));
+    const json = (await t.app.inject({ method: 'GET', url })).json();
+    expect(json).toMatchObject({ issuedOn: '2010-01-01T00:00:00.000Z', signature: { valid: false } });
+  });
+});
+
 describe('a tampered record', () => {
   it('no longer checks out when a row is changed behind the portal’s back', async () => {
     const cert = await issue();

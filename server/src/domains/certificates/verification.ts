@@ -24,16 +24,18 @@ type Json = Record<string, unknown>;
  */
 export function credentialMatches(
   credential: Json,
-  row: Pick<CertificateRow, 'validTill' | 'name' | 'certificateNo' | 'holderName'>,
+  row: Pick<CertificateRow, 'validTill' | 'awardedOn' | 'name' | 'certificateNo' | 'holderName'>,
   verificationUrl: string,
 ): boolean {
   const subject = credential.credentialSubject as Json | undefined;
   const achievement = subject?.achievement as Json | undefined;
   const identifiers = (subject?.identifier as Json[] | undefined) ?? [];
   const name = identifiers.find((i) => i.identityType === 'name')?.identityHash ?? '';
+  const seconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return (
     credential.id === verificationUrl &&
-    credential.validUntil === row.validTill.toISOString().replace(/\.\d{3}Z$/, 'Z') &&
+    credential.validUntil === seconds(row.validTill) &&
+    credential.awardedDate === seconds(row.awardedOn) &&
     achievement?.name === row.name &&
     subject?.licenseNumber === row.certificateNo &&
     name === row.holderName

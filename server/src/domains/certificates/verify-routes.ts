@@ -88,7 +88,15 @@ async function verifyRoutes(base: FastifyInstance) {
    */
   const checked = new Map<string, Signature>();
   async function signature(row: VerifiedRow, url: string): Promise<Signature> {
-    const facts = [row.credentialDigest, url, row.validTill.toISOString(), row.name, row.certificateNo, row.holderName];
+    const facts = [
+      row.credentialDigest,
+      url,
+      row.validTill.toISOString(),
+      row.awardedOn.toISOString(),
+      row.name,
+      row.certificateNo,
+      row.holderName,
+    ];
     const key = JSON.stringify(facts);
     const known = row.credentialDigest === null ? undefined : checked.get(key);
     if (known) return known;
@@ -117,7 +125,8 @@ async function verifyRoutes(base: FastifyInstance) {
       holderName: row.holderName,
       credentialName: row.name,
       certificateNo: row.certificateNo,
-      issuedOn: row.createdAt.toISOString(),
+      // Issue 31: "Issued" is the day the board awarded it, not the day its record was made.
+      issuedOn: row.awardedOn.toISOString(),
       validTill: row.validTill.toISOString(),
       status,
       statusSince: since?.toISOString() ?? null,
