@@ -655,11 +655,12 @@ describe('POST /api/certificates/import', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      const column = header!.split(',').indexOf('awardedOn');
-      expect(lines.map((line) => line.split(',')[column])).toEqual([
-        '2020-05-05',
-        today!.awardedOn.toISOString().slice(0, 10),
-      ]);
+      const [numberAt, awardedAt] = ['certificateNo', 'awardedOn'].map((c) => header!.split(',').indexOf(c));
+      const cells = lines.map((line) => line.split(','));
+      expect(Object.fromEntries(cells.map((cell) => [cell[numberAt!], cell[awardedAt!]]))).toEqual({
+        [`${p}-1`]: '2020-05-05',
+        [`${p}-2`]: today!.awardedOn.toISOString().slice(0, 10),
+      });
       expect((await upload(exported.body)).json()).toEqual({
         rows: 2,
         created: 0,
