@@ -10,6 +10,7 @@ export const makeCertificate = (over: Partial<Certificate> = {}): Certificate =>
   validTill: '2031-06-15T23:59:59.999Z',
   downloadLink: '',
   createdAt: '2024-01-01T00:00:00.000Z',
+  awardedOn: '2024-01-01T00:00:00.000Z',
   holderName: 'Morgan Member',
   claimed: true,
   verificationUrl: 'http://localhost:3000/verify/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd',
