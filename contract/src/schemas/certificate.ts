@@ -4,6 +4,13 @@ import { atMost, dateInput, isoDateTime, listQuery, recordVersion } from './comm
 import { emailField, nameText } from './user';
 
 /**
+ * Finding F15 (decision 0036): how the signed credential names its holder. By default the
+ * certificate number; the holder may choose a salted hash of their e-mail address instead.
+ */
+export const CREDENTIAL_IDENTIFIERS = ['certificateNo', 'email'] as const;
+export type CredentialIdentifier = (typeof CREDENTIAL_IDENTIFIERS)[number];
+
+/**
  * A certificate as the API returns it; status Expired is derived from validTill at read time.
  * `verificationUrl` is the public page anyone can open to check it (issue 11).
  */
@@ -28,6 +35,8 @@ export const certificate = z.object({
   revokedAt: isoDateTime.nullable(),
   revocationReason: z.string().nullable(),
   /** Issue 16: raised by every edit (renewal, revocation and reinstatement too). */
+  /** Finding F15: what the credential names its holder by (PUT /api/certificates/{id}/identifier). */
+  credentialIdentifier: z.enum(CREDENTIAL_IDENTIFIERS),
   version: recordVersion,
 });
 export type Certificate = z.infer<typeof certificate>;
@@ -129,6 +138,15 @@ export const reinstateBody = z.strictObject({
   notifyHolder: z.boolean().default(false),
 });
 export type ReinstateBody = z.input<typeof reinstateBody>;
+
+/**
+ * PUT /api/certificates/{id}/identifier (finding F15): the holder (or an admin) chooses what the
+ * credential names the holder by; the credential is signed again.
+ */
+export const credentialIdentifierBody = z.strictObject({
+  kind: z.enum(CREDENTIAL_IDENTIFIERS, { message: `Kind must be ${CREDENTIAL_IDENTIFIERS.join(' or ')}` }),
+});
+export type CredentialIdentifierBody = z.input<typeof credentialIdentifierBody>;
 
 /** GET /api/certificates/{id}/pdf: A4 unless Letter is asked for. */
 export const certificatePdfQuery = z.strictObject({

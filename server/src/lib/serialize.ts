@@ -87,6 +87,7 @@ export const CERTIFICATE_FACTS = [
   'verificationViews',
   'revokedAt',
   'revocationReason',
+  'identifyByEmail',
   'version',
 ] as const;
 
@@ -111,6 +112,7 @@ export function toCertificate(row: CertificateFacts, now: Date, appUrl: string):
     verificationViews: row.verificationViews,
     revokedAt: row.revokedAt?.toISOString() ?? null,
     revocationReason: row.revocationReason,
+    credentialIdentifier: row.identifyByEmail ? 'email' : 'certificateNo',
     version: row.version,
   };
 }
@@ -137,6 +139,7 @@ export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now
     verificationViews: field('verificationViews'),
     revokedAt: isoTimestamp(field('revokedAt')),
     revocationReason: field('revocationReason'),
+    credentialIdentifier: sql`case when ${field('identifyByEmail')} then 'email' else 'certificateNo' end`,
     version: field('version'),
   });
 

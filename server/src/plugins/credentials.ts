@@ -90,6 +90,8 @@ export interface CredentialFacts {
   certificateNo: string;
   holderName: string;
   userEmail: string;
+  /** Finding F15: the holder asked to be named by the hash of their e-mail, not the certificate number. */
+  identifyByEmail: boolean;
   statusIndex: number;
   /** Issue 31: the day it was awarded (`awardedDate`, and `validFrom` unless that is after validTill). */
   awardedOn: Date;
@@ -105,6 +107,7 @@ const unsignedColumns = {
   certificateNo: certificates.certificateNo,
   holderName: certificates.holderName,
   userEmail: certificates.userEmail,
+  identifyByEmail: certificates.identifyByEmail,
   statusIndex: certificates.statusIndex,
   awardedOn: certificates.awardedOn,
   validTill: certificates.validTill,
@@ -172,16 +175,22 @@ export default fp(
       const url = verificationUrl(app.config.appUrl, facts.verificationId);
       const { list, position } = statusListPlace(facts.statusIndex);
       const achievementId = `urn:uuid:${uuidFrom(`${app.config.appUrl}\n${facts.name}`)}`;
+      // Finding F15 (decision 0036): a salted hash of an e-mail is found again by hashing a list of
+      // addresses with the salt it comes with, so the holder is named by the board's certificate
+      // number (Open Badges 3.0 IdentityObject, IdentifierTypeEnum `identifier`, not hashed), and
+      // by the e-mail's hash only when they ask for it.
       const identifier: Json[] = [
-        {
-          type: 'IdentityObject',
-          identityType: 'emailAddress',
-          hashed: true,
-          identityHash: identityHash(facts.userEmail, salt),
-          salt,
-        },
+        facts.identifyByEmail
+          ? {
+              type: 'IdentityObject',
+              identityType: 'emailAddress',
+              hashed: true,
+              identityHash: identityHash(facts.userEmail, salt),
+              salt,
+            }
+          : { type: 'IdentityObject', identityType: 'identifier', hashed: false, identityHash: facts.certificateNo },
       ];
-      // The name is public (it is on the verification page); the e-mail never leaves hashed.
+      // The name is public (it is on the verification page); the e-mail never leaves unhashed.
       if (facts.holderName) {
         identifier.push({
           type: 'IdentityObject',

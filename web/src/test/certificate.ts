@@ -17,6 +17,7 @@ export const makeCertificate = (over: Partial<Certificate> = {}): Certificate =>
   verificationViews: 0,
   revokedAt: null,
   revocationReason: null,
+  credentialIdentifier: 'certificateNo',
   version: 1,
   ...over,
 });

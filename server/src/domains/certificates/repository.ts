@@ -250,7 +250,9 @@ export async function insertCertificate(db: Tx, values: CertificateValues & Hold
 export async function updateCertificate(
   db: Tx,
   id: string,
-  values: Partial<CertificateValues & Holding & Pick<CertificateRow, 'revokedAt' | 'revocationReason'>>,
+  values: Partial<
+    CertificateValues & Holding & Pick<CertificateRow, 'revokedAt' | 'revocationReason' | 'identifyByEmail'>
+  >,
 ) {
   const [row] = await db
     .update(certificates)

@@ -10,6 +10,7 @@ import {
   certificateListQuery,
   certificatePdfQuery,
   certificateUpdateBody,
+  credentialIdentifierBody,
   DATE_YEAR_RANGE,
   idParams,
   MAX_BULK_SELECTION,
@@ -156,12 +157,17 @@ export default async function certificateRoutes(base: FastifyInstance) {
     return rows;
   }
 
+  /** A certificate is its holder's and every admin's; another member gets 403. */
+  function assertHolderOrAdmin(req: FastifyRequest, row: CertificateRow) {
+    const me = req.auth!.user;
+    if (!me.isAdmin && row.holderId !== me.id) throw forbidden(CERTIFICATE_MESSAGES.notYours);
+  }
+
   /** The certificate for its holder or an admin; another member gets 403. */
   async function readable(req: FastifyRequest, id: string) {
     const row = await findCertificate(app.db, id);
     if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
-    const me = req.auth!.user;
-    if (!me.isAdmin && row.holderId !== me.id) throw forbidden(CERTIFICATE_MESSAGES.notYours);
+    assertHolderOrAdmin(req, row);
     return row;
   }
 
@@ -526,6 +532,35 @@ export default async function certificateRoutes(base: FastifyInstance) {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName(row, 'pdf')}"`)
         .send(Buffer.from(pdf));
+    },
+  );
+
+  /**
+   * Finding F15 (decision 0036): what the credential names its holder by, the certificate number
+   * (the default) or a salted hash of the e-mail. The holder's choice, which an admin may make for
+   * them; the credential is signed again in the same transaction. The same choice changes nothing.
+   */
+  app.put(
+    '/api/certificates/:id/identifier',
+    { schema: { tags, params: idParams, body: credentialIdentifierBody, response: { 200: certificate } } },
+    async (req, reply) => {
+      const identifyByEmail = req.body.kind === 'email';
+      const row = await app.db.transaction(async (tx) => {
+        const current = await findCertificateForUpdate(tx, req.params.id);
+        if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
+        assertHolderOrAdmin(req, current);
+        if (current.identifyByEmail === identifyByEmail) return current;
+        const changed = (await updateCertificate(tx, current.id, { identifyByEmail }))!;
+        await app.credentials.signCertificate(tx, changed.id, changed);
+        await app.audit(tx, req, {
+          action: 'certificate.identifier',
+          targetType: 'certificate',
+          targetId: changed.id,
+          details: { before: current.identifyByEmail ? 'email' : 'certificateNo', after: req.body.kind },
+        });
+        return changed;
+      });
+      return withEtag(reply, present(row));
     },
   );
 

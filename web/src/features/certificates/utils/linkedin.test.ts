@@ -18,6 +18,7 @@ const certificate: Certificate = {
   verificationViews: 0,
   revokedAt: null,
   revocationReason: null,
+  credentialIdentifier: 'certificateNo',
   version: 1,
 };
 
