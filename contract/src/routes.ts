@@ -62,6 +62,8 @@ export const ROUTES = [
   r('DELETE', '/api/certificates/:id', 'admin'),
   r('GET', '/api/certificates/:id/pdf', 'member'),
   r('GET', '/api/certificates/:id/credential', 'member'),
+  // Finding F15: what the credential names its holder by; the holder's own choice (admins may set it too).
+  r('PUT', '/api/certificates/:id/identifier', 'member'),
   r('POST', '/api/certificates/:id/revoke', 'admin'),
   r('POST', '/api/certificates/:id/reinstate', 'admin'),
 

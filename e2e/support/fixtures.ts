@@ -29,6 +29,8 @@ export async function createCertificate(
     certificateNo?: string;
     name?: string;
     validTill?: string;
+    /** Issue 31: left out, the server's today. */
+    awardedOn?: string;
     status?: 'Active' | 'Inactive';
     downloadLink?: string;
   },

@@ -60,6 +60,8 @@ test.beforeAll('the member exists, with one certificate', async () => {
     certificateNo: MEMBER.certificateNo,
     name: 'Certified Recycling Advocate',
     validTill: '2031-06-30',
+    // Issue 31: "Issued" is on the screen; a fixed day keeps the baseline from changing daily.
+    awardedOn: '2025-06-30',
   });
   await admin.dispose();
   const member = await request.newContext({

@@ -366,3 +366,71 @@ describe(`migration 0017 on credentials signed with an inverted validity window 
     },
   );
 });
+
+describe(`migration 0023 on certificates recorded before their award date existed (${driver})`, () => {
+  it(
+    'awards each on the day it was recorded, keeps a signed copy as it is, and signs an unsigned one by its number',
+    { timeout: 120_000 },
+    async () => {
+      const database = await openEmptyDatabase();
+      const before = migrationsBefore('0023_award_date_and_holder_identifier');
+      let t: TestApp | undefined;
+      try {
+        await migrateWith(database, before);
+        const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+        // A copy signed before decision 0036 names its holder by the e-mail's hash.
+        const signed = JSON.stringify({
+          credentialSubject: { identifier: [{ type: 'IdentityObject', identityType: 'emailAddress', hashed: true }] },
+        });
+        const insert = async (no: string, credential: string | null) =>
+          (
+            await rows<{ id: string; verification_id: string }>(sql`
+          insert into certificates (user_email, certificate_no, name, valid_till, created_at, credential)
+          values ('holder@example.org', ${no}, 'Certified Recycling Advocate', '2030-01-31T23:59:59.999Z',
+                  '2024-03-01T10:20:30.456Z', ${credential}::jsonb)
+          returning id, verification_id`)
+          )[0]!;
+        const old = await insert('CRA-OLD', signed);
+        const unsigned = await insert('CRA-UNSIGNED', null);
+
+        await migrateWith(database, migrationsFolder());
+        const state = async (id: string) =>
+          (
+            await rows<{ awarded: string; by_email: boolean; credential: Record<string, unknown> | null }>(sql`
+          select to_char(awarded_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as awarded,
+            identify_by_email as by_email, credential from certificates where id = ${id}`)
+          )[0]!;
+        // The signed copy is kept (a copy never changes, decision 0037), and its certificate says
+        // what it names the holder by.
+        expect(await state(old.id)).toEqual({
+          awarded: '2024-03-01T10:20:30.456',
+          by_email: true,
+          credential: JSON.parse(signed),
+        });
+        expect(await state(unsigned.id)).toMatchObject({ awarded: '2024-03-01T10:20:30.456', by_email: false });
+
+        // The server's start (its job queue running) signs the unsigned one, with its award date
+        // and named by its number (finding F15).
+        t = await createTestApp({}, { database, workers: true });
+        await vi.waitFor(async () => expect((await state(unsigned.id)).credential).not.toBeNull(), {
+          timeout: 60_000,
+          interval: 250,
+        });
+        expect((await state(unsigned.id)).credential).toMatchObject({
+          awardedDate: '2024-03-01T10:20:30Z',
+          validFrom: '2024-03-01T10:20:30Z',
+          credentialSubject: {
+            identifier: [{ identityType: 'identifier', hashed: false, identityHash: 'CRA-UNSIGNED' }],
+          },
+        });
+        expect(JSON.stringify((await state(unsigned.id)).credential)).not.toContain('sha256$');
+        const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${unsigned.verification_id}` })).json();
+        expect(json).toMatchObject({ issuedOn: '2024-03-01T10:20:30.456Z', signature: { valid: true } });
+      } finally {
+        await t?.close();
+        await database.close();
+        fs.rmSync(before, { recursive: true, force: true });
+      }
+    },
+  );
+});

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'certificate.revoke',
   'certificate.reinstate',
   'certificate.renew',
+  'certificate.identifier',
   'audit.export',
   'certificate.export',
   'help.update',

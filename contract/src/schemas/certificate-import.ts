@@ -3,10 +3,12 @@ import { certificateBody } from './certificate';
 
 /**
  * Issue 16: importing certificates from a spreadsheet (CSV or XLSX). The columns are the fields
- * of a certificate (the export's first seven), so an exported file imports back unchanged.
+ * of a certificate (the export's first eight), so an exported file imports back unchanged.
+ * Issue 31: `awardedOn` is optional; an empty cell is today on a new certificate, and keeps the
+ * day an existing one has.
  */
 export const IMPORT_REQUIRED_COLUMNS = ['userEmail', 'certificateNo', 'name', 'status', 'validTill'] as const;
-export const IMPORT_OPTIONAL_COLUMNS = ['holderName', 'downloadLink'] as const;
+export const IMPORT_OPTIONAL_COLUMNS = ['holderName', 'downloadLink', 'awardedOn'] as const;
 export const IMPORT_COLUMNS = [...IMPORT_REQUIRED_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 

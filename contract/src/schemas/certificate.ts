@@ -4,6 +4,13 @@ import { atMost, dateInput, isoDateTime, listQuery, recordVersion } from './comm
 import { emailField, nameText } from './user';
 
 /**
+ * Finding F15 (decision 0036): how the signed credential names its holder. By default the
+ * certificate number; the holder may choose a salted hash of their e-mail address instead.
+ */
+export const CREDENTIAL_IDENTIFIERS = ['certificateNo', 'email'] as const;
+export type CredentialIdentifier = (typeof CREDENTIAL_IDENTIFIERS)[number];
+
+/**
  * A certificate as the API returns it; status Expired is derived from validTill at read time.
  * `verificationUrl` is the public page anyone can open to check it (issue 11).
  */
@@ -16,6 +23,8 @@ export const certificate = z.object({
   validTill: isoDateTime,
   downloadLink: z.string(),
   createdAt: isoDateTime,
+  /** Issue 31: the day the board awarded it ("Issued"), which may be long before the record was made. */
+  awardedOn: isoDateTime,
   /** The name printed on the certificate: set by the board, or the holder's name when they claimed it. */
   holderName: z.string(),
   /** Whether an account has claimed it (signed up with its e-mail and number, and verified the e-mail). */
@@ -26,9 +35,52 @@ export const certificate = z.object({
   revokedAt: isoDateTime.nullable(),
   revocationReason: z.string().nullable(),
   /** Issue 16: raised by every edit (renewal, revocation and reinstatement too). */
+  /** Finding F15: what the credential names its holder by (PUT /api/certificates/{id}/identifier). */
+  credentialIdentifier: z.enum(CREDENTIAL_IDENTIFIERS),
   version: recordVersion,
 });
 export type Certificate = z.infer<typeof certificate>;
+
+/**
+ * spec §5 validTill is a date: a bare date means the certificate is valid through that whole day
+ * (stored as its last millisecond in UTC, so the first ten characters still give the date back).
+ */
+export function toValidTill(input: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(input) ? new Date(`${input}T23:59:59.999Z`) : new Date(input);
+}
+
+/** Issue 31: a bare award date is its first millisecond in UTC (its first ten characters give it back). */
+export function toAwardedOn(input: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(input) ? new Date(`${input}T00:00:00.000Z`) : new Date(input);
+}
+
+/** The calendar day (UTC) of an instant, as a date input writes it: YYYY-MM-DD. */
+export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * How far ahead of UTC the earliest time zone is (UTC+14): an award dated today wherever the
+ * board sits is never "in the future" to the server (decision 0036).
+ */
+export const EARLIEST_TIME_ZONE_MS = 14 * 60 * 60 * 1000;
+/** The latest instant an award date may name, the server's clock reading `now`. */
+export const latestAwardedOn = (now: Date) => new Date(now.getTime() + EARLIEST_TIME_ZONE_MS);
+
+/** Issue 31: each names its field, as an import's row errors show them as they are. */
+export const AWARDED_ON_MESSAGES = {
+  future: 'Awarded on cannot be in the future',
+  afterValidTill: 'Awarded on cannot be after Valid till',
+} as const;
+
+/**
+ * Issue 31: what is wrong with an award date, if anything. Against `latest` (the server's
+ * latestAwardedOn; the web form's own today) only when a request names a new day; against
+ * validTill whenever either changes. A certificate is never awarded after it lapsed.
+ */
+export function awardedOnProblem(awardedOn: Date, validTill: Date, latest?: Date): string | undefined {
+  if (latest && awardedOn.getTime() > latest.getTime()) return AWARDED_ON_MESSAGES.future;
+  if (awardedOn.getTime() > validTill.getTime()) return AWARDED_ON_MESSAGES.afterValidTill;
+  return undefined;
+}
 
 /** A link to a stored upload, or nothing. */
 export const fileLink = z
@@ -47,6 +99,11 @@ export const certificateBody = z.strictObject({
     .enum(CERTIFICATE_STATUSES, { message: `Status must be ${CERTIFICATE_STATUSES.join(' or ')}` })
     .default('Active'),
   validTill: dateInput,
+  /**
+   * Issue 31: the day the board awarded it. Left out: today on create, the day it has on an edit.
+   * Not in the future, nor after validTill (checked by the server, which has the clock).
+   */
+  awardedOn: dateInput.optional(),
   downloadLink: fileLink.default(''),
   /** Optional: the holder's name as the board has it; empty takes the name of the account that claims it. */
   holderName: nameText(200, 'Holder name').default(''),
@@ -81,6 +138,15 @@ export const reinstateBody = z.strictObject({
   notifyHolder: z.boolean().default(false),
 });
 export type ReinstateBody = z.input<typeof reinstateBody>;
+
+/**
+ * PUT /api/certificates/{id}/identifier (finding F15): the holder (or an admin) chooses what the
+ * credential names the holder by; the credential is signed again.
+ */
+export const credentialIdentifierBody = z.strictObject({
+  kind: z.enum(CREDENTIAL_IDENTIFIERS, { message: `Kind must be ${CREDENTIAL_IDENTIFIERS.join(' or ')}` }),
+});
+export type CredentialIdentifierBody = z.input<typeof credentialIdentifierBody>;
 
 /** GET /api/certificates/{id}/pdf: A4 unless Letter is asked for. */
 export const certificatePdfQuery = z.strictObject({

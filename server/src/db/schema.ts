@@ -315,6 +315,14 @@ export const certificates = pgTable(
       .notNull()
       .default('Active'),
     validTill: instant().notNull(),
+    /**
+     * Issue 31: the day the board awarded it, shown as "Issued" and stated by the credential
+     * (decision 0036). A bare date is its first millisecond in UTC. A row written without one (a
+     * load with SQL) is awarded when it was recorded, as every row was before the column existed.
+     */
+    awardedOn: instant()
+      .notNull()
+      .default(sql`now()`),
     downloadLink: text().notNull().default(''),
     /** The account that claimed it (issue 11): from then on the certificate is theirs, by id. */
     holderId: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -336,6 +344,11 @@ export const certificates = pgTable(
     suspendedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     revocationReason: text(),
+    /**
+     * Finding F15 (decision 0036): the credential names its holder by the certificate number, or,
+     * when the holder asks for it, by a salted hash of their e-mail address.
+     */
+    identifyByEmail: boolean().notNull().default(false),
     /**
      * The current copy of its signed Open Badges 3.0 credential (decision 0037): a change to
      * anything it states issues a new copy (a row of credential_copies) and revokes this one.

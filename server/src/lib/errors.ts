@@ -14,6 +14,12 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+/**
+ * A field the contract takes but a rule of the server refuses (one that needs the clock or the
+ * record): the same answer as a schema's 400, the field named in the message and in `issues`.
+ */
+export const invalidField = (path: string, message: string) =>
+  new HttpError(400, `${path}: ${message}`, {}, { issues: [{ path, message }] });
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

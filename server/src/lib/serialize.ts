@@ -80,12 +80,14 @@ export const CERTIFICATE_FACTS = [
   'validTill',
   'downloadLink',
   'createdAt',
+  'awardedOn',
   'holderName',
   'claimedAt',
   'verificationId',
   'verificationViews',
   'revokedAt',
   'revocationReason',
+  'identifyByEmail',
   'version',
 ] as const;
 
@@ -103,12 +105,14 @@ export function toCertificate(row: CertificateFacts, now: Date, appUrl: string):
     validTill: row.validTill.toISOString(),
     downloadLink: row.downloadLink,
     createdAt: row.createdAt.toISOString(),
+    awardedOn: row.awardedOn.toISOString(),
     holderName: row.holderName,
     claimed: row.claimedAt !== null,
     verificationUrl: verificationUrl(appUrl, row.verificationId),
     verificationViews: row.verificationViews,
     revokedAt: row.revokedAt?.toISOString() ?? null,
     revocationReason: row.revocationReason,
+    credentialIdentifier: row.identifyByEmail ? 'email' : 'certificateNo',
     version: row.version,
   };
 }
@@ -128,12 +132,14 @@ export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now
     validTill: isoTimestamp(field('validTill')),
     downloadLink: field('downloadLink'),
     createdAt: isoTimestamp(field('createdAt')),
+    awardedOn: isoTimestamp(field('awardedOn')),
     holderName: field('holderName'),
     claimed: sql`${field('claimedAt')} is not null`,
     verificationUrl: sql`${`${appUrl}/verify/`}::text || ${field('verificationId')}`,
     verificationViews: field('verificationViews'),
     revokedAt: isoTimestamp(field('revokedAt')),
     revocationReason: field('revocationReason'),
+    credentialIdentifier: sql`case when ${field('identifyByEmail')} then 'email' else 'certificateNo' end`,
     version: field('version'),
   });
 

@@ -114,7 +114,10 @@ export interface CredentialFacts {
   certificateNo: string;
   holderName: string;
   userEmail: string;
-  createdAt: Date;
+  /** Finding F15: the holder asked to be named by the hash of their e-mail, not the certificate number. */
+  identifyByEmail: boolean;
+  /** Issue 31: the day it was awarded (`awardedDate`, and `validFrom` unless that is after validTill). */
+  awardedOn: Date;
   validTill: Date;
 }
 
@@ -170,15 +173,17 @@ const unsignedColumns = {
   certificateNo: certificates.certificateNo,
   holderName: certificates.holderName,
   userEmail: certificates.userEmail,
-  createdAt: certificates.createdAt,
+  identifyByEmail: certificates.identifyByEmail,
+  awardedOn: certificates.awardedOn,
   validTill: certificates.validTill,
   version: certificates.version,
 };
 
 /**
- * Whether a signed copy states what the record says: its id, dates, names, number and the holder's
- * hashed e-mail. A copy signed before someone changed the row (or changed behind the portal's back)
- * does not, however valid its proof.
+ * Whether a signed copy states what the record says: its id, dates, names, number and how it
+ * names the holder (the certificate number, or the e-mail's hash). A copy signed before someone
+ * changed the row (or changed behind the portal's back) does not, however valid its proof.
+ * Copies signed before decision 0036 state no award date; they are held to the rest.
  */
 export function statesRecord(credential: Json, row: CredentialFacts, credentialId: string): boolean {
   const subject = credential.credentialSubject as Json | undefined;
@@ -186,13 +191,20 @@ export function statesRecord(credential: Json, row: CredentialFacts, credentialI
   const identifiers = (subject?.identifier as Json[] | undefined) ?? [];
   const name = identifiers.find((i) => i.identityType === 'name')?.identityHash ?? '';
   const email = identifiers.find((i) => i.identityType === 'emailAddress');
+  const number = identifiers.find((i) => i.identityType === 'identifier');
+  // Copies signed before decision 0036 name the holder by the e-mail's hash: migration 0023 set
+  // identify_by_email on their certificates, so they still state the record.
+  const namesHolder = row.identifyByEmail
+    ? !number && email?.identityHash === identityHash(row.userEmail, String(email?.salt))
+    : !email && number?.identityHash === row.certificateNo;
   return (
     credential.id === credentialId &&
     credential.validUntil === isoSeconds(row.validTill) &&
+    (credential.awardedDate === undefined || credential.awardedDate === isoSeconds(row.awardedOn)) &&
     achievement?.name === row.name &&
     subject?.licenseNumber === row.certificateNo &&
     name === row.holderName &&
-    (!email || email.identityHash === identityHash(row.userEmail, String(email.salt)))
+    namesHolder
   );
 }
 
@@ -264,16 +276,22 @@ export default fp(
       salt: string,
     ): Json {
       const achievementId = `urn:uuid:${uuidFrom(`${app.config.appUrl}\n${facts.name}`)}`;
+      // Finding F15 (decision 0036): a salted hash of an e-mail is found again by hashing a list of
+      // addresses with the salt it comes with, so the holder is named by the board's certificate
+      // number (Open Badges 3.0 IdentityObject, IdentifierTypeEnum `identifier`, not hashed), and
+      // by the e-mail's hash only when they ask for it.
       const identifier: Json[] = [
-        {
-          type: 'IdentityObject',
-          identityType: 'emailAddress',
-          hashed: true,
-          identityHash: identityHash(facts.userEmail, salt),
-          salt,
-        },
+        facts.identifyByEmail
+          ? {
+              type: 'IdentityObject',
+              identityType: 'emailAddress',
+              hashed: true,
+              identityHash: identityHash(facts.userEmail, salt),
+              salt,
+            }
+          : { type: 'IdentityObject', identityType: 'identifier', hashed: false, identityHash: facts.certificateNo },
       ];
-      // The name is public (it is on the verification page); the e-mail never leaves hashed.
+      // The name is public (it is on the verification page); the e-mail never leaves unhashed.
       if (facts.holderName) {
         identifier.push({
           type: 'IdentityObject',
@@ -290,9 +308,13 @@ export default fp(
         issuer: { id: did, type: ['Profile'], name: app.config.boardName, url: app.config.boardUrl },
         name: facts.name,
         // VC Data Model 2.0 §4.9: validFrom no later than validUntil. A certificate recorded after
-        // it lapsed (a past validTill) is valid from its end, not from when it was recorded.
-        validFrom: isoSeconds(facts.createdAt < facts.validTill ? facts.createdAt : facts.validTill),
+        // it lapsed without its award date (which is then the day it was recorded) is valid from
+        // its end.
+        validFrom: isoSeconds(facts.awardedOn < facts.validTill ? facts.awardedOn : facts.validTill),
         validUntil: isoSeconds(facts.validTill),
+        // Open Badges 3.0 AchievementCredential.awardedDate: "Timestamp of when the credential was
+        // awarded", kept when the credential is issued again (issue 31).
+        awardedDate: isoSeconds(facts.awardedOn),
         credentialSubject: {
           type: ['AchievementSubject'],
           identifier,

@@ -203,6 +203,11 @@ const REQUESTS: Record<string, Build> = {
     method: 'GET',
     url: `/api/certificates/${(await certificateOfA(w)).id}/credential`,
   }),
+  'PUT /api/certificates/:id/identifier': async (w) => ({
+    method: 'PUT',
+    url: `/api/certificates/${(await certificateOfA(w)).id}/identifier`,
+    payload: { kind: 'email' },
+  }),
   'POST /api/certificates/:id/revoke': async (w) => ({
     method: 'POST',
     url: `/api/certificates/${(await certificateOfA(w)).id}/revoke`,

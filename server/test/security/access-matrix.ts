@@ -55,6 +55,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'DELETE /api/certificates/:id': [401, 403, 403, 403, 204, 401],
   'GET /api/certificates/:id/pdf': [401, 403, 200, 403, 200, 401],
   'GET /api/certificates/:id/credential': [401, 403, 200, 403, 200, 401],
+  // Finding F15: the holder's choice of identifier in the credential; admins may set it too.
+  'PUT /api/certificates/:id/identifier': [401, 403, 200, 403, 200, 401],
   'POST /api/certificates/:id/revoke': [401, 403, 403, 403, 200, 401],
   'POST /api/certificates/:id/reinstate': [401, 403, 403, 403, 200, 401],
   'GET /api/verify/:verificationId': [200, 200, 200, 200, 200, 200],

@@ -1,9 +1,21 @@
 import crypto from 'node:crypto';
-import { adminUserUpdate, errorBody, idParams, profileUpdate, ROUTES } from '@portal/contract';
+import {
+  adminUserUpdate,
+  awardedOnProblem,
+  errorBody,
+  idParams,
+  latestAwardedOn,
+  profileUpdate,
+  ROUTES,
+  toAwardedOn,
+  toValidTill,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { certificates } from '../../src/db/schema';
 import { call, createTestApp, GOOD_PASSWORD, stepUp, type TestApp } from '../harness';
 import { multipart, pdf, png } from '../uploads';
 import { arbitraryFor, BOUNDARY_DATES, datePaths } from './arbitrary';
@@ -318,6 +330,26 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   }),
 };
 
+/**
+ * A date the contract takes and a rule of the server refuses, as it needs the clock or the record
+ * (issue 31): an award date in the future or after the body's validTill, or a validTill moved
+ * before the day the certificate was awarded. The answer is a 400 naming the field.
+ */
+async function refusedByServer(op: string, path: string, field: string[], sent: Record<string, unknown>) {
+  const validTill = toValidTill(String(sent.validTill));
+  if (field.join('.') === 'awardedOn') {
+    return (
+      awardedOnProblem(toAwardedOn(String(sent.awardedOn)), validTill, latestAwardedOn(t.clock.now())) !== undefined
+    );
+  }
+  if (op !== 'PUT /api/certificates/:id' || field.join('.') !== 'validTill') return false;
+  const [current] = await t.database.db
+    .select({ awardedOn: certificates.awardedOn })
+    .from(certificates)
+    .where(eq(certificates.id, path.split('/').pop()!));
+  return awardedOnProblem(current!.awardedOn, validTill) !== undefined;
+}
+
 /** `value` with `field` set to `date`, copied. */
 function withDate(value: unknown, field: string[], date: string): Record<string, unknown> {
   const [head, ...rest] = field;
@@ -344,6 +376,8 @@ describe('every date field of every operation, at every boundary date', () => {
         'POST /api/reports body.projectStartDate',
         'POST /api/certificates body.validTill',
         'PUT /api/certificates/:id body.validTill',
+        'POST /api/certificates body.awardedOn',
+        'PUT /api/certificates/:id body.awardedOn',
         'GET /api/audit-log query.from',
       ]),
     );
@@ -368,7 +402,7 @@ describe('every date field of every operation, at every boundary date', () => {
             : { method: op.method, url: `${path}?${new URLSearchParams(sent as Record<string, string>).toString()}` };
         const res = await call(t.app, caller.cookie, req);
         const where = `${op.name} ${part}.${field.join('.')}=${date} → ${res.statusCode} ${res.body.slice(0, 300)}`;
-        if (schema.safeParse(sent).success) {
+        if (schema.safeParse(sent).success && !(await refusedByServer(op.name, path, field, sent))) {
           expect(res.statusCode, where).toBeGreaterThanOrEqual(200);
           expect(res.statusCode, where).toBeLessThan(300);
         } else {

@@ -1,4 +1,4 @@
-import { CERTIFICATE_MESSAGES, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { AWARDED_ON_MESSAGES, CERTIFICATE_MESSAGES, TOTAL_COUNT_HEADER } from '@portal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, uploads } from '../../db/schema';
@@ -368,5 +368,100 @@ describe('certificate documents', () => {
     expect((await create(body({ downloadLink: shared }))).statusCode).toBe(201);
     await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/certificates/${one._id}` });
     expect(await uploadRow(shared)).toBeDefined();
+  });
+});
+
+describe('the award date (issue 31)', () => {
+  const update = (id: string, payload: Record<string, unknown>) =>
+    call(t.app, admin.cookie, { method: 'PUT', url: `/api/certificates/${id}`, payload });
+  const rowOf = async (id: string) =>
+    (await t.database.db.select().from(certificates).where(eq(certificates.id, id)))[0]!;
+  const mine = async () =>
+    (await call(t.app, member.cookie, { method: 'GET', url: `/api/certificates/${member.email}?limit=200` })).json();
+
+  it('is the day the request names, or today; every answer carries it', async () => {
+    const given = await create(body({ awardedOn: '2020-03-15' }));
+    expect(given.statusCode, given.body).toBe(201);
+    expect(given.json().awardedOn).toBe('2020-03-15T00:00:00.000Z');
+    // Left out: today, the moment the record is made.
+    const today = (await create(body())).json();
+    expect(today.awardedOn).toBe(today.createdAt);
+    // The lists answer it too: the member's own (built by PostgreSQL) and the admin's search.
+    const own = (await mine()).find((c: { _id: string }) => c._id === given.json()._id);
+    expect(own.awardedOn).toBe('2020-03-15T00:00:00.000Z');
+    const searched = await call(t.app, admin.cookie, {
+      method: 'GET',
+      url: `/api/certificates?q=${given.json().certificateNo}`,
+    });
+    expect(searched.json()[0].awardedOn).toBe('2020-03-15T00:00:00.000Z');
+  });
+
+  it('changes with an edit that names another day, and stays when the edit leaves it out or names its day', async () => {
+    const created = (await create(body())).json();
+    const { _id: id, awardedOn: recorded, ...rest } = created;
+    const edit = { ...body({ certificateNo: rest.certificateNo }) };
+    const kept = await update(id, edit);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().awardedOn).toBe(recorded);
+    // The dialog sends back the day it shows: the stored time of day stays.
+    const sameDay = await update(id, { ...edit, awardedOn: recorded.slice(0, 10) });
+    expect(sameDay.json().awardedOn).toBe(recorded);
+    const moved = await update(id, { ...edit, awardedOn: '2021-01-02' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().awardedOn).toBe('2021-01-02T00:00:00.000Z');
+    expect((await rowOf(id)).awardedOn.toISOString()).toBe('2021-01-02T00:00:00.000Z');
+  });
+
+  it('refuses a day in the future or after validTill with 400 naming the field, and changes nothing', async () => {
+    const refused = (res: Awaited<ReturnType<typeof create>>, message: string, path = 'awardedOn') => {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ message: `${path}: ${message}`, issues: [{ path, message }] });
+    };
+    const future = body({ awardedOn: inDays(2) });
+    refused(await create(future), AWARDED_ON_MESSAGES.future);
+    const late = body({ validTill: '2021-01-01', awardedOn: '2021-06-01' });
+    refused(await create(late), AWARDED_ON_MESSAGES.afterValidTill);
+    for (const payload of [future, late]) {
+      const rows = await t.database.db
+        .select()
+        .from(certificates)
+        .where(eq(certificates.certificateNo, payload.certificateNo as string));
+      expect(rows).toEqual([]);
+    }
+    // Today and the last day it is valid are fine.
+    expect((await create(body({ awardedOn: inDays(0) }))).statusCode).toBe(201);
+    expect((await create(body({ validTill: '2021-01-01', awardedOn: '2021-01-01' }))).statusCode).toBe(201);
+
+    const { _id: id, certificateNo } = (await create(body({ awardedOn: '2020-03-15' }))).json();
+    const before = await rowOf(id);
+    const edit = body({ certificateNo, name: 'Changed by a refused edit' });
+    refused(await update(id, { ...edit, awardedOn: inDays(2) }), AWARDED_ON_MESSAGES.future);
+    refused(await update(id, { ...edit, awardedOn: inDays(400) }), AWARDED_ON_MESSAGES.future);
+    // The day it has, held against a validTill the edit moves before it: that field is at fault.
+    refused(await update(id, { ...edit, validTill: '2020-03-14' }), AWARDED_ON_MESSAGES.afterValidTill, 'validTill');
+    // As the dialog sends it: the day it shows, and the validTill changed.
+    refused(
+      await update(id, { ...edit, validTill: '2020-03-14', awardedOn: '2020-03-15' }),
+      AWARDED_ON_MESSAGES.afterValidTill,
+      'validTill',
+    );
+    refused(
+      await update(id, { ...edit, validTill: '2020-03-14', awardedOn: '2020-03-16' }),
+      AWARDED_ON_MESSAGES.afterValidTill,
+    );
+    expect(await rowOf(id)).toEqual(before);
+  });
+
+  it('is left as it is by a bulk renewal', async () => {
+    const { _id: id } = (await create(body({ awardedOn: '2020-03-15' }))).json();
+    const renewed = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/certificates/bulk-renew',
+      payload: { ids: [id], extendMonths: 12 },
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const row = await rowOf(id);
+    expect(row.version).toBe(2);
+    expect(row.awardedOn.toISOString()).toBe('2020-03-15T00:00:00.000Z');
   });
 });

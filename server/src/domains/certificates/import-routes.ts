@@ -7,6 +7,7 @@ import {
   IMPORT_MESSAGES,
   type ImportRowError,
   MAX_IMPORT_BYTES,
+  toValidTill,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -35,9 +36,9 @@ import {
   type ImportedUpdate,
   insertCertificates,
   type ListedCertificate,
-  toValidTill,
   updateCertificates,
 } from './repository';
+import { nextAwardedOn } from './awarded-on';
 
 /**
  * Rows looked up and written per statement. With 1,000, a batch's objects (and its JSON, over
@@ -121,14 +122,21 @@ export default async function certificateImportRoutes(
     return { rows, duplicated };
   }
 
-  /** What a row changes of the certificate it matches: the next values, or undefined when nothing. */
-  function nextValues(current: ListedCertificate, values: ImportedCertificate) {
+  /**
+   * What a row changes of the certificate it matches: the next values, undefined when nothing,
+   * or the award date's problem (issue 31: as the PUT refuses it).
+   */
+  function nextValues(current: ListedCertificate, values: ImportedCertificate, now: Date) {
+    const validTill = toValidTill(values.validTill);
+    const awarded = nextAwardedOn(values.awardedOn, current, validTill, now);
+    if (awarded.problem !== undefined) return { problem: awarded.problem, column: awarded.field };
     const next = {
       userEmail: values.userEmail,
       name: values.name,
       status: values.status,
-      validTill: toValidTill(values.validTill),
-      // An empty cell keeps what the certificate has.
+      validTill,
+      // An empty cell keeps what the certificate has (the award date too: nextAwardedOn).
+      awardedOn: awarded.awardedOn,
       holderName: values.holderName || current.holderName,
       downloadLink: values.downloadLink || current.downloadLink,
     };
@@ -137,9 +145,10 @@ export default async function certificateImportRoutes(
       next.name === current.name &&
       next.status === current.status &&
       next.validTill.getTime() === current.validTill.getTime() &&
+      next.awardedOn.getTime() === current.awardedOn.getTime() &&
       next.holderName === current.holderName &&
       next.downloadLink === current.downloadLink;
-    return same ? undefined : next;
+    return same ? undefined : { next };
   }
 
   interface Effects {
@@ -167,8 +176,9 @@ export default async function certificateImportRoutes(
     const links = batch.map((r) => r.values!.downloadLink).filter(Boolean);
     const documents = await app.files.known(tx, links, ['document']);
 
-    const creates: { row: number; values: ImportedCertificate }[] = [];
-    const updates: { current: ListedCertificate; next: NonNullable<ReturnType<typeof nextValues>> }[] = [];
+    const creates: { row: number; values: ImportedCertificate; awardedOn: Date }[] = [];
+    type Next = Extract<ReturnType<typeof nextValues>, { next: unknown }>['next'];
+    const updates: { current: ListedCertificate; next: Next }[] = [];
     for (const { row, values } of batch) {
       if (values!.downloadLink && !documents.has(values!.downloadLink)) {
         problems.add({ row, column: 'downloadLink', message: IMPORT_MESSAGES.notOurFile });
@@ -181,7 +191,13 @@ export default async function certificateImportRoutes(
       }
       const current = matches[0];
       if (!current) {
-        creates.push({ row, values: values! });
+        // Issue 31: an empty cell is today; a date it names is checked as the POST checks it.
+        const awarded = nextAwardedOn(values!.awardedOn, undefined, toValidTill(values!.validTill), now);
+        if (awarded.problem !== undefined) {
+          problems.add({ row, column: awarded.field, message: awarded.problem });
+          continue;
+        }
+        creates.push({ row, values: values!, awardedOn: awarded.awardedOn });
         continue;
       }
       // Issue 30, F5: a claimed certificate's e-mail is its holder's and follows their account
@@ -190,8 +206,9 @@ export default async function certificateImportRoutes(
         problems.add({ row, column: 'userEmail', message: IMPORT_MESSAGES.heldByAnotherAccount });
         continue;
       }
-      const next = nextValues(current, values!);
-      if (next) updates.push({ current, next });
+      const change = nextValues(current, values!, now);
+      if (change?.problem !== undefined) problems.add({ row, column: change.column, message: change.problem });
+      else if (change) updates.push({ current, next: change.next });
       else counts.unchanged++;
     }
     counts.created += creates.length;
@@ -206,7 +223,7 @@ export default async function certificateImportRoutes(
     // Stored unsigned: the background signer issues their copies (revoked at once for an Inactive one).
     await insertCertificates(
       tx,
-      creates.map(({ values }) => {
+      creates.map(({ values, awardedOn }) => {
         const holder = holders.get(values.userEmail);
         // Named one by one: with a spread (`...values`), V8 allocated about 1.4 kB more per row,
         // and these live until the database answers (docs/performance.md, issue 16).
@@ -216,6 +233,7 @@ export default async function certificateImportRoutes(
           name: values.name,
           status: values.status,
           validTill: toValidTill(values.validTill),
+          awardedOn,
           downloadLink: values.downloadLink,
           holderName: values.holderName || holder?.name || '',
           holderId: holder?.id ?? null,

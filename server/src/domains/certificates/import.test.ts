@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@portal/contract';
+import { AWARDED_ON_MESSAGES, IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@portal/contract';
 import { and, count, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
@@ -657,6 +657,89 @@ describe('POST /api/certificates/import', () => {
       );
       expect(failed.statusCode).toBe(400);
       expect(leftovers(t.app)).toEqual(before);
+    });
+  });
+
+  describe('the award date (issue 31)', () => {
+    const WITH_AWARD = `${HEADER},holderName,downloadLink,awardedOn`;
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+    it('is the day a cell names, or today for an empty one; the export writes it, and imports back unchanged', async () => {
+      const p = prefix();
+      const csv = [
+        WITH_AWARD,
+        `a.${p}@example.org,${p}-1,Advocate,Active,2030-01-01,,,2020-05-05`,
+        `a.${p}@example.org,${p}-2,Advocate,Active,2030-01-01,,,`,
+      ].join('\n');
+      expect((await upload(csv)).json()).toEqual({ rows: 2, created: 2, updated: 0, unchanged: 0, errors: [] });
+      const [given, today] = await rowsOf(p);
+      expect(given!.awardedOn.toISOString()).toBe('2020-05-05T00:00:00.000Z');
+      expect(today!.awardedOn).toEqual(today!.createdAt);
+
+      const exported = await call(t.app, admin.cookie, { method: 'GET', url: `/api/certificates/export.csv?q=${p}` });
+      const [header, ...lines] = exported.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      const [numberAt, awardedAt] = ['certificateNo', 'awardedOn'].map((c) => header!.split(',').indexOf(c));
+      const cells = lines.map((line) => line.split(','));
+      expect(Object.fromEntries(cells.map((cell) => [cell[numberAt!], cell[awardedAt!]]))).toEqual({
+        [`${p}-1`]: '2020-05-05',
+        [`${p}-2`]: today!.awardedOn.toISOString().slice(0, 10),
+      });
+      expect((await upload(exported.body)).json()).toEqual({
+        rows: 2,
+        created: 0,
+        updated: 0,
+        unchanged: 2,
+        errors: [],
+      });
+
+      // Another day changes it; an empty cell keeps the day it has, whatever else the row changes.
+      const edited = [
+        WITH_AWARD,
+        `a.${p}@example.org,${p}-1,Advocate,Active,2030-01-01,,,2021-06-06`,
+        `a.${p}@example.org,${p}-2,Advocate,Active,2031-01-01,,,`,
+      ].join('\n');
+      expect((await upload(edited)).json()).toEqual({ rows: 2, created: 0, updated: 2, unchanged: 0, errors: [] });
+      const [moved, kept] = await rowsOf(p);
+      expect(moved!.awardedOn.toISOString()).toBe('2021-06-06T00:00:00.000Z');
+      expect(kept!.awardedOn).toEqual(today!.awardedOn);
+      expect(kept!.validTill.toISOString().slice(0, 10)).toBe('2031-01-01');
+    });
+
+    it('is a row problem when in the future or after validTill, dry run and import alike, and changes nothing', async () => {
+      const p = prefix();
+      const setUp = [
+        WITH_AWARD,
+        `b.${p}@example.org,${p}-1,Advocate,Active,2030-01-01,,,2020-05-05`,
+        `b.${p}@example.org,${p}-4,Advocate,Active,2030-01-01,,,2020-05-05`,
+      ].join('\n');
+      expect((await upload(setUp)).json()).toMatchObject({ created: 2, errors: [] });
+      const before = await rowsOf(p);
+      const csv = [
+        WITH_AWARD,
+        `b.${p}@example.org,${p}-2,Advocate,Active,2030-01-01,,,${inDays(2)}`,
+        `b.${p}@example.org,${p}-3,Advocate,Active,2021-01-01,,,2021-06-01`,
+        `b.${p}@example.org,${p}-1,Renamed,Active,2030-01-01,,,${inDays(3)}`,
+        // An empty cell keeps the day it has, which the row's validTill now comes before.
+        `b.${p}@example.org,${p}-4,Renamed,Active,2020-01-01,,,`,
+        `b.${p}@example.org,${p}-5,Advocate,Active,2030-01-01,,,2019-12-31`,
+      ].join('\n');
+      const errors = [
+        { row: 2, column: 'awardedOn', message: AWARDED_ON_MESSAGES.future },
+        { row: 3, column: 'awardedOn', message: AWARDED_ON_MESSAGES.afterValidTill },
+        { row: 4, column: 'awardedOn', message: AWARDED_ON_MESSAGES.future },
+        { row: 5, column: 'validTill', message: AWARDED_ON_MESSAGES.afterValidTill },
+      ];
+      const dryRun = await upload(csv, { query: '?dryRun=true' });
+      expect(dryRun.json()).toEqual({ rows: 5, created: 1, updated: 0, unchanged: 0, errors });
+      expect(await rowsOf(p)).toEqual(before);
+      expect((await upload(csv)).json()).toEqual({ rows: 5, created: 1, updated: 0, unchanged: 0, errors });
+      const after = await rowsOf(p);
+      expect(after.map((r) => r.certificateNo)).toEqual([`${p}-1`, `${p}-4`, `${p}-5`]);
+      expect(after.slice(0, 2)).toEqual(before);
+      expect(after[2]!.awardedOn.toISOString()).toBe('2019-12-31T00:00:00.000Z');
     });
   });
 

@@ -371,6 +371,8 @@ export interface ImportedCertificate {
   name: string;
   status: 'Active' | 'Inactive';
   validTill: string;
+  /** Issue 31: left out when the cell is empty (today on a new certificate; an existing one keeps its own). */
+  awardedOn?: string | undefined;
   /** '' when the file leaves it empty (an existing certificate then keeps its own). */
   holderName: string;
   downloadLink: string;

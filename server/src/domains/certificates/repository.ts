@@ -11,7 +11,7 @@ import { live } from '../../lib/trash';
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateValues = Pick<
   typeof certificates.$inferInsert,
-  'userEmail' | 'certificateNo' | 'name' | 'status' | 'validTill' | 'downloadLink' | 'holderName'
+  'userEmail' | 'certificateNo' | 'name' | 'status' | 'validTill' | 'awardedOn' | 'downloadLink' | 'holderName'
 >;
 
 /** Every column but the signed credential (a few kB that no list shows). */
@@ -22,14 +22,6 @@ const shownColumns = Object.fromEntries(CERTIFICATE_FACTS.map((key) => [key, cer
   typeof listedColumns,
   (typeof CERTIFICATE_FACTS)[number]
 >;
-
-/**
- * spec §5 validTill is a date: a bare date means the certificate is valid through that whole day
- * (stored as its last millisecond in UTC, so the first ten characters still give the date back).
- */
-export function toValidTill(input: string): Date {
-  return /^\d{4}-\d{2}-\d{2}$/.test(input) ? new Date(`${input}T23:59:59.999Z`) : new Date(input);
-}
 
 /**
  * Sort keys. Text sorts ignore case (the same order on every collation), and status sorts by
@@ -143,6 +135,8 @@ export const certificateCsvColumns = (appUrl: string): CsvColumn[] => [
   { header: 'validTill', value: sql`to_char(${certificates.validTill} at time zone 'UTC', 'YYYY-MM-DD')` },
   { header: 'holderName', value: certificates.holderName },
   { header: 'downloadLink', value: certificates.downloadLink },
+  // Issue 31: a date, as validTill; the day a certificate has imports back as unchanged.
+  { header: 'awardedOn', value: sql`to_char(${certificates.awardedOn} at time zone 'UTC', 'YYYY-MM-DD')` },
   { header: 'claimed', value: sql`case when ${certificates.holderId} is null then 'No' else 'Yes' end` },
   { header: 'revokedAt', value: isoTimestamp(certificates.revokedAt) },
   { header: 'verificationUrl', value: sql`${`${appUrl}/verify/`} || ${certificates.verificationId}` },
@@ -279,7 +273,9 @@ export async function insertCertificate(db: Tx, values: CertificateValues & Hold
 export async function updateCertificate(
   db: Tx,
   id: string,
-  values: Partial<CertificateValues & Holding & Pick<CertificateRow, 'revokedAt' | 'revocationReason'>>,
+  values: Partial<
+    CertificateValues & Holding & Pick<CertificateRow, 'revokedAt' | 'revocationReason' | 'identifyByEmail'>
+  >,
 ) {
   const [row] = await db
     .update(certificates)
@@ -361,7 +357,7 @@ export async function findByNumbers(db: Tx, numbers: string[]): Promise<ListedCe
  */
 export async function insertCertificates(
   db: Tx,
-  rows: (CertificateValues & Holding & { createdAt: Date })[],
+  rows: (CertificateValues & Holding & { awardedOn: Date; createdAt: Date })[],
 ): Promise<{ id: string }[]> {
   if (!rows.length) return [];
   const values = rows.map((r) => ({
@@ -370,6 +366,7 @@ export async function insertCertificates(
     name: r.name,
     status: r.status ?? 'Active',
     valid_till: r.validTill.toISOString(),
+    awarded_on: r.awardedOn.toISOString(),
     download_link: r.downloadLink ?? '',
     holder_name: r.holderName ?? '',
     holder_id: r.holderId ?? null,
@@ -378,19 +375,19 @@ export async function insertCertificates(
     created_at: r.createdAt.toISOString(),
   }));
   const { rows: inserted } = (await db.execute(sql`
-    insert into ${certificates} (user_email, certificate_no, name, status, valid_till, download_link,
-      holder_name, holder_id, claimed_at, suspended_at, created_at)
-    select v.user_email, v.certificate_no, v.name, v.status, v.valid_till, v.download_link,
-      v.holder_name, v.holder_id, v.claimed_at, v.suspended_at, v.created_at
+    insert into ${certificates} (user_email, certificate_no, name, status, valid_till, awarded_on,
+      download_link, holder_name, holder_id, claimed_at, suspended_at, created_at)
+    select v.user_email, v.certificate_no, v.name, v.status, v.valid_till, v.awarded_on,
+      v.download_link, v.holder_name, v.holder_id, v.claimed_at, v.suspended_at, v.created_at
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
       user_email text, certificate_no text, name text, status text, valid_till timestamptz,
-      download_link text, holder_name text, holder_id uuid, claimed_at timestamptz,
-      suspended_at timestamptz, created_at timestamptz)
+      awarded_on timestamptz, download_link text, holder_name text, holder_id uuid,
+      claimed_at timestamptz, suspended_at timestamptz, created_at timestamptz)
     returning id`)) as unknown as { rows: { id: string }[] };
   return inserted;
 }
 
-export type ImportedUpdate = Pick<CertificateRow, 'id'> &
+export type ImportedUpdate = Pick<CertificateRow, 'id' | 'awardedOn'> &
   CertificateValues &
   Holding & {
     /** Whether its credential no longer states it: dropped, for the signer's queue to issue a new copy. */
@@ -410,6 +407,7 @@ export async function updateCertificates(db: Tx, rows: ImportedUpdate[], now: Da
     name: r.name,
     status: r.status,
     valid_till: r.validTill.toISOString(),
+    awarded_on: r.awardedOn.toISOString(),
     holder_name: r.holderName,
     download_link: r.downloadLink,
     holder_id: r.holderId ?? null,
@@ -420,12 +418,13 @@ export async function updateCertificates(db: Tx, rows: ImportedUpdate[], now: Da
   await db.execute(sql`
     update ${certificates} as c set
       user_email = v.user_email, name = v.name, status = v.status, valid_till = v.valid_till,
-      holder_name = v.holder_name, download_link = v.download_link, holder_id = v.holder_id,
-      claimed_at = v.claimed_at, suspended_at = v.suspended_at,
+      awarded_on = v.awarded_on, holder_name = v.holder_name, download_link = v.download_link,
+      holder_id = v.holder_id, claimed_at = v.claimed_at, suspended_at = v.suspended_at,
       credential = case when v.resign then null else c.credential end,
       version = c.version + 1, updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
-      id uuid, user_email text, name text, status text, valid_till timestamptz, holder_name text,
-      download_link text, holder_id uuid, claimed_at timestamptz, suspended_at timestamptz, resign boolean)
+      id uuid, user_email text, name text, status text, valid_till timestamptz,
+      awarded_on timestamptz, holder_name text, download_link text, holder_id uuid,
+      claimed_at timestamptz, suspended_at timestamptz, resign boolean)
     where c.id = v.id`);
 }

@@ -10,6 +10,7 @@ import {
   certificateListQuery,
   certificatePdfQuery,
   certificateUpdateBody,
+  credentialIdentifierBody,
   DATE_YEAR_RANGE,
   idParams,
   MAX_BULK_SELECTION,
@@ -17,6 +18,7 @@ import {
   reinstateBody,
   revokeBody,
   selectionOf,
+  toValidTill,
   TOTAL_COUNT_HEADER,
   TRASH_MESSAGES,
 } from '@portal/contract';
@@ -27,7 +29,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { isPlainList, sendPageJson } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
@@ -48,9 +50,9 @@ import {
   numberTakenByOther,
   ownCertificatesPage,
   registryPage,
-  toValidTill,
   updateCertificate,
 } from './repository';
+import { nextAwardedOn } from './awarded-on';
 import { verificationStatus } from './verification';
 
 /** What an audit row keeps of a certificate (the stored status, never the derived one). */
@@ -60,9 +62,17 @@ const snapshot = (row: CertificateRow) => ({
   name: row.name,
   status: row.status,
   validTill: row.validTill.toISOString(),
+  awardedOn: row.awardedOn.toISOString(),
   downloadLink: row.downloadLink,
   holderName: row.holderName,
 });
+
+/** Issue 31: the award date a write leaves, or its 400 (which changes nothing). */
+function awardedOnOrRefuse(...args: Parameters<typeof nextAwardedOn>): Date {
+  const next = nextAwardedOn(...args);
+  if (next.problem !== undefined) throw invalidField(next.field, next.problem);
+  return next.awardedOn;
+}
 
 /** The number is a live unique key (decision 0017): a taken one is a 409, not a 500. */
 const numberTaken = (err: unknown) => {
@@ -154,12 +164,17 @@ export default async function certificateRoutes(base: FastifyInstance) {
     return rows;
   }
 
+  /** A certificate is its holder's and every admin's; another member gets 403. */
+  function assertHolderOrAdmin(req: FastifyRequest, row: CertificateRow) {
+    const me = req.auth!.user;
+    if (!me.isAdmin && row.holderId !== me.id) throw forbidden(CERTIFICATE_MESSAGES.notYours);
+  }
+
   /** The certificate for its holder or an admin; another member gets 403. */
   async function readable(req: FastifyRequest, id: string) {
     const row = await findCertificate(app.db, id);
     if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
-    const me = req.auth!.user;
-    if (!me.isAdmin && row.holderId !== me.id) throw forbidden(CERTIFICATE_MESSAGES.notYours);
+    assertHolderOrAdmin(req, row);
     return row;
   }
 
@@ -244,6 +259,9 @@ export default async function certificateRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const now = app.clock.now();
       const userEmail = normalizeEmail(req.body.userEmail);
+      const validTill = toValidTill(req.body.validTill);
+      // Issue 31: today unless the request names the day it was awarded.
+      const awardedOn = awardedOnOrRefuse(req.body.awardedOn, undefined, validTill, now);
       const created = await app.db
         .transaction(async (tx) => {
           // A downloadLink must name an uploaded document; it is marked attached in this transaction.
@@ -253,7 +271,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
           const row = await insertCertificate(tx, {
             ...req.body,
             userEmail,
-            validTill: toValidTill(req.body.validTill),
+            validTill,
+            awardedOn,
             holderName: req.body.holderName || holder?.name || '',
             holderId: holder?.id ?? null,
             claimedAt: holder ? now : null,
@@ -298,6 +317,9 @@ export default async function certificateRoutes(base: FastifyInstance) {
           if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
           // Issue 16: a stale edit changes nothing (412 with the certificate as it is now).
           assertVersion(precondition, current, present);
+          const validTill = toValidTill(body.validTill);
+          // Issue 31: left out, or naming the day it has, the award date stays as it is.
+          const awardedOn = awardedOnOrRefuse(body.awardedOn, current, validTill, now);
           if (body.downloadLink && body.downloadLink !== current.downloadLink) {
             await app.files.attach(tx, [body.downloadLink], { kinds: ['document'] });
           }
@@ -311,7 +333,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
             {
               ...body,
               userEmail,
-              validTill: toValidTill(body.validTill),
+              validTill,
+              awardedOn,
               holderName: body.holderName || (moved ? holder?.name : current.holderName) || '',
               ...(moved ? { holderId: holder?.id ?? null, claimedAt: holder ? now : null } : {}),
               suspendedAt:
@@ -345,6 +368,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
       const count = await app.db.transaction(async (tx) => {
         const rows = await lockChosen(tx, selectionOf(req.body));
         for (const current of rows) {
+          // Issue 31: a renewal moves the end of a certificate, never the day it was awarded.
           const next = validTill !== undefined ? toValidTill(validTill) : addMonths(current.validTill, extendMonths!);
           // Every date stays within the years the API takes (issue 12, L3).
           if (next.getUTCFullYear() > DATE_YEAR_RANGE.max) {
@@ -503,7 +527,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
           holderName: row.holderName,
           credentialName: row.name,
           certificateNo: row.certificateNo,
-          issuedOn: row.createdAt,
+          // Issue 31: the day it was awarded, not the day its record was made.
+          issuedOn: row.awardedOn,
           validTill: row.validTill,
           verificationUrl: verificationUrl(app.config.appUrl, row.verificationId),
           status: verificationStatus(row, app.clock.now()).status,
@@ -514,6 +539,36 @@ export default async function certificateRoutes(base: FastifyInstance) {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName(row, 'pdf')}"`)
         .send(Buffer.from(pdf));
+    },
+  );
+
+  /**
+   * Finding F15 (decision 0036): what the credential names its holder by, the certificate number
+   * (the default) or a salted hash of the e-mail. The holder's choice, which an admin may make for
+   * them; a new copy of the credential is issued in the same transaction. The same choice changes nothing.
+   */
+  app.put(
+    '/api/certificates/:id/identifier',
+    { schema: { tags, params: idParams, body: credentialIdentifierBody, response: { 200: certificate } } },
+    async (req, reply) => {
+      const identifyByEmail = req.body.kind === 'email';
+      const row = await app.db.transaction(async (tx) => {
+        const current = await findCertificateForUpdate(tx, req.params.id);
+        if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
+        assertHolderOrAdmin(req, current);
+        if (current.identifyByEmail === identifyByEmail) return current;
+        const changed = (await updateCertificate(tx, current.id, { identifyByEmail }))!;
+        // A new copy (decision 0037); the holder who chose it needs no mail to say so.
+        await app.credentials.settle(tx, changed, { quiet: changed.holderId === req.auth!.user.id });
+        await app.audit(tx, req, {
+          action: 'certificate.identifier',
+          targetType: 'certificate',
+          targetId: changed.id,
+          details: { before: current.identifyByEmail ? 'email' : 'certificateNo', after: req.body.kind },
+        });
+        return changed;
+      });
+      return withEtag(reply, present(row));
     },
   );
 

@@ -417,15 +417,12 @@ describe('PDF and credential downloads', () => {
       },
       proof: { type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022' },
     });
-    // The holder is named by a salted hash of the e-mail, never the e-mail itself.
+    // Finding F15: the holder is named by the certificate number (and the name), never the e-mail.
     expect(res.body).not.toContain(member.email);
-    const [hashed] = (credential.credentialSubject as { identifier: Record<string, string>[] }).identifier;
-    expect(hashed!.identityHash).toBe(
-      `sha256$${crypto
-        .createHash('sha256')
-        .update(member.email + hashed!.salt)
-        .digest('hex')}`,
-    );
+    expect((credential.credentialSubject as { identifier: unknown }).identifier).toEqual([
+      { type: 'IdentityObject', identityType: 'identifier', hashed: false, identityHash: cert.certificateNo },
+      { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Morgan Member' },
+    ]);
 
     const result = await verifyDownloaded(credential);
     expect(result.verified, JSON.stringify(result.error)).toBe(true);
@@ -805,6 +802,168 @@ describe('a copy never changes (decision 0037)', () => {
       [2, 'deleted'],
       [3, null],
     ]);
+  });
+});
+
+describe('the holder’s identifier in the credential (finding F15)', () => {
+  const choose = (id: string, payload: unknown, cookie: string | null = member.cookie) =>
+    call(t.app, cookie ?? undefined, {
+      method: 'PUT',
+      url: `/api/certificates/${id}/identifier`,
+      payload: payload as object,
+    });
+  const identifiersOf = (credential: Record<string, unknown>) =>
+    (credential.credentialSubject as { identifier: Record<string, unknown>[] }).identifier;
+  const storedCredential = async (id: string) =>
+    (await t.database.db.select().from(certificates).where(eq(certificates.id, id)))[0]!.credential;
+
+  it('is the certificate number by default: a fresh credential carries no hash of the e-mail', async () => {
+    const cert = await issue({ holderName: '', userEmail: member.email });
+    const listed = await call(t.app, member.cookie, {
+      method: 'GET',
+      url: `/api/certificates/${encodeURIComponent(member.email)}?limit=200`,
+    });
+    expect(listed.json().find((c: { _id: string }) => c._id === cert._id).credentialIdentifier).toBe('certificateNo');
+    const res = await download(cert._id, member.cookie, 'credential');
+    expect(identifiersOf(res.json())[0]).toEqual({
+      type: 'IdentityObject',
+      identityType: 'identifier',
+      hashed: false,
+      identityHash: cert.certificateNo,
+    });
+    expect(res.body).not.toContain('emailAddress');
+    expect(res.body).not.toContain('sha256$');
+    expect(res.body).not.toContain('salt');
+  });
+
+  it('is the salted hash of the e-mail when the holder asks, signed again at once, and back to the number', async () => {
+    const cert = await issue({ holderName: 'Morgan Member' });
+    const before = await storedCredential(cert._id);
+    const res = await choose(cert._id, { kind: 'email' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ _id: cert._id, credentialIdentifier: 'email', version: 2 });
+    const credential = (await download(cert._id, member.cookie, 'credential')).json();
+    expect(credential).not.toEqual(before);
+    const [hashed, name] = identifiersOf(credential);
+    expect(hashed).toMatchObject({ type: 'IdentityObject', identityType: 'emailAddress', hashed: true });
+    expect(hashed!.identityHash).toBe(
+      `sha256$${crypto
+        .createHash('sha256')
+        .update(member.email + (hashed!.salt as string))
+        .digest('hex')}`,
+    );
+    expect(name).toMatchObject({ identityType: 'name', identityHash: 'Morgan Member' });
+    expect(JSON.stringify(credential)).not.toContain(member.email);
+    expect((await verifyDownloaded(credential)).verified).toBe(true);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, cert._id), eq(auditLog.action, 'certificate.identifier')));
+    expect(audit).toMatchObject({ actorId: member.user.id, details: { before: 'certificateNo', after: 'email' } });
+
+    // The same choice again changes nothing; the number again signs it again.
+    const again = await choose(cert._id, { kind: 'email' });
+    expect(again.json()).toMatchObject({ credentialIdentifier: 'email', version: 2 });
+    expect(await storedCredential(cert._id)).toEqual(credential);
+    const back = await choose(cert._id, { kind: 'certificateNo' }, admin.cookie);
+    expect(back.json()).toMatchObject({ credentialIdentifier: 'certificateNo', version: 3 });
+    const renamed = (await download(cert._id, member.cookie, 'credential')).json();
+    expect(identifiersOf(renamed)[0]).toMatchObject({ identityType: 'identifier', identityHash: cert.certificateNo });
+    expect((await verifyDownloaded(renamed)).verified).toBe(true);
+  });
+
+  it('is the holder’s (or an admin’s) to choose: another member gets 403, a guest 401, an unknown id 404, a bad body 400', async () => {
+    const cert = await issue();
+    const before = await storedCredential(cert._id);
+    const refused = await choose(cert._id, { kind: 'email' }, other.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You can only view your own certificates');
+    expect((await choose(cert._id, { kind: 'email' }, null)).statusCode).toBe(401);
+    expect((await choose(crypto.randomUUID(), { kind: 'email' })).statusCode).toBe(404);
+    expect((await choose('not-an-id', { kind: 'email' })).statusCode).toBe(400);
+    for (const payload of [
+      {},
+      { kind: 'phone' },
+      { kind: 'EMAIL' },
+      { kind: 1 },
+      { kind: 'email', extra: true },
+      null,
+    ]) {
+      const res = await choose(cert._id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    expect(row).toMatchObject({ identifyByEmail: false, version: 1 });
+    expect(row!.credential).toEqual(before);
+  });
+});
+
+describe('the award date (issue 31)', () => {
+  const credentialOf = async (id: string) =>
+    (await download(id, member.cookie, 'credential')).json() as Record<string, unknown>;
+
+  it('is the credential’s awardedDate and validFrom, and an edit of it signs the credential again', async () => {
+    const cert = await issue({ awardedOn: '2024-05-10', holderName: 'Morgan Member' });
+    const credential = await credentialOf(cert._id);
+    expect(credential).toMatchObject({ awardedDate: '2024-05-10T00:00:00Z', validFrom: '2024-05-10T00:00:00Z' });
+    const result = await verifyDownloaded(credential);
+    expect(result.verified, JSON.stringify(result.error)).toBe(true);
+
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    const edited = await call(t.app, admin.cookie, {
+      method: 'PUT',
+      url: `/api/certificates/${cert._id}`,
+      payload: {
+        userEmail: row!.userEmail,
+        certificateNo: row!.certificateNo,
+        name: row!.name,
+        validTill: row!.validTill.toISOString(),
+        holderName: row!.holderName,
+        awardedOn: '2023-02-01',
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const resigned = await credentialOf(cert._id);
+    expect(resigned).toMatchObject({ awardedDate: '2023-02-01T00:00:00Z', validFrom: '2023-02-01T00:00:00Z' });
+    expect((await verifyDownloaded(resigned)).verified).toBe(true);
+  });
+
+  it('never makes a credential valid after it ends: recorded after it lapsed without its award date, it is valid from its end', async () => {
+    const cert = await issue({ validTill: inDays(-10) });
+    const credential = await credentialOf(cert._id);
+    expect(credential.validFrom).toBe(credential.validUntil);
+    expect(new Date(credential.awardedDate as string).getTime()).toBeGreaterThan(
+      new Date(credential.validUntil as string).getTime(),
+    );
+  });
+
+  it('is what the public page and its JSON show as Issued, not the day the record was made', async () => {
+    const cert = await issue({ awardedOn: '2019-07-04', validTill: inDays(-30) });
+    const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
+    expect(json).toMatchObject({ issuedOn: '2019-07-04T00:00:00.000Z', status: 'Expired', signature: { valid: true } });
+    const page = await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) });
+    expect(page.body).toContain('<dt>Issued</dt><dd>4 July 2019</dd>');
+  });
+
+  it('is the PDF’s issue date', async () => {
+    const cert = await issue({ awardedOn: '2022-09-30' });
+    const res = await download(cert._id, member.cookie, 'pdf');
+    expect(res.statusCode).toBe(200);
+    const pdf = await PDFDocument.load(res.rawPayload, { updateMetadata: false });
+    expect(pdf.getCreationDate()?.toISOString()).toBe('2022-09-30T00:00:00.000Z');
+  });
+
+  it('no longer checks out when it is changed behind the portal’s back', async () => {
+    const cert = await issue({ awardedOn: '2024-05-10' });
+    const url = `/api/verify/${idOf(cert.verificationUrl)}`;
+    expect((await t.app.inject({ method: 'GET', url })).json().signature.valid).toBe(true);
+    await t.database.db
+      .update(certificates)
+      .set({ awardedOn: new Date('2010-01-01T00:00:00.000Z') })
+      .where(eq(certificates.id, cert._id));
+    const json = (await t.app.inject({ method: 'GET', url })).json();
+    expect(json).toMatchObject({ issuedOn: '2010-01-01T00:00:00.000Z', signature: { valid: false } });
   });
 });
 

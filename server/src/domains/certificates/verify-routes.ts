@@ -118,10 +118,12 @@ async function verifyRoutes(base: FastifyInstance) {
       row.credentialDigest,
       row.copyId,
       row.validTill.toISOString(),
+      row.awardedOn.toISOString(),
       row.name,
       row.certificateNo,
       row.holderName,
       row.userEmail,
+      row.identifyByEmail,
     ];
     const key = JSON.stringify(facts);
     const known = row.credentialDigest === null ? undefined : checked.get(key);
@@ -152,7 +154,8 @@ async function verifyRoutes(base: FastifyInstance) {
       holderName: row.holderName,
       credentialName: row.name,
       certificateNo: row.certificateNo,
-      issuedOn: row.createdAt.toISOString(),
+      // Issue 31: "Issued" is the day the board awarded it, not the day its record was made.
+      issuedOn: row.awardedOn.toISOString(),
       validTill: row.validTill.toISOString(),
       status,
       statusSince: since?.toISOString() ?? null,

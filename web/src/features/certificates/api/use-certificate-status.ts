@@ -1,4 +1,10 @@
-import { certificate, type Certificate, type ReinstateBody, type RevokeBody } from '@portal/contract';
+import {
+  certificate,
+  type Certificate,
+  type CredentialIdentifier,
+  type ReinstateBody,
+  type RevokeBody,
+} from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { CERTIFICATES_KEY } from './use-manage-certificates';
@@ -23,6 +29,19 @@ export function useReinstateCertificate() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ReinstateBody }) =>
       api('POST', `/api/certificates/${encodeURIComponent(id)}/reinstate`, { body, schema: certificate }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
+
+/**
+ * PUT /api/certificates/{id}/identifier (finding F15): what the signed credential names the
+ * holder by; the server signs it again and answers the certificate.
+ */
+export function useCredentialIdentifier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, kind }: { id: string; kind: CredentialIdentifier }) =>
+      api('PUT', `/api/certificates/${encodeURIComponent(id)}/identifier`, { body: { kind }, schema: certificate }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }

@@ -3,16 +3,8 @@ import type { Certificate } from '@portal/contract';
 import { IconArrowBackUp, IconBan, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { CertificateStatusBadge } from './certificate-status';
 import { QrCode } from '../../../components/qr-code';
+import { formatCalendarDay } from '../utils/calendar-day';
 import { VerificationLink } from './verification-link';
-
-/**
- * The date a certificate is valid till, in the reader's locale. The server keeps the last moment
- * of the chosen day in UTC, so the calendar date is its first 10 characters (as the edit form).
- */
-export function formatValidTill(validTill: string): string {
-  const [y, m, d] = validTill.slice(0, 10).split('-').map(Number);
-  return new Date(y!, m! - 1, d).toLocaleDateString();
-}
 
 interface AdminCertificateCardProps {
   certificate: Certificate;
@@ -84,7 +76,7 @@ export function AdminCertificateCard({
           <Text span fw={500}>
             Valid till:
           </Text>{' '}
-          {formatValidTill(certificate.validTill)}
+          {formatCalendarDay(certificate.validTill)}
         </Text>
         {certificate.revokedAt && (
           <Text size="sm" c="red.8">

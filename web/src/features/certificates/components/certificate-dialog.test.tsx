@@ -1,12 +1,13 @@
 import { Notifications } from '@mantine/notifications';
-import { type Certificate, EDIT_CONFLICT_MESSAGE } from '@portal/contract';
+import { AWARDED_ON_MESSAGES, type Certificate, EDIT_CONFLICT_MESSAGE } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
-import { CertificateDialog } from './certificate-dialog';
+import { localToday } from '../utils/calendar-day';
+import { awardedOnIssue, CertificateDialog } from './certificate-dialog';
 
 const existing: Certificate = makeCertificate({
   certificateNo: 'CRA-001',
@@ -96,6 +97,91 @@ describe('CertificateDialog', { timeout: 30_000 }, () => {
     expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Valid till is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('CertificateDialog: the award date (issue 31)', { timeout: 30_000 }, () => {
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>();
+  const sent = () =>
+    fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST' || init?.method === 'PUT')
+      .map(([, init]) => JSON.parse(init!.body as string) as Record<string, unknown>);
+  const inDays = (days: number) => localToday(new Date(Date.now() + days * 86_400_000));
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (_path, init) =>
+      answer(init?.method === 'POST' ? 201 : 200, init?.method ? existing : []),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const fill = (label: string, text: string) =>
+    fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value: text } });
+  async function openCreate(awardedOn: string, validTill = '2030-01-31') {
+    fireEvent.click(screen.getByRole('button', { name: 'open create' }));
+    await screen.findByText('Add Certificate');
+    fill('User Email', 'holder@example.org');
+    fill('Certificate No', 'CRA-9');
+    fill('Name', 'Advocate');
+    fill('Valid Till', validTill);
+    fill('Awarded on', awardedOn);
+  }
+
+  it('is a date input, prefilled with the day in edit mode, sent when given and left out when empty', async () => {
+    renderWithProviders(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'open edit' }));
+    await screen.findByText('Edit Certificate');
+    expect(screen.getByLabelText('Awarded on', { exact: false })).toHaveAttribute('type', 'date');
+    expect(value('Awarded on')).toBe(existing.awardedOn.slice(0, 10));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Edit Certificate')).not.toBeInTheDocument());
+
+    await openCreate('2020-05-05');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByText('The certificate has been created successfully.');
+    await openCreate('');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[0]).toMatchObject({ certificateNo: 'CRA-9', awardedOn: '2020-05-05' });
+    expect(sent()[1]).not.toHaveProperty('awardedOn');
+  });
+
+  it('refuses a day in the future or after Valid till, as the server does, and saves nothing', async () => {
+    renderWithProviders(<Harness />);
+    await openCreate(inDays(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(AWARDED_ON_MESSAGES.future)).toBeInTheDocument();
+    fill('Valid Till', '2020-01-31');
+    fill('Awarded on', '2020-02-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(AWARDED_ON_MESSAGES.afterValidTill)).toBeInTheDocument();
+    expect(sent()).toEqual([]);
+    // The last day it is valid is fine.
+    fill('Awarded on', '2020-01-31');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+  });
+
+  it('holds the day a certificate keeps against a Valid till the edit moves before it', () => {
+    const kept = { awardedOn: '2024-03-15T10:00:00.000Z', validTill: '2030-01-31T23:59:59.999Z' };
+    const today = '2026-11-27';
+    expect(awardedOnIssue({ awardedOn: '2024-03-15', validTill: '2024-03-14' }, kept, today)).toEqual({
+      path: 'validTill',
+      message: AWARDED_ON_MESSAGES.afterValidTill,
+    });
+    expect(awardedOnIssue({ awardedOn: '2024-03-15', validTill: '2024-03-15' }, kept, today)).toBeUndefined();
+    expect(awardedOnIssue({ awardedOn: '2026-11-28', validTill: '2030-01-31' }, kept, today)).toEqual({
+      path: 'awardedOn',
+      message: AWARDED_ON_MESSAGES.future,
+    });
+    expect(awardedOnIssue({ awardedOn: '2026-11-27', validTill: '2030-01-31' }, kept, today)).toBeUndefined();
+    // A certificate recorded after it lapsed keeps its day while nothing moves it.
+    const late = { awardedOn: '2026-11-01T00:00:00.000Z', validTill: '2026-10-28T23:59:59.999Z' };
+    expect(awardedOnIssue({ awardedOn: '2026-11-01', validTill: '2026-10-28' }, late, today)).toBeUndefined();
   });
 });
 

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, FileInput, Group, Modal, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
 import {
+  awardedOnProblem,
   certificate as certificateSchema,
   CERTIFICATE_STATUSES,
   certificateBody,
   dateInput,
   EMAIL_PATTERN,
+  toAwardedOn,
+  toValidTill,
   type Certificate,
 } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
@@ -16,17 +19,49 @@ import { ApiError } from '../../../lib/api';
 import { conflictCurrent } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { useSaveCertificate } from '../api/use-manage-certificates';
+import { localToday } from '../utils/calendar-day';
 
 /**
  * The form validates what is required; the e-mail pattern is checked on submit so that a
  * malformed address gets the toast of spec §5 instead of an inline error.
  */
-const certificateForm = certificateBody.extend({
+const certificateFields = certificateBody.extend({
   userEmail: z.string().trim().min(1, 'Email is required'),
   validTill: z.string().trim().min(1, 'Valid till is required').pipe(dateInput),
+  // Issue 31: empty is today on create (and is never sent).
+  awardedOn: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), dateInput])),
 });
-type CertificateFormInput = z.input<typeof certificateForm>;
-type CertificateFormOutput = z.output<typeof certificateForm>;
+type CertificateFormInput = z.input<typeof certificateFields>;
+type CertificateFormOutput = z.output<typeof certificateFields>;
+
+/**
+ * Issue 31: the server's rule on the award date, as the form can check it: a new day may not be
+ * after today (the admin's own) nor after validTill, and the day a certificate keeps may not be
+ * after a validTill the edit changes. The field at fault is named, as the server names it.
+ */
+export function awardedOnIssue(
+  values: Pick<CertificateFormOutput, 'awardedOn' | 'validTill'>,
+  editing: Pick<Certificate, 'awardedOn' | 'validTill'> | null | undefined,
+  today = localToday(),
+): { path: 'awardedOn' | 'validTill'; message: string } | undefined {
+  const day = values.awardedOn.slice(0, 10);
+  const newDay = day !== '' && day !== editing?.awardedOn.slice(0, 10);
+  const validTillChanged = !!editing && values.validTill.slice(0, 10) !== editing.validTill.slice(0, 10);
+  if (!newDay && !(validTillChanged && editing)) return undefined;
+  const awardedOn = newDay ? toAwardedOn(values.awardedOn) : new Date(editing!.awardedOn);
+  const message = awardedOnProblem(awardedOn, toValidTill(values.validTill), newDay ? toAwardedOn(today) : undefined);
+  return message ? { path: newDay ? 'awardedOn' : 'validTill', message } : undefined;
+}
+
+/** The form's schema for creating (no certificate) or editing one: its fields and the award date's rule. */
+const certificateForm = (editing: Certificate | null | undefined) =>
+  certificateFields.superRefine((values, ctx) => {
+    const issue = awardedOnIssue(values, editing);
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
 
 /** spec §4: the form's defaults, status Active. */
 export const CERTIFICATE_FORM_DEFAULTS: CertificateFormInput = {
@@ -35,6 +70,7 @@ export const CERTIFICATE_FORM_DEFAULTS: CertificateFormInput = {
   name: '',
   status: 'Active',
   validTill: '',
+  awardedOn: '',
   downloadLink: '',
   holderName: '',
 };
@@ -48,6 +84,8 @@ export function toCertificateForm(cert: Certificate): CertificateFormInput {
     // Expired is shown, never stored (ARCHITECTURE §6): an expired certificate keeps Active.
     status: cert.status === 'Inactive' ? 'Inactive' : 'Active',
     validTill: cert.validTill.slice(0, 10),
+    // Issue 31: the day, as validTill (the server keeps the stored time of that day).
+    awardedOn: cert.awardedOn.slice(0, 10),
     downloadLink: cert.downloadLink,
     holderName: cert.holderName,
   };
@@ -62,6 +100,7 @@ const conflictFields = (cert: Certificate) => {
     { label: 'Name', value: form.name },
     { label: 'Holder', value: form.holderName ?? '' },
     { label: 'Valid Till', value: form.validTill },
+    { label: 'Awarded on', value: form.awardedOn ?? '' },
     { label: 'Status', value: cert.status },
   ];
 };
@@ -88,6 +127,7 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
   const [conflict, setConflict] = useState<Certificate | null>(null);
   const [reloaded, setReloaded] = useState<Certificate | null>(null);
   const base = reloaded ?? certificate;
+  const schema = useMemo(() => certificateForm(base), [base]);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const {
@@ -96,7 +136,7 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
     reset,
     formState: { errors },
   } = useForm<CertificateFormInput, unknown, CertificateFormOutput>({
-    resolver: zodResolver(certificateForm),
+    resolver: zodResolver(schema),
     defaultValues: CERTIFICATE_FORM_DEFAULTS,
   });
 
@@ -127,8 +167,16 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
       toast.error('Invalid Email', 'Please enter a valid email address.');
       return;
     }
+    // Issue 31: an empty award date is left out (today on create).
+    const { awardedOn, ...rest } = values;
     save.mutate(
-      { id: base?._id, version: base?.version, values, file, onProgress: setProgress },
+      {
+        id: base?._id,
+        version: base?.version,
+        values: awardedOn ? { ...rest, awardedOn } : rest,
+        file,
+        onProgress: setProgress,
+      },
       {
         onSuccess: () => {
           if (editing) toast.success('Certificate Updated', 'The certificate has been updated successfully.');
@@ -191,6 +239,18 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
             withAsterisk
             {...register('validTill')}
             error={errors.validTill?.message}
+          />
+          <TextInput
+            label="Awarded on"
+            type="date"
+            description={
+              editing
+                ? 'The day the board awarded it, shown as Issued.'
+                : 'The day the board awarded it; empty is today.'
+            }
+            max={localToday()}
+            {...register('awardedOn')}
+            error={errors.awardedOn?.message}
           />
           <NativeSelect label="Status" data={[...CERTIFICATE_STATUSES]} {...register('status')} />
           <FileInput

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
@@ -56,5 +57,33 @@ describe('CertificateShareDialog', { timeout: 30_000 }, () => {
     renderWithProviders(<CertificateShareDialog certificate={certificate} onClose={() => {}} />);
     expect(await screen.findByText('This certificate was revoked')).toBeInTheDocument();
     expect(screen.getByText(/Exam fraud/)).toBeInTheDocument();
+  });
+
+  it('lets the holder choose what the credential names them by, the certificate number by default (finding F15)', async () => {
+    const certificate = makeCertificate({ _id: 'abc' });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    const fetchMock = vi.fn(async (_path: string, init?: RequestInit) =>
+      json(init?.method === 'PUT' ? { ...certificate, credentialIdentifier: 'email', version: 2 } : config),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CertificateShareDialog certificate={certificate} onClose={() => {}} />);
+
+    const group = await screen.findByRole('radiogroup', { name: 'Identify me in the credential by:' });
+    const byNumber = within(group).getByRole('radio', { name: 'certificate number' });
+    const byEmail = within(group).getByRole('radio', { name: 'e-mail address (hashed)' });
+    expect(byNumber).toBeChecked();
+    expect(
+      screen.getByText(/Anyone who has a list of e-mail addresses can match the hashed e-mail address to you/),
+    ).toBeInTheDocument();
+
+    await userEvent.setup().click(byEmail);
+    await waitFor(() => expect(byEmail).toBeChecked());
+    expect(byNumber).not.toBeChecked();
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]![0]).toBe('/api/certificates/abc/identifier');
+    expect(JSON.parse(puts[0]![1]!.body as string)).toEqual({ kind: 'email' });
+    expect(await screen.findByText(/Download the credential again/)).toBeInTheDocument();
   });
 });

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { Certificate } from '@portal/contract';
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { type Certificate, CREDENTIAL_IDENTIFIERS, type CredentialIdentifier } from '@portal/contract';
 import { IconBrandLinkedin, IconDownload, IconFileCertificate } from '@tabler/icons-react';
 import { usePublicConfig } from '../../../hooks/use-public-config';
-import { certificateFileUrl } from '../api/use-certificate-status';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { certificateFileUrl, useCredentialIdentifier } from '../api/use-certificate-status';
 import { linkedInAddToProfileUrl } from '../utils/linkedin';
 import { CertificateStatusBadge } from './certificate-status';
 import { QrCode } from '../../../components/qr-code';
@@ -10,6 +12,52 @@ import { VerificationLink } from './verification-link';
 
 const viewsText = (n: number) =>
   n === 0 ? 'Not opened by a verifier yet' : `Opened ${n} ${n === 1 ? 'time' : 'times'} by verifiers`;
+
+const IDENTIFIER_LABELS: Record<CredentialIdentifier, string> = {
+  certificateNo: 'certificate number',
+  email: 'e-mail address (hashed)',
+};
+
+/**
+ * Finding F15: what the downloaded credential names the holder by. The certificate number by
+ * default; the e-mail's hash only by choice, since anyone with a list of addresses can match it.
+ */
+function CredentialIdentifierChoice({ certificate }: { certificate: Certificate }) {
+  const choose = useCredentialIdentifier();
+  // The answer of the last change, until the list this dialog was opened from is read again.
+  const saved = choose.data?._id === certificate._id ? choose.data.credentialIdentifier : undefined;
+  const value = choose.isPending ? choose.variables.kind : (saved ?? certificate.credentialIdentifier);
+  const onChange = (kind: string) =>
+    choose.mutate(
+      { id: certificate._id, kind: kind as CredentialIdentifier },
+      {
+        onError: (err) =>
+          toast.error(
+            'Error',
+            err instanceof ApiError && err.message ? err.message : 'Unable to change the credential. Please try again.',
+          ),
+      },
+    );
+  return (
+    <Radio.Group
+      label="Identify me in the credential by:"
+      description="Anyone who has a list of e-mail addresses can match the hashed e-mail address to you. The certificate number shows only what the verification page already shows."
+      value={value}
+      onChange={onChange}
+    >
+      <Group gap="lg" mt="xs">
+        {CREDENTIAL_IDENTIFIERS.map((kind) => (
+          <Radio key={kind} value={kind} label={IDENTIFIER_LABELS[kind]} disabled={choose.isPending} />
+        ))}
+      </Group>
+      {saved && !choose.isPending && (
+        <Text size="xs" c="dimmed" mt={4} role="status">
+          Saved. Download the credential again to share the new copy.
+        </Text>
+      )}
+    </Radio.Group>
+  );
+}
 
 /**
  * Issue 11: everything a holder needs to prove a certificate: the public verification link and
@@ -95,6 +143,7 @@ export function CertificateShareDialog({
           <Text size="xs" c="dimmed">
             The credential is a signed Open Badges 3.0 file that any compatible wallet or verifier can check.
           </Text>
+          <CredentialIdentifierChoice key={certificate._id} certificate={certificate} />
         </Stack>
       )}
     </Modal>

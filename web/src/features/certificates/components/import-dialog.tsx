@@ -83,8 +83,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
       <Stack>
         <Text size="sm">
           A CSV (comma or semicolon) or Excel (.xlsx) file with the columns userEmail, certificateNo, name, status and
-          validTill, and optionally holderName and downloadLink. A certificate whose number is on record is updated; an
-          empty optional cell keeps what it has.
+          validTill, and optionally holderName, downloadLink and awardedOn (the day the board awarded it; empty is today
+          for a new certificate). A certificate whose number is on record is updated; an empty optional cell keeps what
+          it has.
         </Text>
         <FileInput
           label="File to import"

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
+import { formatCalendarDay } from '../utils/calendar-day';
 import { MyCertificatesTable } from './my-certificates-table';
 
 describe('MyCertificatesTable', { timeout: 30_000 }, () => {
@@ -31,5 +32,21 @@ describe('MyCertificatesTable', { timeout: 30_000 }, () => {
 
     await userEvent.setup().click(within(rowOf('Without document')).getByRole('button', { name: 'Verify & share' }));
     expect(onShare).toHaveBeenCalledWith(without);
+  });
+
+  it('shows the day each was awarded as Issued, not the day its record was made (issue 31)', () => {
+    const late = makeCertificate({
+      name: 'Recorded late',
+      awardedOn: '2019-07-04T00:00:00.000Z',
+      createdAt: '2026-11-27T09:00:00.000Z',
+      validTill: '2026-10-28T23:59:59.999Z',
+      status: 'Expired',
+    });
+    renderWithProviders(<MyCertificatesTable certificates={[late]} onView={() => {}} onShare={() => {}} />);
+    const row = screen.getByRole('row', { name: /Recorded late/ });
+    // The calendar day the board chose, wherever the reader is (the first 10 characters).
+    expect(formatCalendarDay(late.awardedOn)).toBe(new Date(2019, 6, 4).toLocaleDateString());
+    expect(within(row).getByText(`Issued ${new Date(2019, 6, 4).toLocaleDateString()}`)).toBeInTheDocument();
+    expect(within(row).queryByText(/Issued .*2026/)).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { certificateFileUrl } from '../api/use-certificate-status';
+import { formatCalendarDay } from '../utils/calendar-day';
 import { nextSort, pageCount, pageOf, sortCertificates, type Sort, type SortKey } from '../utils/my-certificates';
 import { CertificateStatusBadge } from './certificate-status';
 
@@ -93,7 +94,13 @@ export function MyCertificatesTable({
                 <Table.Td>
                   <CertificateStatusBadge status={c.status} />
                 </Table.Td>
-                <Table.Td>{new Date(c.validTill).toLocaleDateString()}</Table.Td>
+                <Table.Td>
+                  {new Date(c.validTill).toLocaleDateString()}
+                  {/* Issue 31: the day the board awarded it, beside the spec's valid-till date. */}
+                  <Text size="xs" c="dimmed">
+                    Issued {formatCalendarDay(c.awardedOn)}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="light" onClick={() => onView(c)}>
                     View Certificate

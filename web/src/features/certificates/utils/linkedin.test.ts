@@ -10,13 +10,15 @@ const certificate: Certificate = {
   status: 'Active',
   validTill: '2027-01-31T23:59:59.999Z',
   downloadLink: '',
-  createdAt: '2026-12-01T00:30:00.000Z',
+  createdAt: '2027-01-05T10:00:00.000Z',
+  awardedOn: '2026-12-01T00:30:00.000Z',
   holderName: 'Morgan Member',
   claimed: true,
   verificationUrl: 'https://portal.example/verify/AbCdEfGhIjKlMnOpQrStUv',
   verificationViews: 0,
   revokedAt: null,
   revocationReason: null,
+  credentialIdentifier: 'certificateNo',
   version: 1,
 };
 

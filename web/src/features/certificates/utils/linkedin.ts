@@ -5,7 +5,8 @@ import type { Certificate } from '@portal/contract';
  * the name, the organisation, the issue and expiry month, the credential id and its URL.
  */
 export function linkedInAddToProfileUrl(certificate: Certificate, organizationName: string): string {
-  const issued = new Date(certificate.createdAt);
+  // Issue 31: issued when the board awarded it, not when its record was made.
+  const issued = new Date(certificate.awardedOn);
   const expires = new Date(certificate.validTill);
   const params = new URLSearchParams({
     startTask: 'CERTIFICATION_NAME',
