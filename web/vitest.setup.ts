@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+// findBy* and waitFor wait for a state; their 1 s default is a time that a busy machine exceeds
+// (issue 36). A hang still fails, within the test's own bound.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these; Mantine reads them.
 Object.defineProperty(window, 'matchMedia', {
