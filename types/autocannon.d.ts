@@ -17,6 +17,8 @@ declare module 'autocannon' {
       method?: Request['method'];
       body?: string | Buffer;
       requests?: Request[];
+      /** Seconds a request may wait for its answer before it counts as a timeout (default 10). */
+      timeout?: number;
     }
     interface Result {
       requests: { average: number; total: number };
