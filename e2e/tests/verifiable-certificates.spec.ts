@@ -45,7 +45,8 @@ test('a member opens a certificate, sees its QR code, and downloads the PDF and 
   const json = await jsonDownload;
   const credential = JSON.parse(fs.readFileSync((await json.path())!, 'utf8')) as Record<string, unknown>;
   expect(credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
-  expect(credential.id).toBe(member.certificate.verificationUrl);
+  // Each signed copy has its own id under the certificate's page (decision 0037).
+  expect(credential.id).toBe(`${member.certificate.verificationUrl}/versions/1`);
   expect((credential.proof as { cryptosuite: string }).cryptosuite).toBe('eddsa-rdfc-2022');
   expect(JSON.stringify(credential)).not.toContain(member.email);
 

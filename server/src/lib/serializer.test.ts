@@ -18,6 +18,8 @@ const aCertificate = {
   validTill: '2027-03-03T00:00:00.000Z',
   downloadLink: '',
   createdAt: '2026-01-01T10:00:00.000Z',
+  awardedOn: '2025-12-15T00:00:00.000Z',
+  credentialIdentifier: 'certificateNo',
   holderName: 'Ada Lovelace',
   claimed: true,
   verificationUrl: 'http://localhost:3000/verify/abc',

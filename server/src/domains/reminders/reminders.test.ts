@@ -157,7 +157,10 @@ describe('renewal reminders', () => {
     const rows = await remindersOf(cert._id);
     expect(rows.map((r) => r.offsetDays)).toEqual([30, 7]);
     expect(rows[1]!.validTill.toISOString().slice(0, 10)).toBe(dayFromNow(5));
-    expect(await mailsTo(holder.email)).toHaveLength(2);
+    // Two reminders; each edit also told the holder to download the new copy (decision 0037).
+    const mails = await mailsTo(holder.email);
+    expect(mails.filter((m) => !m.subject.startsWith('Download your updated certificate'))).toHaveLength(2);
+    expect(mails).toHaveLength(5);
   });
 
   it('reminds no revoked, suspended, expired or unclaimed certificate', async () => {
