@@ -55,6 +55,21 @@ async function issue(over: Record<string, unknown> = {}) {
   return res.json() as { _id: string; verificationUrl: string; certificateNo: string; userEmail: string };
 }
 
+/** A certificate as the admin's dialog sends it back: what an edit changes a part of. */
+async function formOf(id: string) {
+  const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, id));
+  return {
+    userEmail: row!.userEmail,
+    certificateNo: row!.certificateNo,
+    name: row!.name,
+    validTill: row!.validTill.toISOString().slice(0, 10),
+    status: row!.status,
+    holderName: row!.holderName,
+  };
+}
+const edit = (id: string, changes: Record<string, unknown>) =>
+  call(t.app, admin.cookie, { method: 'PUT', url: `/api/certificates/${id}`, payload: changes });
+
 const pathOf = (url: string) => new URL(url).pathname;
 const idOf = (verificationUrl: string) => pathOf(verificationUrl).split('/').pop()!;
 
@@ -617,18 +632,7 @@ describe('revocation and suspension', () => {
     const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
     expect(json).toMatchObject({ status: 'Suspended', signature: { valid: true } });
 
-    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
-    const active = await call(t.app, admin.cookie, {
-      method: 'PUT',
-      url: `/api/certificates/${cert._id}`,
-      payload: {
-        userEmail: row!.userEmail,
-        certificateNo: row!.certificateNo,
-        name: row!.name,
-        validTill: inDays(365),
-        status: 'Active',
-      },
-    });
+    const active = await edit(cert._id, { ...(await formOf(cert._id)), validTill: inDays(365), status: 'Active' });
     expect(active.statusCode).toBe(200);
     const resigned = (await download(cert._id, member.cookie, 'credential')).json();
     expect(await statusBits(resigned)).toEqual({ revocation: false });
@@ -695,19 +699,6 @@ describe('revocation and suspension', () => {
 });
 
 describe('a copy never changes (decision 0037)', () => {
-  const edit = (id: string, changes: Record<string, unknown>) =>
-    call(t.app, admin.cookie, { method: 'PUT', url: `/api/certificates/${id}`, payload: changes });
-  const formOf = async (id: string) => {
-    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, id));
-    return {
-      userEmail: row!.userEmail,
-      certificateNo: row!.certificateNo,
-      name: row!.name,
-      validTill: row!.validTill.toISOString().slice(0, 10),
-      status: row!.status,
-      holderName: row!.holderName,
-    };
-  };
   const newCopyNotices = async (id: string) =>
     (
       await t.database.db
@@ -910,19 +901,7 @@ describe('the award date (issue 31)', () => {
     const result = await verifyDownloaded(credential);
     expect(result.verified, JSON.stringify(result.error)).toBe(true);
 
-    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
-    const edited = await call(t.app, admin.cookie, {
-      method: 'PUT',
-      url: `/api/certificates/${cert._id}`,
-      payload: {
-        userEmail: row!.userEmail,
-        certificateNo: row!.certificateNo,
-        name: row!.name,
-        validTill: row!.validTill.toISOString(),
-        holderName: row!.holderName,
-        awardedOn: '2023-02-01',
-      },
-    });
+    const edited = await edit(cert._id, { ...(await formOf(cert._id)), awardedOn: '2023-02-01' });
     expect(edited.statusCode, edited.body).toBe(200);
     const resigned = await credentialOf(cert._id);
     expect(resigned).toMatchObject({ awardedDate: '2023-02-01T00:00:00Z', validFrom: '2023-02-01T00:00:00Z' });
