@@ -292,6 +292,8 @@ export default fp(
           : { type: 'IdentityObject', identityType: 'identifier', hashed: false, identityHash: facts.certificateNo },
       ];
       // The name is public (it is on the verification page); the e-mail never leaves unhashed.
+      // `name` is a value of Open Badges 3.0's IdentifierTypeEnum, which the 1EdTech schema lists
+      // (interop.test.ts validates every kind of copy against it).
       if (facts.holderName) {
         identifier.push({
           type: 'IdentityObject',
