@@ -429,9 +429,10 @@ export const credentialCopies = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     /**
      * Why it is revoked; set without `revokedAt` by SQL that cannot sign a list (a migration), for
-     * the start-up run to set the bit.
+     * the start-up run to set the bit. `key-compromise` (decision 0038): its signing key is no
+     * longer trusted, and a new copy signed with ISSUER_KEY replaced it.
      */
-    revocationReason: text({ enum: ['superseded', 'suspended', 'revoked', 'deleted'] }),
+    revocationReason: text({ enum: ['superseded', 'suspended', 'revoked', 'deleted', 'key-compromise'] }),
   },
   (t) => [
     uniqueIndex('credential_copies_place_key').on(t.statusList, t.statusPosition),

@@ -141,6 +141,11 @@ export type NewCopyListener = (tx: Tx, row: SettledCertificate) => Promise<void>
 /** Whether settling tells the holder of a new copy (not when a claim gives them their first). */
 export interface SettleOptions {
   quiet?: boolean;
+  /**
+   * Decision 0038: issue the next copy even though the current one states the record, revoking
+   * the current one with this reason (`key-compromise`: its signing key is no longer trusted).
+   */
+  reissue?: RevocationReason;
 }
 
 /** A copy as the revocation of it needs it. */
@@ -478,7 +483,7 @@ export default fp(
       tx: Tx,
       row: SettledCertificate,
       current: CopyPlace | undefined,
-      { quiet }: SettleOptions = {},
+      { quiet, reissue: reason = 'superseded' }: SettleOptions = {},
     ): Promise<Json> {
       const number = (current?.number ?? 0) + 1;
       const credentialId = versionUrl(app.config.appUrl, row.verificationId, number);
@@ -491,7 +496,7 @@ export default fp(
       const credential = await signer.sign(unsignedCredential(row, { credentialId, ...place! }, newSalt()), now);
       await tx.update(certificates).set({ credential }).where(eq(certificates.id, row.id));
       await revokeCopies(tx, [
-        ...(current ? [{ ...current, reason: 'superseded' as const }] : []),
+        ...(current ? [{ ...current, reason }] : []),
         ...(stands(row) ? [] : [{ ...copy!, reason: reasonFor(row) }]),
       ]);
       if (!quiet) await announce(tx, row, current);
@@ -502,12 +507,13 @@ export default fp(
      * Brings a certificate's copies in line with the record, in the caller's transaction (which
      * has just changed the row, and holds its lock): nothing when its current copy states the
      * record and stands as the certificate does; a revocation when the certificate stopped
-     * standing (suspended, revoked, trashed); otherwise the next copy. Every write path of a
-     * certificate ends here, so no copy outlives what it states. Answers the current credential.
+     * standing (suspended, revoked, trashed); otherwise (or when told to `reissue`) the next copy.
+     * Every write path of a certificate ends here, so no copy outlives what it states. Answers the
+     * current credential.
      */
     async function settle(tx: Tx, row: SettledCertificate, options?: SettleOptions): Promise<Json> {
       const current = (await currentCopies(tx, [row.id])).get(row.id);
-      if (current && row.credential && statesRecord(row.credential, row, current.credentialId)) {
+      if (!options?.reissue && current && row.credential && statesRecord(row.credential, row, current.credentialId)) {
         if (!stands(row)) {
           await revokeCopies(tx, [{ ...current, reason: reasonFor(row) }]);
           return row.credential;
