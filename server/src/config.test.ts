@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -177,6 +178,42 @@ describe('loadConfig', () => {
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
     expect(message).toMatch(/^Invalid configuration: /);
+  });
+
+  // Decision 0038: the DID document lists ISSUER_KEY's key and these, nothing else.
+  it('reads ISSUER_KEYS_RETIRED as Ed25519 public keys in multibase form, unset when not given', async () => {
+    const [a, b] = await Promise.all([Ed25519Multikey.generate({}), Ed25519Multikey.generate({})]);
+    // The example key of the did:key specification, besides two the library made.
+    const example = 'z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+    expect(
+      loadConfig({ ISSUER_KEYS_RETIRED: ` ${a.publicKeyMultibase}, ${example},${b.publicKeyMultibase},${example}` })
+        .issuerKeysRetired,
+    ).toEqual([a.publicKeyMultibase, example, b.publicKeyMultibase]);
+    expect(loadConfig({}).issuerKeysRetired).toBeUndefined();
+    expect(loadConfig({ ISSUER_KEYS_RETIRED: '' }).issuerKeysRetired).toBeUndefined();
+  });
+
+  it('refuses a malformed ISSUER_KEYS_RETIRED with one line naming it and the entry, never echoing it', async () => {
+    const good = (await Ed25519Multikey.generate({})).publicKeyMultibase;
+    const notAKey = 'Invalid configuration: ISSUER_KEYS_RETIRED entry 2 is not an Ed25519 public key in multibase form';
+    for (const bad of [
+      good.slice(0, -1), // a character short
+      `${good}1`, // a byte long
+      `${good.slice(0, -1)}0`, // 0 is not base58
+      good.slice(1), // no multibase prefix
+      'zDnaerDaTF5BXEavCrfRZEk316dpbLsfPDZ3WJ5hRTPFU2169', // a P-256 Multikey
+      '',
+    ]) {
+      const message = failure({ ISSUER_KEYS_RETIRED: `${good},${bad}` });
+      expect(message, bad).toMatch(new RegExp(`^${notAKey} \\(z6Mk…`));
+      expect(message).not.toContain('\n');
+      if (bad) expect(message).not.toContain(bad);
+    }
+    // The seed of a key, pasted where its public key goes: named as such, and not repeated.
+    const seed = crypto.randomBytes(32).toString('base64');
+    const message = failure({ ISSUER_KEYS_RETIRED: `${good},${seed}` });
+    expect(message).toMatch(/^Invalid configuration: ISSUER_KEYS_RETIRED entry 2 is a seed/);
+    expect(message).not.toContain(seed);
   });
 
   it('never repeats a secret value in its message', () => {

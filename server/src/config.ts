@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { NEW_FACTOR_HOLD_MINUTES } from '@portal/contract';
 import { z } from 'zod';
+import { isEd25519PublicKey, looksLikeSeed } from './lib/issuer-keys';
 import { parseStorageUrl, type StorageLocation } from './lib/storage-url';
 
 const MB = 1024 * 1024;
@@ -82,6 +83,27 @@ const envSchema = z.object({
   ISSUER_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  /**
+   * Decision 0038: the public keys (multibase, `z6Mk…`) of earlier ISSUER_KEYs whose copies still
+   * verify, comma-separated. The DID document lists these and ISSUER_KEY's, nothing else.
+   */
+  ISSUER_KEYS_RETIRED: z
+    .string()
+    .transform((value, ctx) => {
+      const keys = value.split(',').map((k) => k.trim());
+      keys.forEach((key, i) => {
+        if (isEd25519PublicKey(key)) return;
+        // The entry is not echoed: it may be a secret pasted in the wrong place.
+        ctx.addIssue({
+          code: 'custom',
+          message: looksLikeSeed(key)
+            ? `entry ${i + 1} is a seed, the secret kind of value ISSUER_KEY takes: give its public key (z6Mk…, from the DID document or the start-up log) and keep the seed secret`
+            : `entry ${i + 1} is not an Ed25519 public key in multibase form (z6Mk…, as the DID document lists it); keys are separated by commas`,
+        });
+      });
+      return [...new Set(keys)];
+    })
     .optional(),
   /** Requests per minute and client address to the public verification page and its JSON. */
   VERIFY_RATE_LIMIT: wholeNumber('requests per minute').default(120),
@@ -169,6 +191,12 @@ export interface Config {
   piiKey: string | undefined;
   piiKeysOld: string[];
   issuerKey: string | undefined;
+  /**
+   * ISSUER_KEYS_RETIRED: the public keys the DID document lists beside ISSUER_KEY's (decision
+   * 0038). Undefined when unset: a portal upgraded from before that decision then lists, for the
+   * start, the keys its table recorded.
+   */
+  issuerKeysRetired: string[] | undefined;
   boardName: string;
   verifyRateLimit: number;
   /** STATUS_LIST_RATE_LIMIT: the status lists' own limit per minute and client address (issue 31). */
@@ -260,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     piiKey: e.PII_KEY,
     piiKeysOld: e.PII_KEYS_OLD ? e.PII_KEYS_OLD.split(',').map((k) => k.trim()) : [],
     issuerKey: e.ISSUER_KEY,
+    issuerKeysRetired: e.ISSUER_KEYS_RETIRED,
     boardName: e.BOARD_NAME,
     verifyRateLimit: e.VERIFY_RATE_LIMIT,
     statusListRateLimit: e.STATUS_LIST_RATE_LIMIT,

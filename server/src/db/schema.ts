@@ -394,8 +394,11 @@ export const certificates = pgTable(
 );
 
 /**
- * Every public key the portal has signed credentials with (issue 11). The DID document lists them
- * all, so a credential signed before a key rotation still verifies.
+ * The public keys the portal signed credentials with before decision 0038 (issue 11): every
+ * instance that started wrote its key here, and the DID document listed them all. No longer
+ * written: the DID document comes from ISSUER_KEY and ISSUER_KEYS_RETIRED. Read only on the
+ * upgrade, while ISSUER_KEY is still one of these keys and ISSUER_KEYS_RETIRED is unset
+ * (plugins/issuer-keys.ts).
  */
 export const issuerKeys = pgTable('issuer_keys', {
   /** The key's multibase form (`z6Mk…`), also the fragment of its verification method id. */
@@ -426,9 +429,10 @@ export const credentialCopies = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     /**
      * Why it is revoked; set without `revokedAt` by SQL that cannot sign a list (a migration), for
-     * the start-up run to set the bit.
+     * the start-up run to set the bit. `key-compromise` (decision 0038): its signing key is no
+     * longer trusted, and a new copy signed with ISSUER_KEY replaced it.
      */
-    revocationReason: text({ enum: ['superseded', 'suspended', 'revoked', 'deleted'] }),
+    revocationReason: text({ enum: ['superseded', 'suspended', 'revoked', 'deleted', 'key-compromise'] }),
   },
   (t) => [
     uniqueIndex('credential_copies_place_key').on(t.statusList, t.statusPosition),

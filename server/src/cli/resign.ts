@@ -1,0 +1,91 @@
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { certificates, statusLists } from '../db/schema';
+import { live } from '../lib/trash';
+import { stands } from '../plugins/credentials';
+
+export interface ResignProgress {
+  /** Certificates given a new copy that stands (their holders are told, in the inbox and by mail). */
+  reissued: number;
+  /** Certificates given a new copy revoked at once: suspended or revoked ones, whose copy stood no more. */
+  reissuedRevoked: number;
+  /** Status lists signed again with the current key. */
+  statusLists: number;
+  batches: number;
+}
+
+export interface ResignOptions {
+  /** The compromised key's public key (multibase, `z6Mk…`). */
+  key: string;
+  batchSize?: number;
+  /** Called after each committed batch (progress output; tests inject a failure here). */
+  afterBatch?: (progress: ResignProgress) => void | Promise<void>;
+}
+
+/** Whether a signed credential's proof names `key` (`proof.verificationMethod` is `did:web:…#z6Mk…`). */
+const signedBy = (credential: AnyPgColumn, key: string): SQL =>
+  sql`split_part(${credential}->'proof'->>'verificationMethod', '#', 2) = ${key}`;
+
+const BEFORE_ANY_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Decision 0038 (docs/key-compromise.md): moves everything `key` signed that is still in use to
+ * the app's current key (ISSUER_KEY).
+ *
+ * First the status lists it signed, so that the copies other keys signed pass their status check
+ * again. A list's stored signature is dropped and the list signed anew from its bits, as a list
+ * nobody has read yet is (`statusListCredential`).
+ *
+ * Then every live certificate whose current copy it signed gets the next copy through
+ * `credentials.settle`, the path every change takes: signed with the current key, its old copy
+ * revoked as `key-compromise`, and the holder told to download it again. A suspended or revoked
+ * certificate's new copy is revoked at once, so that its page says "authentic, but revoked"
+ * rather than "does not check out". Certificates in the trash are left: their copy is revoked,
+ * and a restore issues a new one.
+ *
+ * One batch per transaction, rows locked, in id order: a run stopped halfway keeps what it
+ * committed, and a run again finds only what is left (a certificate done no longer matches).
+ */
+export async function resignCredentials(
+  app: FastifyInstance,
+  { key, batchSize = 50, afterBatch }: ResignOptions,
+): Promise<ResignProgress> {
+  const progress: ResignProgress = { reissued: 0, reissuedRevoked: 0, statusLists: 0, batches: 0 };
+
+  const lists = await app.db
+    .select({ list: statusLists.list, purpose: statusLists.purpose })
+    .from(statusLists)
+    .where(signedBy(statusLists.credential, key))
+    .orderBy(asc(statusLists.purpose), asc(statusLists.list));
+  for (const { list, purpose } of lists) {
+    const [dropped] = await app.db
+      .update(statusLists)
+      .set({ credential: null })
+      .where(and(eq(statusLists.list, list), eq(statusLists.purpose, purpose), signedBy(statusLists.credential, key)))
+      .returning({ list: statusLists.list });
+    await app.credentials.statusListCredential(list, purpose);
+    if (dropped) progress.statusLists++;
+  }
+
+  let after = BEFORE_ANY_UUID;
+  for (;;) {
+    const rows = await app.db.transaction(async (tx) => {
+      const batch = await tx
+        .select()
+        .from(certificates)
+        .where(and(gt(certificates.id, after), live(certificates), signedBy(certificates.credential, key)))
+        .orderBy(asc(certificates.id))
+        .limit(batchSize)
+        .for('update');
+      for (const row of batch) await app.credentials.settle(tx, row, { reissue: 'key-compromise' });
+      return batch;
+    });
+    if (!rows.length) return progress;
+    after = rows.at(-1)!.id;
+    progress.reissued += rows.filter((row) => stands(row)).length;
+    progress.reissuedRevoked += rows.filter((row) => !stands(row)).length;
+    progress.batches++;
+    await afterBatch?.(progress);
+  }
+}
