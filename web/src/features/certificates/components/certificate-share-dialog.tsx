@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { type Certificate, CREDENTIAL_IDENTIFIERS, type CredentialIdentifier } from '@portal/contract';
 import { IconBrandLinkedin, IconDownload, IconFileCertificate } from '@tabler/icons-react';
 import { usePublicConfig } from '../../../hooks/use-public-config';
@@ -24,20 +25,27 @@ const IDENTIFIER_LABELS: Record<CredentialIdentifier, string> = {
  */
 function CredentialIdentifierChoice({ certificate }: { certificate: Certificate }) {
   const choose = useCredentialIdentifier();
+  // The choice shows at once (the mutation's pending state arrives a tick later, and a controlled
+  // radio would snap back meanwhile); a refused change puts back what the server has.
+  const [chosen, setChosen] = useState<CredentialIdentifier>();
   // The answer of the last change, until the list this dialog was opened from is read again.
   const saved = choose.data?._id === certificate._id ? choose.data.credentialIdentifier : undefined;
-  const value = choose.isPending ? choose.variables.kind : (saved ?? certificate.credentialIdentifier);
-  const onChange = (kind: string) =>
+  const value = chosen ?? saved ?? certificate.credentialIdentifier;
+  const onChange = (kind: string) => {
+    setChosen(kind as CredentialIdentifier);
     choose.mutate(
       { id: certificate._id, kind: kind as CredentialIdentifier },
       {
-        onError: (err) =>
+        onError: (err) => {
+          setChosen(undefined);
           toast.error(
             'Error',
             err instanceof ApiError && err.message ? err.message : 'Unable to change the credential. Please try again.',
-          ),
+          );
+        },
       },
     );
+  };
   return (
     <Radio.Group
       label="Identify me in the credential by:"
