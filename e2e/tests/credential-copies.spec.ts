@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
 import { signIn } from '../support/session';
@@ -9,10 +10,10 @@ import { once } from './member-support';
 const sharedAdmin = once(adminApi);
 
 /** Whether the page scrolls sideways at its width (it must not, on a phone or anywhere). */
-const pageWidth = (page: import('@playwright/test').Page) =>
+const pageWidth = (page: Page) =>
   page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth);
 
-async function downloadCredential(page: import('@playwright/test').Page) {
+async function downloadCredential(page: Page) {
   const dialog = page.getByRole('dialog');
   const download = page.waitForEvent('download');
   await dialog.getByRole('link', { name: 'Download credential (.json)' }).click();
