@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '../support/test';
 import { ADMIN, BASE_URL } from '../support/env';
 import { adminApi, createCertificate, createMember, PASSWORD, uniqueEmail } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
+import { PHONE, pageWidth } from '../support/phone';
 
 /** A real paste event carrying `text`, as the browser sends it from the clipboard. */
 async function paste(box: Locator, text: string) {
@@ -84,6 +85,38 @@ test('sign up, verify with the mailed code, reach the dashboard, log out and log
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/admin\/default$/);
   await expect(page.getByText(`Hello, ${name}`)).toBeVisible();
+});
+
+test('on a phone, a wrong code empties the boxes and says the tries left; the right code typed again verifies', async ({
+  page,
+}) => {
+  // Issue 35: retyping over a refused code used to submit on every key and lock the newcomer out.
+  await page.setViewportSize(PHONE);
+  const admin = await adminApi();
+  const email = uniqueEmail('wrongcode');
+  const { certificateNo } = await createCertificate(admin, { userEmail: email });
+  await page.goto('/signup');
+  await expect(page.getByLabel('Certificate No')).toHaveAccessibleDescription(/Printed on your certificate/);
+  await page.getByLabel('Full Name').fill('Wren Wrongcode');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Certificate No').fill(certificateNo);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  const code = /\b(\d{6})\b/.exec((await waitForMail(email, /verification code/i)).text)![1]!;
+  const wrong = code === '000000' ? '111111' : '000000';
+
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(wrong);
+  await expect(page.getByRole('alert')).toHaveText('Invalid or expired verification code');
+  await expect(page.getByText('4 tries left for this code.')).toBeVisible();
+  for (let n = 1; n <= 6; n++) await expect(page.getByLabel(`Digit ${n} of 6`)).toHaveValue('');
+  await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
+
+  await page.keyboard.type(code, { delay: 30 });
+  await expect(page.getByText('Email verified successfully')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
 });
 
 test('forgot password: the mailed link sets a new password, and the old one stops working', async ({ page }) => {

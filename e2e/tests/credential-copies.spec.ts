@@ -2,16 +2,13 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
+import { pageWidth } from '../support/phone';
 import { signIn } from '../support/session';
 import { once } from './member-support';
 
 // Decisions 0036 and 0037: the holder chooses what the credential names them by, and a change
 // issues a new copy whose predecessor's page says it was superseded.
 const sharedAdmin = once(adminApi);
-
-/** Whether the page scrolls sideways at its width (it must not, on a phone or anywhere). */
-const pageWidth = (page: Page) =>
-  page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth);
 
 async function downloadCredential(page: Page) {
   const dialog = page.getByRole('dialog');

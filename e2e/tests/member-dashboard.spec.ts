@@ -1,7 +1,8 @@
 import { expect, test } from '../support/test';
 import { ADMIN } from '../support/env';
-import { adminApi, createMember } from '../support/fixtures';
-import { logIn, once } from './member-support';
+import { adminApi, createCertificate, createMember } from '../support/fixtures';
+import { PHONE, SMALL_PHONE, pageWidth } from '../support/phone';
+import { inDays, logIn, once } from './member-support';
 
 // The tests share one member: in one worker, in order.
 test.describe.configure({ mode: 'default' });
@@ -51,7 +52,7 @@ test('an admin sees both dashboards and the Admin Menu', async ({ page }) => {
 test('on a 360 px phone every tile label keeps its words whole', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await logIn(page, ADMIN.email, ADMIN.password);
-  const tiles = page.getByRole('region').getByRole('link');
+  const tiles = page.getByRole('region', { name: /^(User|Admin) Dashboard$/ }).getByRole('link');
   await expect(tiles).toHaveCount(USER_TILES.length + ADMIN_TILES.length);
   // The labels may break a word that cannot fit; without that, such a word would be wider than
   // its tile's content box.
@@ -85,3 +86,26 @@ test('a member has no admin routes; the user menu leads to the profile and logs 
   await page.goto('/admin/default');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+for (const viewport of [SMALL_PHONE, PHONE]) {
+  test(`at ${viewport.width} px, the dashboard opens with the certificates' standing and the next step`, async ({
+    page,
+  }) => {
+    // Issue 35, first run: the member sees where their certificates stand above the tiles.
+    await page.setViewportSize(viewport);
+    const admin = await adminApi();
+    const member = await createMember(admin, { name: 'Sky Standing' });
+    await createCertificate(admin, { userEmail: member.email, name: 'Soon Due Certificate', validTill: inDays(12) });
+    await logIn(page, member.email, member.password);
+    const standing = page.getByRole('region', { name: 'Your certificates' });
+    await expect(standing).toContainText('2 active · 1 expiring soon');
+    await expect(standing).toContainText('“Soon Due Certificate” expires on');
+    await expect(standing.getByRole('link', { name: 'Renew Now' })).toHaveAttribute('target', '_blank');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    for (const link of await standing.getByRole('link').all()) {
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    await standing.getByRole('link', { name: 'View certificates' }).click();
+    await expect(page).toHaveURL(/\/admin\/certificates$/);
+  });
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants';
+import { errorBody, isoDateTime } from './common';
 import { emailField, nameText, user } from './user';
 
 /** What the server accepts as a new password (ARCHITECTURE §5); the common-list check is the server's. */
@@ -49,6 +50,15 @@ export const authResponse = z.object({
   recoveryCodesLeft: z.number().int().optional(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
+
+/**
+ * A refused verification code or resend (issue 35): how many tries the code has left after a
+ * wrong one, and, when a limit is reached, the moment a new try or a new code is possible.
+ */
+export const verificationRefusal = errorBody.extend({
+  triesLeft: z.number().int().min(0).optional(),
+  retryAt: isoDateTime.optional(),
+});
 
 /** Texts the server answers with, shared so the screens and tests use the same words. */
 export const AUTH_MESSAGES = {

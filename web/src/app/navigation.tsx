@@ -50,7 +50,7 @@ export const DEFAULT_BRAND_TEXT = 'Default Brand Text';
 
 /** Every screen is its own chunk, loaded the first time it is shown. */
 const pages = {
-  dashboard: lazy(() => import('../features/dashboard/pages/dashboard-page')),
+  dashboard: lazy(() => import('./dashboard-home')),
   certificates: lazy(() => import('../features/certificates/pages/my-certificates-page')),
   report: lazy(() => import('../features/reports/pages/report-page')),
   jobBoard: lazy(() => import('../features/jobs/pages/job-board-page')),

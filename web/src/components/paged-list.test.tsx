@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api';
 import { renderWithProviders } from '../test/render';
 import { ExportCsvButton, ListBody, ListPages } from './paged-list';
@@ -9,6 +10,8 @@ const query = (state: Partial<{ isPending: boolean; isError: boolean; error: unk
   isPending: false,
   isError: false,
   error: null,
+  refetch: vi.fn(),
+  isFetching: false,
   ...state,
 });
 
@@ -36,6 +39,13 @@ describe('ListBody', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Admins only');
     body(query({ isError: true, error: new TypeError('Failed to fetch') }));
     expect(screen.getByText('Unable to load.')).toBeInTheDocument();
+  });
+
+  it('offers Retry on a failed load, which asks again', async () => {
+    const q = query({ isError: true, error: new TypeError('Failed to fetch') });
+    body(q);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(q.refetch).toHaveBeenCalledTimes(1);
   });
 
   it('lets a screen render its own error state', () => {

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Pagination, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, Pagination, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api';
 import { EmptyState, type EmptyStateProps } from './empty-state';
+import { LoadError } from './load-error';
 
 /**
  * The parts every admin list shares (searched and paged on the server: ARCHITECTURE §4): the
@@ -39,12 +40,15 @@ interface ListQuery<D> {
   isError: boolean;
   error: unknown;
   data?: D | undefined;
+  /** Asks again: the error state offers it as Retry (issue 35). */
+  refetch(): unknown;
+  isFetching: boolean;
 }
 
 /**
  * A page of items once loaded: a loader while the first page loads; the error while there is
- * nothing to show (a red alert with the server's message, else `error`, unless `error` renders
- * the state itself); `empty` when there are no items; else `children(page)`. A page that fails
+ * nothing to show (a red alert with the server's message, else `error`, and Retry, unless `error`
+ * renders the state itself); `empty` when there are no items; else `children(page)`. A page that fails
  * to refresh keeps showing what it had.
  */
 export function ListBody<D extends { items: readonly unknown[] }>({
@@ -72,9 +76,12 @@ export function ListBody<D extends { items: readonly unknown[] }>({
   if (!query.data) {
     if (typeof error === 'function') return error(query.error);
     return (
-      <Alert color="red" title="Error">
-        {errorMessage(query.error, error)}
-      </Alert>
+      <LoadError
+        title="Error"
+        message={errorMessage(query.error, error)}
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
     );
   }
   if (query.data.items.length === 0) {

@@ -30,6 +30,7 @@ import {
   issueVerificationCode,
   MAX_RESETS_PER_HOUR,
   recentResetCount,
+  wrongCode,
 } from './service';
 import {
   claimSignupNotice,
@@ -158,7 +159,7 @@ export default async function authRoutes(base: FastifyInstance) {
       if (!outcome.result.ok) {
         req.log.info({ userId: current.id, event: 'verify_failed' }, 'verification code refused');
         if (outcome.result.void) throw tooMany(AUTH_MESSAGES.codeVoid, 1);
-        throw badRequest(AUTH_MESSAGES.invalidCode);
+        throw wrongCode('triesLeft' in outcome.result ? outcome.result.triesLeft : undefined);
       }
       req.log.info({ userId: current.id, event: 'verify_ok' }, 'email verified');
       return { success: true, message: AUTH_MESSAGES.verified, user: toUser(outcome.user!) };

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { passkeys, passwordResetTokens, verificationCodes } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
-import { badRequest, tooMany } from '../../lib/errors';
+import { badRequest, HttpError } from '../../lib/errors';
 import { hmac, randomCode, safeEqual } from '../../lib/tokens';
 import { verificationMail } from './mails';
 
@@ -46,10 +46,27 @@ export async function assertMayResend(app: FastifyInstance, userId: string) {
     .where(and(eq(verificationCodes.userId, userId), gt(verificationCodes.createdAt, since)))
     .orderBy(verificationCodes.createdAt);
   if (recent.length >= MAX_CODES_PER_WINDOW) {
-    const oldest = recent[0]!.createdAt;
-    const retryAfter = (addMinutes(oldest, RESEND_WINDOW_MINUTES).getTime() - now.getTime()) / 1000;
-    throw tooMany(AUTH_MESSAGES.tooMany, retryAfter);
+    throw codeLimit(now, addMinutes(recent[0]!.createdAt, RESEND_WINDOW_MINUTES));
   }
+}
+
+/**
+ * A 429 of the e-mail verification (issue 35): besides Retry-After, the body says when the
+ * screen may offer a new try (`retryAt`), so that a newcomer reads a time, not just "later".
+ */
+function codeLimit(now: Date, retryAt: Date) {
+  const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+  return new HttpError(
+    429,
+    AUTH_MESSAGES.tooMany,
+    { 'retry-after': String(seconds) },
+    { retryAt: new Date(now.getTime() + seconds * 1000).toISOString() },
+  );
+}
+
+/** A wrong code, and how many tries this code has left (issue 35: the screen says so). */
+export function wrongCode(triesLeft: number | undefined) {
+  return new HttpError(400, AUTH_MESSAGES.invalidCode, {}, triesLeft === undefined ? {} : { triesLeft });
 }
 
 /** Wrong tries per account within CODE_TRIES_WINDOW_MINUTES, whatever the number of resends. */
@@ -79,11 +96,7 @@ export async function consumeVerificationCode(app: FastifyInstance, tx: Tx, user
     .from(verificationCodes)
     .where(recentCodes);
   if ((spent?.tries ?? 0) >= MAX_CODE_TRIES_PER_HOUR) {
-    const oldest = spent?.oldest ?? now;
-    throw tooMany(
-      AUTH_MESSAGES.tooMany,
-      (addMinutes(oldest, CODE_TRIES_WINDOW_MINUTES).getTime() - now.getTime()) / 1000,
-    );
+    throw codeLimit(now, addMinutes(spent?.oldest ?? now, CODE_TRIES_WINDOW_MINUTES));
   }
 
   const [reserved] = await tx
@@ -106,7 +119,9 @@ export async function consumeVerificationCode(app: FastifyInstance, tx: Tx, user
       .returning({ id: verificationCodes.id });
     return { ok: false as const, void: voided.length > 0 };
   }
-  if (!safeEqual(current.codeHash, hmac(app.keys.codeHmac, code))) return { ok: false as const, void: false as const };
+  if (!safeEqual(current.codeHash, hmac(app.keys.codeHmac, code))) {
+    return { ok: false as const, void: false as const, triesLeft: VERIFICATION_CODE_MAX_ATTEMPTS - reserved.attempts };
+  }
 
   const [won] = await tx
     .update(verificationCodes)

@@ -126,6 +126,8 @@ describe('sign-up and e-mail verification', () => {
         payload: { code: wrong },
       });
       expect(res.statusCode).toBe(400);
+      // Issue 35: the screen says how many tries the code has left.
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.invalidCode, triesLeft: 4 - i });
     }
     const sixth = await call(t.app, cookie, { method: 'POST', url: '/api/auth/verify-email', payload: { code } });
     expect(sixth.statusCode).toBe(429);
@@ -190,10 +192,15 @@ describe('resending the code', () => {
     const mailsBefore = await t.database.db.select().from(outbox).where(eq(outbox.to, email));
     const fourth = await call(t.app, cookie, { method: 'POST', url: '/api/auth/resend-code' });
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toEqual({ message: AUTH_MESSAGES.tooMany });
     const retryAfter = Number(fourth.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(7 * 60);
+    // Issue 35: the time a new code can be sent, to show it: the moment Retry-After names.
+    const { message, retryAt } = fourth.json<{ message: string; retryAt: string }>();
+    expect(message).toBe(AUTH_MESSAGES.tooMany);
+    const untilRetry = Date.parse(retryAt) - t.clock.now().getTime();
+    expect(untilRetry).toBeGreaterThan((retryAfter - 60) * 1000);
+    expect(untilRetry).toBeLessThanOrEqual(retryAfter * 1000);
     expect(await t.database.db.select().from(outbox).where(eq(outbox.to, email))).toHaveLength(mailsBefore.length);
 
     t.clock.advanceMinutes(retryAfter / 60 + 0.1);

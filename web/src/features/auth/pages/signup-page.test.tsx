@@ -32,16 +32,38 @@ it('refuses a password the server would refuse, before sending anything', async 
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
-it("shows the server's message inline in red", async () => {
+it('says where the certificate number is printed', () => {
+  renderWithProviders(<SignupPage />, { path: '/signup' });
+  expect(screen.getByLabelText(/^Certificate No/)).toHaveAccessibleDescription(/Printed on your certificate/);
+});
+
+it("shows the server's message inline in red, and the support address when the board has no record", async () => {
   const message =
     'We could not find a certificate with this email and certificate number. Use the email and certificate number you registered with the board.';
-  fetchMock.mockResolvedValue(
-    new Response(JSON.stringify({ message }), { status: 400, headers: { 'content-type': 'application/json' } }),
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  fetchMock.mockImplementation(async (url) =>
+    url === '/api/config'
+      ? json({
+          boardName: 'Board',
+          supportEmail: 'help@board.example',
+          boardUrl: 'https://board.example',
+          renewalUrl: 'https://board.example/renew',
+          chatUrl: 'https://chat.board.example',
+          adminMfa: 'optional',
+        })
+      : json({ message }, 400),
   );
   await fill('Lantern-Orchard-42');
   expect(await screen.findByRole('alert')).toHaveTextContent(message);
-  expect(fetchMock).toHaveBeenCalledTimes(1);
-  expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+  // Issue 35: what to do when the board has no record of it.
+  expect(await screen.findByRole('link', { name: 'help@board.example' })).toHaveAttribute(
+    'href',
+    'mailto:help@board.example',
+  );
+  const signups = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/signup');
+  expect(signups).toHaveLength(1);
+  expect(JSON.parse(signups[0]![1]!.body as string)).toEqual({
     name: 'Sam Signup',
     email: 'sam@example.org',
     certificateNo: 'CRA-1',

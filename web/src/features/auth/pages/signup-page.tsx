@@ -1,8 +1,9 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import type { SignupBody } from '@portal/contract';
+import { AUTH_MESSAGES, type SignupBody } from '@portal/contract';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { usePublicConfig } from '../../../hooks/use-public-config';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { PasswordField } from '../components/password-field';
@@ -63,6 +64,8 @@ export default function SignupPage() {
           />
           <TextInput
             label="Certificate No"
+            // Issue 35: a newcomer asks where to find it.
+            description="Printed on your certificate after “No”, and in the board’s e-mail that awarded it."
             autoComplete="off"
             required
             error={errors.certificateNo?.message}
@@ -77,6 +80,7 @@ export default function SignupPage() {
           />
           <PasswordStrength password={password} />
           <FormError message={error} />
+          {error === AUTH_MESSAGES.notRegistered && <NoRecordHelp />}
           <Button type="submit" color="landing" fullWidth mt="xs" disabled={isLoading} loading={isLoading}>
             Sign Up
           </Button>
@@ -89,5 +93,18 @@ export default function SignupPage() {
         </Stack>
       </form>
     </AuthShell>
+  );
+}
+
+/** Issue 35: what to do when the board has no record of the address and number given. */
+function NoRecordHelp() {
+  const { data: config } = usePublicConfig();
+  if (!config) return null;
+  return (
+    <Text size="sm">
+      Sure of both? The board may have another address on record: write to{' '}
+      <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor> with your name and certificate
+      number.
+    </Text>
   );
 }

@@ -125,6 +125,46 @@ describe('VerifyEmailPage', () => {
     expect(verifyCalls()).toHaveLength(1);
   });
 
+  it('after a wrong code, empties the boxes, focuses the first, says the tries left and submits once when all six are typed again', async () => {
+    // Issue 35: retyping over a refused code used to submit on every key and lock the newcomer out.
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Invalid or expired verification code', triesLeft: 4 }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(box(1));
+    await u.keyboard('111111');
+    expect(await screen.findByText('4 tries left for this code.')).toBeInTheDocument();
+    expect(values()).toBe('');
+    await waitFor(() => expect(box(1)).toHaveFocus());
+    await u.keyboard('12345');
+    expect(verifyCalls()).toHaveLength(1);
+    await u.keyboard('6');
+    await waitFor(() => expect(useAuth.getState().isAuthenticated).toBe(true));
+    expect(verifyCalls()).toHaveLength(2);
+    expect(JSON.parse(verifyCalls()[1]![1]!.body as string)).toEqual({ code: '123456' });
+  });
+
+  it('says when a new code can be asked for once the resends are used up', async () => {
+    const retryAt = '2026-11-27T10:20:00.000Z';
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: 'Too many attempts. Please try again later.', retryAt }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '300' },
+      }),
+    );
+    const u = userEvent.setup();
+    renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
+    await u.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
+    const time = screen.getByText((_, el) => el?.tagName === 'TIME');
+    expect(time).toHaveAttribute('datetime', retryAt);
+    expect(time.parentElement).toHaveTextContent(/^You can ask for a new code at .+\.$/);
+  });
+
   it('resends the code and says so', async () => {
     fetchMock.mockResolvedValue(
       new Response(

@@ -1,6 +1,8 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { verificationRefusal } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { CodeInput, emptyCode, isComplete } from '../components/code-input';
@@ -11,6 +13,10 @@ export default function VerifyEmailPage() {
   const { user, isLoading, error, verifyEmail, resendCode } = useAuth();
   const [digits, setDigits] = useState(emptyCode);
   const [resent, setResent] = useState<string | null>(null);
+  // Issue 35: what the server said about the refused code: tries left, or when to try again.
+  const [refusal, setRefusal] = useState<Refusal>({});
+  // A new key remounts the boxes empty, with the first one focused (issue 35).
+  const [attempt, setAttempt] = useState(0);
   // One request per code: auto-submit and a click on the button must not send it twice.
   const pending = useRef(false);
 
@@ -20,13 +26,19 @@ export default function VerifyEmailPage() {
     if (pending.current) return;
     pending.current = true;
     setResent(null);
+    setRefusal({});
     try {
       await verifyEmail(code);
       toast.success('Email verified successfully', 'Your account is ready.');
       // spec §2: on to /; the landing page then offers the dashboard (issue 13).
       void navigate('/', { state: { verified: true } });
-    } catch {
-      // The store holds the server's message (spec §8), shown below.
+    } catch (err) {
+      // The store holds the server's message (spec §8), shown below. The boxes empty and focus
+      // returns to the first, so that retyping never submits a half-changed code on every key
+      // (spec §2's automatic submit comes again only when all six are filled).
+      setRefusal(refusalOf(err, 'verify'));
+      setDigits(emptyCode());
+      setAttempt((n) => n + 1);
     } finally {
       pending.current = false;
     }
@@ -34,11 +46,14 @@ export default function VerifyEmailPage() {
 
   const resend = async () => {
     setResent(null);
+    setRefusal({});
     try {
       setResent(await resendCode());
       setDigits(emptyCode());
-    } catch {
-      // Shown from the store's error.
+      setAttempt((n) => n + 1);
+    } catch (err) {
+      // The message is shown from the store's error; the time of the next try below it.
+      setRefusal(refusalOf(err, 'resend'));
     }
   };
 
@@ -55,8 +70,25 @@ export default function VerifyEmailPage() {
           <Text ta="center" c="dimmed">
             Enter the 6-digit code sent to your email address
           </Text>
-          <CodeInput value={digits} onChange={setDigits} onComplete={(code) => void submit(code)} error={!!error} />
+          <CodeInput
+            key={attempt}
+            value={digits}
+            onChange={setDigits}
+            onComplete={(code) => void submit(code)}
+            error={!!error}
+          />
           <FormError message={error} />
+          {refusal.triesLeft !== undefined && refusal.triesLeft > 0 && (
+            <Text size="sm" ta="center">
+              {refusal.triesLeft === 1 ? '1 try left for this code.' : `${refusal.triesLeft} tries left for this code.`}
+            </Text>
+          )}
+          {refusal.retryAt && (
+            <Text size="sm" ta="center">
+              {refusal.action === 'resend' ? 'You can ask for a new code at ' : 'You can try again at '}
+              <time dateTime={refusal.retryAt}>{timeOfDay(refusal.retryAt)}</time>.
+            </Text>
+          )}
           {resent && (
             <Text size="sm" c="teal.8" role="status">
               {resent}
@@ -87,3 +119,14 @@ export default function VerifyEmailPage() {
     </AuthShell>
   );
 }
+
+type Refusal = { action?: 'verify' | 'resend'; triesLeft?: number; retryAt?: string };
+
+/** The tries left or the next possible moment, from a refusal's body (contract verificationRefusal). */
+function refusalOf(err: unknown, action: Refusal['action']): Refusal {
+  if (!(err instanceof ApiError)) return {};
+  const parsed = verificationRefusal.safeParse(err.body);
+  return parsed.success ? { action, triesLeft: parsed.data.triesLeft, retryAt: parsed.data.retryAt } : {};
+}
+
+const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

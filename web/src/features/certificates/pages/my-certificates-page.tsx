@@ -2,7 +2,9 @@ import { Alert, Button, Card, Center, Group, Loader, Stack, Text } from '@mantin
 import type { Certificate } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { LoadError, UNREACHABLE } from '../../../components/load-error';
 import { usePublicConfig } from '../../../hooks/use-public-config';
+import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth/store';
 import { useMyCertificates } from '../api/use-my-certificates';
@@ -14,7 +16,7 @@ import { hasExpiringSoon } from '../utils/my-certificates';
 /** /admin/certificates (spec §2): the holder's certificates and the renewal warning. */
 export default function MyCertificatesPage() {
   const email = useAuth((s) => s.user?.email ?? '');
-  const { data: certificates, isPending, isError, error } = useMyCertificates(email);
+  const { data: certificates, isPending, isError, error, refetch, isFetching } = useMyCertificates(email);
   const { data: config } = usePublicConfig();
   const [viewing, setViewing] = useState<Certificate | null>(null);
   const [sharing, setSharing] = useState<Certificate | null>(null);
@@ -54,6 +56,14 @@ export default function MyCertificatesPage() {
           <Center py="xl">
             <Loader aria-label="Loading certificates" />
           </Center>
+        ) : isError && !certificates ? (
+          // Issue 35: a failure is not "No certificates found".
+          <LoadError
+            title="Unable to load your certificates."
+            message={errorMessage(error, UNREACHABLE)}
+            onRetry={refetch}
+            retrying={isFetching}
+          />
         ) : (
           <MyCertificatesTable certificates={certificates ?? []} onView={setViewing} onShare={setSharing} />
         )}

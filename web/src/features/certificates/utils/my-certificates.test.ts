@@ -1,4 +1,4 @@
-import { CERTIFICATES_PAGE_SIZE } from '@portal/contract';
+import { CERTIFICATES_PAGE_SIZE, type Certificate } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   documentKind,
@@ -8,6 +8,7 @@ import {
   pageCount,
   pageOf,
   sortCertificates,
+  standingOf,
 } from './my-certificates';
 
 const DAY = 86_400_000;
@@ -111,5 +112,35 @@ describe('documentKind', () => {
     expect(documentKind('application/octet-stream', '/files/cert.docx')).toBe('docx');
     expect(documentKind(null, '/files/cert.doc')).toBe('doc');
     expect(documentKind(null, '/api/files/123')).toBe('other');
+  });
+});
+
+describe('standingOf (issue 35: the dashboard at a glance)', () => {
+  const cert = (name: string, status: Certificate['status'], validTill: string) =>
+    ({ name, status, validTill }) as Certificate;
+
+  it('counts active, expiring soon (soonest first) and no longer valid, and names the next expiry', () => {
+    const standing = standingOf(
+      [
+        cert('Later', 'Active', inDays(200)),
+        cert('Soon', 'Active', inDays(20)),
+        cert('Sooner', 'Active', inDays(3)),
+        cert('Gone', 'Expired', inDays(-3)),
+        cert('Paused', 'Inactive', inDays(5)),
+        cert('Pulled', 'Revoked', inDays(90)),
+      ],
+      now,
+    );
+    expect(standing).toMatchObject({ total: 6, active: 3, notValid: 3, nextExpiry: inDays(3) });
+    expect(standing.expiringSoon.map((c) => c.name)).toEqual(['Sooner', 'Soon']);
+  });
+
+  it('has no next expiry when nothing is active, and nothing for no certificates', () => {
+    expect(standingOf([cert('Paused', 'Inactive', inDays(5))], now)).toMatchObject({
+      active: 0,
+      expiringSoon: [],
+      nextExpiry: null,
+    });
+    expect(standingOf([], now)).toEqual({ total: 0, active: 0, expiringSoon: [], notValid: 0, nextExpiry: null });
   });
 });

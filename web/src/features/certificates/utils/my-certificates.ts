@@ -60,3 +60,27 @@ export function documentKind(contentType: string | null, link: string): Document
   if (ext === 'doc') return 'doc';
   return 'other';
 }
+
+/** Issue 35: where a member's certificates stand, for the dashboard's first look. */
+export interface CertificateStanding {
+  total: number;
+  active: number;
+  /** Active and expiring within EXPIRING_SOON_DAYS, soonest first. */
+  expiringSoon: Certificate[];
+  /** Expired, suspended (Inactive) or revoked. */
+  notValid: number;
+  /** The soonest expiry among the active ones, if any. */
+  nextExpiry: string | null;
+}
+
+export function standingOf(certificates: Certificate[], now: Date = new Date()): CertificateStanding {
+  const active = certificates.filter((c) => c.status === 'Active');
+  const byExpiry = [...active].sort((a, b) => Date.parse(a.validTill) - Date.parse(b.validTill));
+  return {
+    total: certificates.length,
+    active: active.length,
+    expiringSoon: byExpiry.filter((c) => isExpiringSoon(c.validTill, now)),
+    notValid: certificates.length - active.length,
+    nextExpiry: byExpiry[0]?.validTill ?? null,
+  };
+}

@@ -10,7 +10,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/store';
 
@@ -77,11 +77,15 @@ function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
   );
 }
 
-/** /admin/default (spec §2): the member's tiles, and the admin's for administrators. */
-export default function DashboardPage() {
+/**
+ * /admin/default (spec §2): the member's tiles, and the admin's for administrators; `before`, what
+ * the app puts above them (issue 35: the certificates' standing, app/dashboard-home.tsx).
+ */
+export default function DashboardPage({ before }: { before?: ReactNode }) {
   const isAdmin = useAuth((s) => s.user?.isAdmin ?? false);
   return (
     <Stack gap="xl">
+      {before}
       <TileGrid title="User Dashboard" tiles={USER_TILES} />
       {isAdmin && <TileGrid title="Admin Dashboard" tiles={ADMIN_TILES} />}
     </Stack>

@@ -2,6 +2,7 @@ import { Card, List, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { DEFAULT_HELP_CONTENT, type HelpLists } from '@portal/contract';
 import { useEffect, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadError } from '../../../components/load-error';
 import { useHelpContent } from '../api/use-help-content';
 
 const LISTS: { key: keyof HelpLists; title: string }[] = [
@@ -40,7 +41,7 @@ function HelpList({ title, items, loading }: { title: string; items: string[]; l
 
 /** /admin/help (spec §2): placeholders until loaded; the default lists if loading fails (spec §8). */
 export default function HelpPage() {
-  const { data, isPending, isError, error } = useHelpContent();
+  const { data, isPending, isError, error, refetch, isFetching } = useHelpContent();
   useEffect(() => {
     if (isError) console.error('Loading the help content failed', error);
   }, [isError, error]);
@@ -48,6 +49,15 @@ export default function HelpPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Help &amp; Support</Title>
+      {isError && !data && (
+        // spec §8 shows the default lists when loading fails; issue 35 says so, and offers a retry.
+        <LoadError
+          title="Unable to load the board's help content."
+          message="The general guidance below is shown instead."
+          onRetry={refetch}
+          retrying={isFetching}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {LISTS.map(({ key, title }) => (
           <HelpList key={key} title={title} items={content[key]} loading={isPending} />

@@ -5,14 +5,20 @@ import { useJobs } from '../api/use-jobs';
 
 /** /admin/job-board (spec §2): job cards in 1, 2 or 3 columns by screen width. */
 export default function JobBoardPage() {
-  const { data: jobs, isPending, isError, error } = useJobs();
+  const { data: jobs, isPending, isError, error, refetch, isFetching } = useJobs();
   return (
     <Stack gap="lg">
       <Title order={2}>Job Board</Title>
       {isPending ? (
         <Text>Loading...</Text>
       ) : isError ? (
-        <Text c="red">Error: {error.message}</Text>
+        // spec §2 keeps 'Error: {message}'; issue 35 adds the way to try again.
+        <Stack gap="sm" align="flex-start" role="alert">
+          <Text c="red">Error: {error.message}</Text>
+          <Button mih={44} variant="light" onClick={() => void refetch()} loading={isFetching}>
+            Retry
+          </Button>
+        </Stack>
       ) : jobs.length === 0 ? (
         <EmptyState
           title="No jobs found."

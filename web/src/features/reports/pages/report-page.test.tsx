@@ -27,7 +27,12 @@ const submitButton = () => screen.getByText('Submit Form').closest('button')!;
 
 // A field is found by its label inside its section. Over the whole form, getByLabelText takes
 // seconds in jsdom: each of some 500 labelable elements looks for its labels across the document.
-const section = (title: string) => within(screen.getByRole('region', { name: title }));
+// The section is the one its heading labels; found without getByRole, which computes the
+// accessibility tree of the whole form on every call (minutes on a busy machine, issue 36).
+const section = (title: string) => {
+  const heading = screen.getByText(title, { selector: 'h3' });
+  return within(document.querySelector<HTMLElement>(`section[aria-labelledby="${heading.id}"]`)!);
+};
 
 describe('Report a Homeless form', { timeout: 180_000 }, () => {
   it('toggles checkbox groups, sends Yes/No strings and clears after success', async () => {
@@ -127,7 +132,6 @@ describe('Report a Homeless form', { timeout: 180_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const fetchMock = stubFetch();
     renderWithProviders(<ReportPage />);
-    expect(screen.getByRole('heading', { name: 'HMIS details' })).toBeInTheDocument();
     const hmis = section('HMIS details');
     fireEvent.change(section('Client').getByLabelText('Social Security Number'), { target: { value: 'xxx-x1-4455' } });
     fireEvent.change(hmis.getByLabelText('SSN Data Quality'), {

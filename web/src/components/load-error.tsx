@@ -1,0 +1,33 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+export interface LoadErrorProps {
+  /** What failed, in the screen's words: "Unable to load your certificates." */
+  title: string;
+  /** Why: the server's message, or what to check. */
+  message: string;
+  /** Asks again (a query's `refetch`). */
+  onRetry(): unknown;
+  /** Whether the retry is under way. */
+  retrying?: boolean;
+}
+
+/**
+ * Issue 35: a failed load says what failed and offers a retry; it never reads as an empty list
+ * ("No certificates found") that would tell a member they hold nothing.
+ */
+export function LoadError({ title, message, onRetry, retrying }: LoadErrorProps) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" title={title}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button mih={44} variant="white" color="red" onClick={() => void onRetry()} loading={retrying}>
+          Retry
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The words for a failure with no message of the server's (the network, most often). */
+export const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';

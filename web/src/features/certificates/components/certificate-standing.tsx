@@ -1,0 +1,99 @@
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { LoadError, UNREACHABLE } from '../../../components/load-error';
+import { usePublicConfig } from '../../../hooks/use-public-config';
+import { errorMessage } from '../../../lib/api';
+import { useAuth } from '../../auth/store';
+import { useMyCertificates } from '../api/use-my-certificates';
+import { standingOf } from '../utils/my-certificates';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString();
+
+/**
+ * Issue 35, first run: the member's certificates at a glance above the dashboard's tiles (active,
+ * expiring soon, no longer valid) and the one next step that matters.
+ */
+export function CertificateStanding() {
+  const headingId = useId();
+  const email = useAuth((s) => s.user?.email ?? '');
+  const query = useMyCertificates(email);
+  const { data: config } = usePublicConfig();
+
+  let body;
+  if (query.isPending) {
+    body = <Skeleton height={48} aria-label="Loading your certificates" />;
+  } else if (query.isError && !query.data) {
+    body = (
+      <LoadError
+        title="Unable to load your certificates."
+        message={errorMessage(query.error, UNREACHABLE)}
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
+    );
+  } else {
+    const standing = standingOf(query.data ?? []);
+    const soonest = standing.expiringSoon[0];
+    body = (
+      <Stack gap="sm">
+        {standing.total === 0 ? (
+          <Text>
+            No certificates yet. The board’s records for your email address appear here; if yours is missing, the Help
+            page says whom to contact.
+          </Text>
+        ) : (
+          <>
+            <Text>
+              {standing.active} active
+              {standing.expiringSoon.length > 0 && ` · ${standing.expiringSoon.length} expiring soon`}
+              {standing.notValid > 0 && ` · ${standing.notValid} no longer valid`}
+            </Text>
+            {soonest ? (
+              <Text fw={600} c="yellow.9">
+                “{soonest.name}” expires on {day(soonest.validTill)}. Renew it before then.
+              </Text>
+            ) : standing.nextExpiry ? (
+              <Text c="dimmed">All active. The next expiry is on {day(standing.nextExpiry)}.</Text>
+            ) : (
+              <Text c="dimmed">None is active. The board can tell you how to renew or reinstate.</Text>
+            )}
+          </>
+        )}
+        <Group gap="sm">
+          {soonest && (
+            <Button
+              component="a"
+              href={config?.renewalUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              mih={44}
+              color="yellow.8"
+              disabled={!config}
+            >
+              Renew Now
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to={standing.total === 0 ? '../help' : '../certificates'}
+            relative="path"
+            variant="light"
+            mih={44}
+          >
+            {standing.total === 0 ? 'Go to Help' : 'View certificates'}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Card component="section" aria-labelledby={headingId} withBorder radius="lg" padding="lg">
+      <Title order={2} size="h4" id={headingId} mb="sm">
+        Your certificates
+      </Title>
+      {body}
+    </Card>
+  );
+}
