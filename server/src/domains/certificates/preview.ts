@@ -52,27 +52,54 @@ function fontFile(subset: 'latin' | 'latin-ext', weight: 400 | 700): string {
 type Weight = 400 | 700;
 
 /**
+ * A directory of this user's own for the fonts fontconfig reads, named by the fonts' digest so
+ * that every process of the same build shares it and nothing is left behind per process. One that
+ * is not a directory owned by this user and closed to others (someone else made it first) is not
+ * trusted: a private one is made instead.
+ */
+function fontDirectory(digest: string): string {
+  const uid = process.getuid?.();
+  const dir = path.join(os.tmpdir(), `portal-fonts-${uid ?? 'user'}-${digest}`);
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const stat = fs.lstatSync(dir);
+  const ours = stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o077) === 0;
+  return ours ? dir : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fonts-'));
+}
+
+/**
  * sharp, with DM Sans made known to the fontconfig librsvg draws text with, and its metrics for
- * fitting text. fontconfig reads font files, not WOFF, so the files are written out as sfnt into
- * a directory of this process's own (removed when it exits); sharp's text renderer adds a
- * `fontfile` to the process's fontconfig set, where librsvg finds it. Characters DM Sans lacks
- * (Arabic, say) fall back to the system's fonts. Once per process: the set is the process's.
+ * fitting text. fontconfig reads font files, not WOFF, so the files are written out as sfnt
+ * (fontDirectory); sharp's text renderer adds a `fontfile` to the process's fontconfig set, where
+ * librsvg finds it. Characters DM Sans lacks (Arabic, say) fall back to the system's fonts. Once
+ * per process: the set is the process's.
  */
 const renderer = lazy('certificate-preview-renderer', async () => {
   const [{ default: sharp }, { default: fontkit }] = await Promise.all([import('sharp'), import('@pdf-lib/fontkit')]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fonts-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const weights = [400, 700] as const;
+  const subsets = ['latin', 'latin-ext'] as const;
+  const woffs = weights.flatMap((weight) =>
+    subsets.map((subset) => ({ weight, subset, woff: fs.readFileSync(fontFile(subset, weight)) })),
+  );
+  const digest = crypto.createHash('sha256');
+  for (const { woff } of woffs) digest.update(woff);
+  const dir = fontDirectory(digest.digest('hex').slice(0, 16));
   const metrics: Record<Weight, Font[]> = { 400: [], 700: [] };
-  for (const weight of [400, 700] as const) {
-    for (const subset of ['latin', 'latin-ext'] as const) {
-      const woff = fs.readFileSync(fontFile(subset, weight));
-      const file = path.join(dir, `dm-sans-${subset}-${weight}.ttf`);
-      fs.writeFileSync(file, sfntFromWoff(woff), { mode: 0o600 });
-      await sharp({ text: { text: 'DM Sans', fontfile: file } })
-        .png()
-        .toBuffer();
-      metrics[weight].push(fontkit.create(woff));
+  for (const { weight, subset, woff } of woffs) {
+    const file = path.join(dir, `dm-sans-${subset}-${weight}.ttf`);
+    if (!fs.existsSync(file)) {
+      // Written whole, then renamed: another process reading the directory never sees half a font.
+      const partial = `${file}.${process.pid}.partial`;
+      fs.writeFileSync(partial, sfntFromWoff(woff), { mode: 0o600 });
+      fs.renameSync(partial, file);
     }
+    await sharp({ text: { text: 'DM Sans', fontfile: file } })
+      .png()
+      .toBuffer();
+    metrics[weight].push(fontkit.create(woff));
   }
   return { sharp, metrics };
 });
