@@ -365,7 +365,7 @@ describe('the link preview', () => {
     expect(meta(res.body, 'twitter:description')).toBe(meta(res.body, 'og:description'));
     // The name on the page: escaped, and isolated for either direction.
     expect(res.body).toContain(
-      '<dd dir="auto">Zoë &lt;&quot;&amp;&#39;&gt; O&#39;Brien&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</dd>',
+      '<dd><span dir="auto">Zoë &lt;&quot;&amp;&#39;&gt; O&#39;Brien&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span></dd>',
     );
   });
 

@@ -111,7 +111,7 @@ details dl{margin-block-end:16px}
 details dd{font-weight:400}
 .more{margin-block-start:28px;padding-block-start:16px;border-block-start:1px solid var(--line)}
 .more p{margin:0 0 6px}
-.aside{color:var(--muted)}
+.aside{color:var(--muted);display:inline-block}
 footer{max-width:760px;margin:0 auto 32px;padding:0 20px;color:var(--muted);font-size:.875rem}
 @media (max-width:480px){.card{padding:16px}.status{padding:14px 16px}dl{grid-template-columns:1fr;gap:2px}dd{margin-block-end:10px}}
 `;
@@ -302,8 +302,8 @@ ${v.criteria ? `<p><strong>How it is earned:</strong> ${e(v.criteria)}</p>` : ''
 ${signature}
 </section>
 <dl>
-<dt>Holder</dt><dd dir="auto">${e(v.holderName || 'Not yet claimed')}</dd>
-<dt>Credential</dt><dd dir="auto">${e(v.credentialName)}</dd>
+<dt>Holder</dt><dd><span dir="auto">${e(v.holderName || 'Not yet claimed')}</span></dd>
+<dt>Credential</dt><dd><span dir="auto">${e(v.credentialName)}</span></dd>
 <dt>Certificate No</dt><dd>${e(v.certificateNo)}</dd>
 <dt>Issued</dt><dd>${e(day(v.issuedOn))}</dd>
 <dt>Valid till</dt><dd>${e(day(v.validTill))}</dd>
