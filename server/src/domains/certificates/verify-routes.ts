@@ -44,9 +44,10 @@ const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * Issue 11: anyone can check a certificate, without an account. The public page and its JSON
- * show the minimum (board, holder's name, credential, number, dates, status, signature) and never
- * an e-mail, a phone number or another field. The DID document and the signed status lists let
- * any Verifiable Credentials verifier check a downloaded credential without us.
+ * show the minimum (board, holder's name, credential, number, dates, status, signature; issue 31:
+ * the credential's signed words and each check made) and never the holder's e-mail, a phone number
+ * or another field. The DID document and the signed status lists let any Verifiable Credentials
+ * verifier check a downloaded credential without us.
  */
 async function verifyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
