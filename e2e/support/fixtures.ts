@@ -33,6 +33,8 @@ export async function createCertificate(
     awardedOn?: string;
     status?: 'Active' | 'Inactive';
     downloadLink?: string;
+    /** The name printed on the certificate (the public page's Holder). */
+    holderName?: string;
   },
 ) {
   const certificateNo = body.certificateNo ?? `CRA-${Date.now().toString(36)}-${++counter}`;

@@ -235,6 +235,10 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
       await page.goto(active.verificationUrl);
       await expect(page.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
       await scan(page, `/verify/{id} valid (${viewport})`);
+      // Issue 31: and with its technical details open.
+      await page.locator('summary', { hasText: 'Technical details' }).click();
+      await expect(page.getByRole('link', { name: 'This check as JSON' })).toBeVisible();
+      await scan(page, `/verify/{id} valid, technical details open (${viewport})`);
       await page.goto('/verify/no-such-certificate');
       await expect(page.getByRole('heading', { name: 'Certificate not found' })).toBeVisible();
       await scan(page, `/verify/{id} not found (${viewport})`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, test } from '../support/test';
-import { adminApi, createCertificate, createMember } from '../support/fixtures';
+import { expect, type Page, test } from '../support/test';
+import { adminApi, createCertificate, createMember, uniqueEmail } from '../support/fixtures';
+import { BASE_URL } from '../support/env';
 import { signIn, signInAsAdmin } from '../support/session';
 import { once } from './member-support';
 
@@ -102,3 +103,127 @@ test('an admin revokes it, and the guest’s reload shows Revoked', async ({ pag
   await expect(guestPage.getByText('Valid certificate')).toHaveCount(0);
   await guest.close();
 });
+
+/** Whether the page scrolls sideways at its width (it must not, on a phone or anywhere). */
+const pageWidth = (page: Page) =>
+  page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth);
+
+// Issue 31: what an employer sees at a glance, on a phone and on a desktop, without JavaScript.
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+]) {
+  test.describe(`the public page at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, javaScriptEnabled: false });
+
+    test(`shows a checklist, the credential’s words, and the technical details folded away (${viewport.name})`, async ({
+      page,
+    }) => {
+      const admin = await sharedAdmin();
+      // A right-to-left name beside the English page: isolated, and nothing scrolls sideways.
+      const cert = await createCertificate(admin, {
+        userEmail: uniqueEmail('checklist'),
+        name: 'Checklist Advocate',
+        holderName: 'نور الهدى العبدالله',
+      });
+      const verificationId = cert.verificationUrl.split('/').pop()!;
+      const res = await page.goto(cert.verificationUrl);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Valid certificate' })).toBeVisible();
+      await expect(page.getByText('نور الهدى العبدالله', { exact: true })).toHaveAttribute('dir', 'auto');
+
+      // Each check: a tick or a cross, named, and words that say it without them.
+      const checks = page.getByRole('region', { name: 'What this page checked' });
+      const items = checks.getByRole('listitem');
+      await expect(items).toHaveCount(5);
+      for (const [i, words] of [
+        /Issued by Recycling Advocate Certification Board/,
+        /Signature intact/,
+        /Not revoked/,
+        /Not suspended/,
+        /Not expired/,
+      ].entries()) {
+        await expect(items.nth(i)).toContainText(words);
+        await expect(items.nth(i).getByRole('img', { name: 'Passed' })).toBeVisible();
+      }
+      await expect(checks.getByRole('img', { name: 'Failed' })).toHaveCount(0);
+      const checkedAt = checks.locator('time');
+      await expect(checks.getByText(/^Checked at \d{1,2} \w+ \d{4} at \d{2}:\d{2}:\d{2} UTC$/)).toBeVisible();
+      expect(Number.isNaN(Date.parse((await checkedAt.getAttribute('datetime'))!))).toBe(false);
+
+      // What the credential is, in its signed words.
+      await expect(page.getByRole('heading', { level: 2, name: 'About this credential' })).toBeVisible();
+      await expect(page.getByText(/^Checklist Advocate, a credential of the /)).toBeVisible();
+      await expect(page.getByText(/^How it is earned:/)).toBeVisible();
+
+      // The technical detail is closed until asked for; the native disclosure needs no script.
+      const summary = page.locator('summary', { hasText: 'Technical details' });
+      const json = page.getByRole('link', { name: 'This check as JSON' });
+      const did = page.getByText(/^did:web:localhost/);
+      await expect(summary).toBeVisible();
+      await expect(json).toBeHidden();
+      await expect(did).toBeHidden();
+      await summary.click();
+      await expect(json).toBeVisible();
+      await expect(json).toHaveAttribute('href', `${BASE_URL}/api/verify/${verificationId}`);
+      await expect(did).toBeVisible();
+      await expect(page.getByText('eddsa-rdfc-2022', { exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Status list (JSON)' })).toBeVisible();
+      await expect(page.getByText(`${cert.verificationUrl}/versions/1`, { exact: true })).toBeVisible();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      // By keyboard too.
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await expect(json).toBeHidden();
+      await page.keyboard.press('Enter');
+      await expect(json).toBeVisible();
+
+      // The holder's way to a wallet, and the way to report a problem.
+      await expect(page.getByText('Is this your certificate? Add it to a digital wallet')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Add it to a digital wallet' })).toHaveAttribute(
+        'href',
+        `${BASE_URL}/admin/certificates?wallet=${verificationId}`,
+      );
+      const report = new URL(
+        (await page.getByRole('link', { name: 'Report a problem with this certificate' }).getAttribute('href'))!,
+      );
+      expect(report.protocol).toBe('mailto:');
+      expect(report.searchParams.get('subject')).toBe(`Problem with certificate ${verificationId}`);
+
+      // Nothing scrolls sideways, and every link and the disclosure is a target of 24 px or more.
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      for (const target of await page.locator('a, summary').all()) {
+        const box = (await target.boundingBox())!;
+        expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(24);
+        expect(box.width, await target.innerText()).toBeGreaterThanOrEqual(24);
+      }
+
+      // The link preview's picture is there for whoever shares the link.
+      const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect(image).toBe(`${cert.verificationUrl}/preview.png`);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+      const picture = await page.request.get(image!);
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()['content-type']).toBe('image/png');
+    });
+
+    test(`crosses only “not revoked” on a revoked certificate, and offers no wallet (${viewport.name})`, async ({
+      page,
+    }) => {
+      const admin = await sharedAdmin();
+      const cert = await createCertificate(admin, { userEmail: uniqueEmail('revoked'), name: 'Revoked Advocate' });
+      const revoked = await admin.post(`/api/certificates/${cert._id}/revoke`, { data: { reason: 'Issued in error' } });
+      expect(revoked.status(), await revoked.text()).toBe(200);
+      await page.goto(cert.verificationUrl);
+      await expect(page.getByRole('heading', { level: 1, name: 'Revoked certificate' })).toBeVisible();
+      const checks = page.getByRole('region', { name: 'What this page checked' });
+      await expect(checks.getByRole('img', { name: 'Passed' })).toHaveCount(4);
+      await expect(checks.getByRole('img', { name: 'Failed' })).toHaveCount(1);
+      const failed = checks.getByRole('listitem').filter({ has: page.getByRole('img', { name: 'Failed' }) });
+      await expect(failed).toContainText(/Revoked on \d{1,2} \w+ \d{4}/);
+      await expect(page.getByRole('link', { name: 'Add it to a digital wallet' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Report a problem with this certificate' })).toBeVisible();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    });
+  });
+}

@@ -125,6 +125,52 @@ describe('loadConfig', () => {
     }
   });
 
+  it('shows the board on the verification page: its logo and contact address, the portal’s own unless told (issue 31)', () => {
+    expect(loadConfig({})).toMatchObject({
+      boardName: 'Recycling Advocate Certification Board',
+      boardUrl: 'https://recycling-board.example',
+      boardLogoUrl: 'http://localhost:3000/favicon.svg',
+      boardContactEmail: 'support@recycling-board.example',
+    });
+    // The default logo follows APP_URL; the contact address follows SUPPORT_EMAIL.
+    expect(loadConfig({ APP_URL: 'https://portal.example.org/', SUPPORT_EMAIL: 'help@board.example' })).toMatchObject({
+      boardLogoUrl: 'https://portal.example.org/favicon.svg',
+      boardContactEmail: 'help@board.example',
+    });
+    expect(
+      loadConfig({
+        BOARD_NAME: 'Oregon Recycling Board',
+        BOARD_URL: 'https://orb.example',
+        BOARD_LOGO_URL: 'https://cdn.orb.example/logo.png',
+        BOARD_CONTACT_EMAIL: 'verify@orb.example',
+        SUPPORT_EMAIL: 'help@orb.example',
+      }),
+    ).toMatchObject({
+      boardName: 'Oregon Recycling Board',
+      boardUrl: 'https://orb.example',
+      boardLogoUrl: 'https://cdn.orb.example/logo.png',
+      boardContactEmail: 'verify@orb.example',
+      supportEmail: 'help@orb.example',
+    });
+    for (const value of [
+      'logo.png',
+      '/favicon.svg',
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg/>',
+      'ftp://x.example/l.png',
+    ]) {
+      expect(failure({ BOARD_LOGO_URL: value }), value).toBe(
+        'Invalid configuration: BOARD_LOGO_URL must be an http(s) URL such as https://portal.example.org',
+      );
+    }
+    for (const value of ['board', 'board@', 'mailto:board@orb.example', 'a@b.example?subject=x']) {
+      expect(failure({ BOARD_CONTACT_EMAIL: value }), value).toBe(
+        'Invalid configuration: BOARD_CONTACT_EMAIL must be an e-mail address',
+      );
+    }
+    expect(failure({ BOARD_NAME: ' ' })).toMatch(/^Invalid configuration: BOARD_NAME /);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -124,6 +124,13 @@ const envSchema = z.object({
    */
   UPLOAD_UNFINISHED_HOURS: wholeNumber('hours').default(24),
   BOARD_NAME: z.string().trim().min(1).max(200).default('Recycling Advocate Certification Board'),
+  /**
+   * Issue 31: the board's logo on the public verification page, and the image of the issuer and of
+   * the achievement in the credentials signed from now on; unset, the portal's own logo.
+   */
+  BOARD_LOGO_URL: optionalUrl,
+  /** Issue 31: where "Report a problem with this certificate" writes to; unset, SUPPORT_EMAIL. */
+  BOARD_CONTACT_EMAIL: email().optional(),
   SUPPORT_EMAIL: email().default('support@recycling-board.example'),
   BOARD_URL: url().default('https://recycling-board.example'),
   RENEWAL_URL: url().default('https://recycling-board.example/renew'),
@@ -198,6 +205,10 @@ export interface Config {
    */
   issuerKeysRetired: string[] | undefined;
   boardName: string;
+  /** BOARD_LOGO_URL: the board's logo (absolute URL); the portal's own `/favicon.svg` by default. */
+  boardLogoUrl: string;
+  /** BOARD_CONTACT_EMAIL: where a verifier reports a problem with a certificate; SUPPORT_EMAIL by default. */
+  boardContactEmail: string;
   verifyRateLimit: number;
   /** STATUS_LIST_RATE_LIMIT: the status lists' own limit per minute and client address (issue 31). */
   statusListRateLimit: number;
@@ -267,11 +278,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration: STORAGE_URL ${(err as Error).message}`);
     }
   }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     production,
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     origins: e.APP_URL
       ? [new URL(e.APP_URL).origin]
       : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
@@ -290,6 +302,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issuerKey: e.ISSUER_KEY,
     issuerKeysRetired: e.ISSUER_KEYS_RETIRED,
     boardName: e.BOARD_NAME,
+    // The web app's own logo (web/public/favicon.svg), served by this server.
+    boardLogoUrl: e.BOARD_LOGO_URL ?? `${appUrl}/favicon.svg`,
+    boardContactEmail: e.BOARD_CONTACT_EMAIL ?? e.SUPPORT_EMAIL,
     verifyRateLimit: e.VERIFY_RATE_LIMIT,
     statusListRateLimit: e.STATUS_LIST_RATE_LIMIT,
     uploads: {

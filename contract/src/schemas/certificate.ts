@@ -172,20 +172,53 @@ export const credentialVersionParams = z.strictObject({
  */
 export const verification = z.object({
   verificationId: z.string(),
-  board: z.object({ name: z.string(), url: z.string(), logoUrl: z.string() }),
+  board: z.object({
+    name: z.string(),
+    url: z.string(),
+    logoUrl: z.string(),
+    /** Issue 31: where to report a problem with a certificate (BOARD_CONTACT_EMAIL); the board's, never the holder's. */
+    contactEmail: z.string(),
+  }),
   holderName: z.string(),
   credentialName: z.string(),
+  /**
+   * Issue 31: the achievement's description and criteria, as the signed credential states them;
+   * null when its signature does not check out (its words are then nobody's).
+   */
+  description: z.string().nullable(),
+  criteria: z.string().nullable(),
   certificateNo: z.string(),
   issuedOn: isoDateTime,
   validTill: isoDateTime,
   status: z.enum(VERIFICATION_STATUSES),
   /** When the status began: the revocation, the suspension, or the expiry; null while Active. */
   statusSince: isoDateTime.nullable(),
+  /**
+   * Issue 31: each check this answer made, passed (true) or failed (false), as the page's
+   * checklist shows them; the certificate is to be relied on only when all pass.
+   */
+  checks: z.object({
+    /** The credential names the board's DID as its issuer, and its proof is made with one of the board's keys. */
+    issuedByBoard: z.boolean(),
+    /** The proof holds and the credential states the record (same as `signature.valid`). */
+    signatureIntact: z.boolean(),
+    notRevoked: z.boolean(),
+    notSuspended: z.boolean(),
+    notExpired: z.boolean(),
+  }),
+  /** Issue 31: when these checks were made (the server's clock). */
+  checkedAt: isoDateTime,
   signature: z.object({
     /** The stored Open Badges 3.0 credential verifies against the portal's DID document and matches the record. */
     valid: z.boolean(),
     issuer: z.string(),
     signedAt: isoDateTime.nullable(),
+    /** The Data Integrity cryptosuite of its proof (`eddsa-rdfc-2022`). */
+    cryptosuite: z.string().nullable(),
+    /** The `id` of the credential checked: the current copy's (decision 0037). */
+    credentialId: z.string().nullable(),
+    /** The W3C Bitstring Status List its revocation is published in. */
+    statusListCredential: z.string().nullable(),
   }),
 });
 export type Verification = z.infer<typeof verification>;

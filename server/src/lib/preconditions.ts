@@ -140,10 +140,12 @@ export function withEtag<T extends { version: number }>(reply: FastifyReply, rec
 
 /**
  * Issue 31 (decision 0035): conditional GETs of the public documents verifiers fetch again and
- * again (the status lists, the DID document). Their ETag is a strong validator of the exact bytes
- * sent (RFC 9110 §8.8.3): the SHA-256 of the body, quoted, so every instance tags the same list alike.
+ * again (the status lists, the DID document; and a certificate's preview image). Their ETag is a
+ * strong validator of the exact bytes sent (RFC 9110 §8.8.3): the SHA-256 of the body, quoted, so
+ * every instance tags the same list alike.
  */
-export const contentTag = (body: string) => `"${crypto.createHash('sha256').update(body).digest('base64url')}"`;
+export const contentTag = (body: string | Buffer) =>
+  `"${crypto.createHash('sha256').update(body).digest('base64url')}"`;
 
 /**
  * If-None-Match of a GET (RFC 9110 §13.1.2): whether the client's copy is the representation
@@ -166,7 +168,7 @@ export function notModified(header: string | string[] | undefined, etag: string)
  * names it. Call it once the answer is known to be a 200 (§13.2.1: preconditions are for it
  * only), with Cache-Control already set: a 304 repeats it and the ETag (§15.4.5).
  */
-export function sendTagged(req: FastifyRequest, reply: FastifyReply, body: string, type: string) {
+export function sendTagged(req: FastifyRequest, reply: FastifyReply, body: string | Buffer, type: string) {
   const etag = contentTag(body);
   reply.header(ETAG_HEADER, etag);
   if (notModified(req.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -44,15 +44,31 @@ describe('compiled answers (decision 0024)', () => {
     expect(JSON.parse(compiled(list)(rows))).toEqual(JSON.parse(byZod(list)(rows)));
     const facts = {
       verificationId: 'abc',
-      board: { name: 'Board', url: 'https://board.example', logoUrl: 'https://board.example/logo.svg' },
+      board: {
+        name: 'Board',
+        url: 'https://board.example',
+        logoUrl: 'https://board.example/logo.svg',
+        contactEmail: 'verify@board.example',
+      },
       holderName: 'Ada',
       credentialName: 'CRA',
+      description: 'CRA, a credential of the Board.',
+      criteria: null,
       certificateNo: 'CRA-1',
       issuedOn: '2026-01-01T00:00:00.000Z',
       validTill: '2027-01-01T00:00:00.000Z',
       status: 'Revoked',
       statusSince: '2026-06-01T00:00:00.000Z',
-      signature: { valid: true, issuer: 'did:web:localhost%3A3000', signedAt: null },
+      checks: { issuedByBoard: true, signatureIntact: true, notRevoked: false, notSuspended: true, notExpired: true },
+      checkedAt: '2026-11-27T10:00:00.000Z',
+      signature: {
+        valid: true,
+        issuer: 'did:web:localhost%3A3000',
+        signedAt: null,
+        cryptosuite: 'eddsa-rdfc-2022',
+        credentialId: null,
+        statusListCredential: 'http://localhost:3000/api/status-lists/revocation/1',
+      },
     };
     expect(JSON.parse(compiled(verification)(facts))).toEqual(JSON.parse(byZod(verification)(facts)));
   });

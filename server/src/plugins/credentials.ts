@@ -189,6 +189,12 @@ const unsignedColumns = {
  * names the holder (the certificate number, or the e-mail's hash). A copy signed before someone
  * changed the row (or changed behind the portal's back) does not, however valid its proof.
  * Copies signed before decision 0036 state no award date; they are held to the rest.
+ *
+ * Decision 0040: what a copy says only to present the certificate is never compared: the
+ * issuer's name, website and image, and the achievement's description, criteria and image. A new
+ * BOARD_NAME, BOARD_URL or BOARD_LOGO_URL, or new words, issue no copy and revoke none; the copies
+ * signed before keep what they said (those before decision 0040 have no image) until a change of
+ * a fact issues the next one.
  */
 export function statesRecord(credential: Json, row: CredentialFacts, credentialId: string): boolean {
   const subject = credential.credentialSubject as Json | undefined;
@@ -262,6 +268,9 @@ export default fp(
       return contexts(url);
     };
 
+    /** An Open Badges 3.0 Image: an `id` (the image's URL) and `type` 'Image'; the caption is its alt text. */
+    const boardImage = { id: app.config.boardLogoUrl, type: 'Image', caption: `Logo of ${app.config.boardName}` };
+
     /**
      * One copy's credential. Open Badges 3.0 allows one `credentialStatus` (0..1): the copy's entry
      * in a revocation list (decision 0037), which also stands for a suspension.
@@ -303,7 +312,8 @@ export default fp(
         '@context': [VC_CONTEXT, openBadgesContext.CONTEXT_URL_V3_0_3],
         id: copy.credentialId,
         type: ['VerifiableCredential', 'OpenBadgeCredential'],
-        issuer: { id: did, type: ['Profile'], name: app.config.boardName, url: app.config.boardUrl },
+        // Decision 0040: the board's logo (BOARD_LOGO_URL) as the issuer's Open Badges 3.0 Image.
+        issuer: { id: did, type: ['Profile'], name: app.config.boardName, url: app.config.boardUrl, image: boardImage },
         name: facts.name,
         // VC Data Model 2.0 §4.9: validFrom no later than validUntil. A certificate recorded after
         // it lapsed without its award date (which is then the day it was recorded) is valid from
@@ -322,10 +332,14 @@ export default fp(
             type: ['Achievement'],
             achievementType: 'Certification',
             name: facts.name,
+            // The only place these words are written: the verification page shows them as the
+            // signed copy states them (decision 0040).
             description: `${facts.name}, a credential of the ${app.config.boardName} for recycling advocates.`,
             criteria: {
               narrative: `Completed the training of the ${app.config.boardName} and passed its certification exam.`,
             },
+            // The board has no badge artwork of its own: its logo stands for the achievement.
+            image: boardImage,
           },
         },
         credentialStatus: {

@@ -49,6 +49,10 @@ function helmetHeaders(options: HelmetOptions): [name: string, value: string | s
 export default fp(
   async (app: FastifyInstance) => {
     const origins = new Set(app.config.origins);
+    // Issue 31: a board logo served from elsewhere (BOARD_LOGO_URL) shows on the verification
+    // page; images of that one origin are allowed, nothing else is widened.
+    const logoOrigin = new URL(app.config.boardLogoUrl).origin;
+    const imageOrigins = logoOrigin === new URL(app.config.appUrl).origin ? [] : [logoOrigin];
 
     const securityHeaders = helmetHeaders({
       contentSecurityPolicy: {
@@ -57,7 +61,7 @@ export default fp(
           scriptSrc: ["'self'"],
           // Mantine sets CSS variables and some inline styles at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],

@@ -109,6 +109,24 @@ describe('every credential the portal issues is an AchievementCredential by the 
     expect(schemaProblems({ ...credential, validFrom: 'yesterday' })).not.toEqual([]);
     expect(schemaProblems({ ...credential, '@context': ['https://www.w3.org/ns/credentials/v2'] })).not.toEqual([]);
     expect(schemaProblems({ ...credential, proof: 'signed' })).not.toEqual([]);
+
+    // Decision 0040: the board's logo as the issuer's and the achievement's Image, which the
+    // schema holds to its shape (`type` the one IRI 'Image', an `id`, nothing else but a caption).
+    const achievement = (credential.credentialSubject as { achievement: Json }).achievement;
+    const logo = { id: t.config.boardLogoUrl, type: 'Image', caption: `Logo of ${t.config.boardName}` };
+    expect((credential.issuer as Json).image).toEqual(logo);
+    expect(achievement.image).toEqual(logo);
+    expect(achievement).toMatchObject({ description: expect.any(String), criteria: { narrative: expect.any(String) } });
+    const withImage = (image: unknown) => ({
+      ...credential,
+      credentialSubject: { ...(credential.credentialSubject as Json), achievement: { ...achievement, image } },
+    });
+    expect(schemaProblems(withImage({ ...logo, type: ['Image'] }))).not.toEqual([]);
+    expect(schemaProblems(withImage({ type: 'Image' }))).not.toEqual([]);
+    expect(schemaProblems(withImage({ ...logo, alt: 'x' }))).not.toEqual([]);
+    expect(
+      schemaProblems({ ...credential, issuer: { ...(credential.issuer as Json), image: { id: logo.id } } }),
+    ).not.toEqual([]);
   });
 
   it('a fresh certificate’s credential, with and without a holder name, awarded in the past, or recorded after it lapsed', async () => {

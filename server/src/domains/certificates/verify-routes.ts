@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { preflight, readableByAnyOrigin } from '../../lib/cross-origin';
+import { lazy } from '../../lib/lazy';
 import { sendTagged } from '../../lib/preconditions';
 import { verificationUrl } from '../../lib/serialize';
 import { statesRecord } from '../../plugins/credentials';
@@ -24,13 +25,11 @@ import {
   verificationLookup,
   type VerifiedRow,
 } from './repository';
-import { verificationStatus } from './verification';
+import { type CheckedCredential, readCredential, verificationChecks, verificationStatus } from './verification';
 import { renderNotFoundPage, renderSupersededPage, renderVerificationPage } from './verify-page';
 
-interface Signature {
-  valid: boolean;
-  signedAt: string | null;
-}
+/** The preview image's renderer (sharp, fonts): loaded by the first preview asked for, not at start. */
+const loadPreview = lazy('certificate-preview', () => import('./preview'));
 
 /** How often counted page views are written (they are counted in memory in between). */
 const VIEW_FLUSH_MS = 5_000;
@@ -45,14 +44,20 @@ const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * Issue 11: anyone can check a certificate, without an account. The public page and its JSON
- * show the minimum (board, holder's name, credential, number, dates, status, signature) and never
- * an e-mail, a phone number or another field. The DID document and the signed status lists let
- * any Verifiable Credentials verifier check a downloaded credential without us.
+ * show the minimum (board, holder's name, credential, number, dates, status, signature; issue 31:
+ * the credential's signed words and each check made) and never the holder's e-mail, a phone number
+ * or another field. The DID document and the signed status lists let any Verifiable Credentials
+ * verifier check a downloaded credential without us.
  */
 async function verifyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['verification'];
-  const board = { name: app.config.boardName, url: app.config.boardUrl, logoUrl: `${app.config.appUrl}/favicon.svg` };
+  const board: Verification['board'] = {
+    name: app.config.boardName,
+    url: app.config.boardUrl,
+    logoUrl: app.config.boardLogoUrl,
+    contactEmail: app.config.boardContactEmail,
+  };
   // The page and its JSON are limited per client address; a verifier checking a handful never
   // meets it. The counter is kept under a keyed hash of the address, so that no visitor's address
   // is stored, not even for the minute a window lasts (issue 11).
@@ -98,12 +103,13 @@ async function verifyRoutes(base: FastifyInstance) {
 
   /**
    * One indexed read for a known id, an unknown one and a malformed one alike (a malformed id is
-   * looked up as an id no row has), so the answer's timing does not tell them apart.
+   * looked up as an id no row has), so the answer's timing does not tell them apart. A view of the
+   * page or its JSON counts for the holder; the preview image (fetched by link previews) does not.
    */
-  async function lookup(verificationId: string): Promise<Verification | undefined> {
+  async function lookup(verificationId: string, { countView = true } = {}): Promise<Verification | undefined> {
     const row = await findRow(VERIFICATION_ID_PATTERN.test(verificationId) ? verificationId : '');
     if (!row) return undefined;
-    views.set(row.id, (views.get(row.id) ?? 0) + 1);
+    if (countView) views.set(row.id, (views.get(row.id) ?? 0) + 1);
     return toVerification(row);
   }
 
@@ -112,8 +118,8 @@ async function verifyRoutes(base: FastifyInstance) {
    * and record facts: a view reads neither the credential nor checks its proof again, until the
    * credential or a fact it carries changes (both are in the key).
    */
-  const checked = new Map<string, Signature>();
-  async function signature(row: VerifiedRow): Promise<Signature> {
+  const checked = new Map<string, CheckedCredential>();
+  async function checkCredential(row: VerifiedRow): Promise<CheckedCredential> {
     const facts = [
       row.credentialDigest,
       row.copyId,
@@ -136,7 +142,7 @@ async function verifyRoutes(base: FastifyInstance) {
       !!credential &&
       statesRecord(credential, row, stored ? (row.copyId ?? '') : String(credential.id)) &&
       (await app.credentials.verifySignature(credential));
-    const result = { valid, signedAt: (credential?.proof as { created?: string } | undefined)?.created ?? null };
+    const result = { ...readCredential(credential, app.credentials.did), valid };
     // Kept under the digest of the credential just checked (it may have changed since the row was read).
     if (stored?.credentialDigest) {
       if (checked.size >= 10_000) checked.delete(checked.keys().next().value!);
@@ -146,22 +152,50 @@ async function verifyRoutes(base: FastifyInstance) {
   }
 
   async function toVerification(row: VerifiedRow): Promise<Verification> {
-    const { valid, signedAt } = await signature(row);
-    const { status, since } = verificationStatus(row, app.clock.now());
+    const credential = await checkCredential(row);
+    // One reading of the clock for the status, the checks and the time they were made at.
+    const now = app.clock.now();
+    const { status, since } = verificationStatus(row, now);
     return {
       verificationId: row.verificationId,
       board,
       holderName: row.holderName,
       credentialName: row.name,
+      // Issue 31: the words of the signed credential, so that the page says what the board signed;
+      // a credential that does not check out is nobody's word.
+      description: credential.valid ? credential.description : null,
+      criteria: credential.valid ? credential.criteria : null,
       certificateNo: row.certificateNo,
       // Issue 31: "Issued" is the day the board awarded it, not the day its record was made.
       issuedOn: row.awardedOn.toISOString(),
       validTill: row.validTill.toISOString(),
       status,
       statusSince: since?.toISOString() ?? null,
-      signature: { valid, issuer: app.credentials.did, signedAt },
+      checks: verificationChecks(row, credential, now),
+      checkedAt: now.toISOString(),
+      signature: {
+        valid: credential.valid,
+        issuer: app.credentials.did,
+        signedAt: credential.signedAt,
+        cryptosuite: credential.cryptosuite,
+        credentialId: credential.credentialId,
+        statusListCredential: credential.statusListCredential,
+      },
     };
   }
+
+  /** The addresses the page links to (all absolute: the page may be read saved, or in a preview). */
+  const linksOf = (verificationId: string) => {
+    const page = verificationUrl(app.config.appUrl, verificationId);
+    return {
+      page,
+      preview: `${page}/preview.png`,
+      json: `${app.config.appUrl}/api/verify/${encodeURIComponent(verificationId)}`,
+      didDocument: `${app.config.appUrl}/.well-known/did.json`,
+      // Issue 31: the holder's own certificates, where the wallet offer for this one opens.
+      wallet: `${app.config.appUrl}/admin/certificates?wallet=${encodeURIComponent(verificationId)}`,
+    };
+  };
 
   app.get(
     '/verify/:verificationId',
@@ -173,7 +207,28 @@ async function verifyRoutes(base: FastifyInstance) {
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8');
       if (!found) return reply.status(404).send(renderNotFoundPage(board));
-      return reply.send(renderVerificationPage(found, verificationUrl(app.config.appUrl, found.verificationId)));
+      return reply.send(renderVerificationPage(found, linksOf(found.verificationId)));
+    },
+  );
+
+  /**
+   * Issue 31: the picture a link preview shows (Open Graph `og:image`, 1200 × 630): the status, the
+   * holder's name, the credential and the board, nothing the page does not show. Rendered from
+   * the same answer as the page, so it can show no more. Cached and revalidated as the status
+   * lists are (decision 0035): a strong ETag of the bytes, five minutes; not compressed (PNG is).
+   * Any site may show it (`Cross-Origin-Resource-Policy: cross-origin`): it is made to be shared.
+   */
+  app.get(
+    '/verify/:verificationId/preview.png',
+    { schema: { hide: true, params: verificationParams }, compress: false, ...limited },
+    async (req, reply) => {
+      const found = await lookup(req.params.verificationId, { countView: false });
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      if (!found) return reply.status(404).send({ message: CERTIFICATE_MESSAGES.notFound });
+      const { previewPng } = await loadPreview();
+      const png = await previewPng(found, new URL(app.config.appUrl).host);
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('cross-origin-resource-policy', 'cross-origin');
+      return sendTagged(req, reply, png, 'image/png');
     },
   );
 

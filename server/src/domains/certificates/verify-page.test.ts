@@ -1,0 +1,570 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificates, credentialCopies } from '../../db/schema';
+import { loadIssuerSeed } from '../../lib/keys';
+import { credentialSigner } from '../../plugins/credential-signer';
+import { statesRecord } from '../../plugins/credentials';
+import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+
+/**
+ * Issue 31: the public verification page an employer trusts at a glance: the board, the
+ * credential's words as signed, a checklist with a tick or a cross per check and the time of the
+ * check, a way to report a problem, the holder's way to a wallet, a link preview with a generated
+ * picture, and the technical detail folded away. Through HTTP, on PGlite and PostgreSQL.
+ */
+
+type Json = Record<string, unknown>;
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { isAdmin: true, email: uniqueEmail('admin'), steppedUp: true });
+  member = await createUser(t, { name: 'Morgan Member' });
+});
+afterAll(() => t.close());
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const number = () => `CRA-${crypto.randomBytes(4).toString('hex')}`;
+
+async function issue(app: TestApp = t, over: Record<string, unknown> = {}, cookie = admin.cookie) {
+  const res = await call(app.app, cookie, {
+    method: 'POST',
+    url: '/api/certificates',
+    payload: {
+      userEmail: member.email,
+      certificateNo: number(),
+      name: 'Certified Recycling Advocate',
+      validTill: inDays(365),
+      holderName: 'Morgan Member',
+      ...over,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const cert = res.json() as { _id: string; verificationUrl: string; certificateNo: string };
+  return { ...cert, verificationId: cert.verificationUrl.split('/').pop()! };
+}
+
+const page = (id: string, app: TestApp = t) => app.app.inject({ method: 'GET', url: `/verify/${id}` });
+const json = async (id: string, app: TestApp = t) =>
+  (await app.app.inject({ method: 'GET', url: `/api/verify/${id}` })).json() as Json & {
+    checks: Record<string, boolean>;
+    checkedAt: string;
+  };
+const downloaded = async (id: string) =>
+  (await call(t.app, member.cookie, { method: 'GET', url: `/api/certificates/${id}/credential` })).json() as Json;
+
+/** The checklist as the page shows it: each check's key, and whether it has a tick or a cross. */
+function checklistOf(html: string): Record<string, 'pass' | 'fail'> {
+  const items = [...html.matchAll(/<li class="(pass|fail)" data-check="(\w+)">(.*?)<\/li>/g)];
+  for (const [, result, , inner] of items) {
+    // A tick or a cross, named, and words that say it without the mark or its colour.
+    expect(inner).toContain(
+      result === 'pass'
+        ? '<span class="mark" role="img" aria-label="Passed">&#10003;</span>'
+        : '<span class="mark" role="img" aria-label="Failed">&#10007;</span>',
+    );
+  }
+  return Object.fromEntries(items.map(([, result, key]) => [key, result as 'pass' | 'fail']));
+}
+
+/** The words of one checklist item, tags removed. */
+const checkText = (html: string, key: string) =>
+  new RegExp(`data-check="${key}">.*?<span class="check-text">(.*?)</span>`).exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+
+const ALL_PASS = {
+  issuedByBoard: 'pass',
+  signatureIntact: 'pass',
+  notRevoked: 'pass',
+  notSuspended: 'pass',
+  notExpired: 'pass',
+} as const;
+const ALL_TRUE = Object.fromEntries(Object.keys(ALL_PASS).map((k) => [k, true]));
+
+/** An attribute of the page's one `<meta>` of that property or name, unescaped. */
+function meta(html: string, key: string): string | undefined {
+  const tags = [...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].filter(([, k]) => k === key);
+  expect(tags.length, key).toBeLessThanOrEqual(1);
+  return tags[0]?.[2]
+    ?.replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+const hrefOf = (html: string, text: string) =>
+  new RegExp(`<a href="([^"]*)"[^>]*>${text}</a>`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+
+describe('the checklist', () => {
+  it('ticks every check of a valid certificate, in the page and in its JSON', async () => {
+    const cert = await issue();
+    const before = t.clock.now().getTime();
+    const res = await page(cert.verificationId);
+    const after = t.clock.now().getTime();
+    expect(res.statusCode).toBe(200);
+    expect(checklistOf(res.body)).toEqual(ALL_PASS);
+    expect(checkText(res.body, 'issuedByBoard')).toBe(`Issued by ${t.config.boardName}`);
+    expect(checkText(res.body, 'signatureIntact')).toBe('Signature intact');
+    expect(checkText(res.body, 'notRevoked')).toBe('Not revoked');
+    expect(checkText(res.body, 'notSuspended')).toBe('Not suspended');
+    expect(checkText(res.body, 'notExpired')).toBe('Not expired');
+    // "Checked at" is the app's clock at the request, as an ISO 8601 <time> with readable words.
+    const checked = /<p class="checked">Checked at <time datetime="([^"]+)">([^<]+)<\/time><\/p>/.exec(res.body);
+    expect(checked).not.toBeNull();
+    const at = new Date(checked![1]!).getTime();
+    expect(at).toBeGreaterThan(before);
+    expect(at).toBeLessThan(after);
+    expect(checked![1]).toBe(new Date(at).toISOString());
+    expect(checked![2]).toMatch(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2}:\d{2} UTC$/);
+
+    const data = await json(cert.verificationId);
+    expect(data.checks).toEqual(ALL_TRUE);
+    expect(data).toMatchObject({ status: 'Active', signature: { valid: true } });
+    expect(new Date(data.checkedAt).getTime()).toBeGreaterThan(after);
+  });
+
+  it('crosses exactly “not revoked” for a revoked certificate', async () => {
+    const cert = await issue();
+    const revoked = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/certificates/${cert._id}/revoke`,
+      payload: { reason: 'Issued in error' },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const res = await page(cert.verificationId);
+    expect(checklistOf(res.body)).toEqual({ ...ALL_PASS, notRevoked: 'fail' });
+    expect(checkText(res.body, 'notRevoked')).toMatch(/^Revoked on \d{1,2} \w+ \d{4}$/);
+    expect(res.body).toContain('<h1 id="status">Revoked certificate</h1>');
+    // Authentic, but revoked: the signature holds.
+    expect(res.body).toContain('checks out, but the certificate is revoked');
+    expect((await json(cert.verificationId)).checks).toEqual({ ...ALL_TRUE, notRevoked: false });
+  });
+
+  it('crosses exactly “not suspended” for a suspended (Inactive) certificate', async () => {
+    const cert = await issue(t, { status: 'Inactive' });
+    const res = await page(cert.verificationId);
+    expect(checklistOf(res.body)).toEqual({ ...ALL_PASS, notSuspended: 'fail' });
+    expect(checkText(res.body, 'notSuspended')).toMatch(/^Suspended/);
+    expect(res.body).toContain('<h1 id="status">Suspended certificate</h1>');
+    expect((await json(cert.verificationId)).checks).toEqual({ ...ALL_TRUE, notSuspended: false });
+  });
+
+  it('crosses exactly “not expired” for a lapsed certificate', async () => {
+    const cert = await issue(t, { awardedOn: '2020-01-15', validTill: inDays(-3) });
+    const res = await page(cert.verificationId);
+    expect(checklistOf(res.body)).toEqual({ ...ALL_PASS, notExpired: 'fail' });
+    expect(checkText(res.body, 'notExpired')).toMatch(/^Expired on \d{1,2} \w+ \d{4}$/);
+    expect((await json(cert.verificationId)).checks).toEqual({ ...ALL_TRUE, notExpired: false });
+  });
+
+  it('crosses the signature when the record is changed behind the portal’s back, and says so first', async () => {
+    const cert = await issue();
+    expect(checklistOf((await page(cert.verificationId)).body)).toEqual(ALL_PASS);
+    await t.database.db.update(certificates).set({ holderName: 'Someone Else' }).where(eq(certificates.id, cert._id));
+    const res = await page(cert.verificationId);
+    expect(checklistOf(res.body)).toEqual({ ...ALL_PASS, signatureIntact: 'fail' });
+    expect(res.body).toContain('<h1 id="status">Certificate could not be verified</h1>');
+    expect(res.body).not.toContain('Valid certificate');
+    // The words of a credential that does not check out are nobody's: not shown.
+    expect(res.body).not.toContain('About this credential');
+    expect(await json(cert.verificationId)).toMatchObject({
+      checks: { ...ALL_TRUE, signatureIntact: false },
+      description: null,
+      criteria: null,
+    });
+  });
+
+  it('crosses the issuer when the stored credential names another', async () => {
+    const cert = await issue();
+    await t.database.db
+      .update(certificates)
+      .set({ credential: sql`jsonb_set(${certificates.credential}, '{issuer,id}', '"did:web:elsewhere.example"')` })
+      .where(eq(certificates.id, cert._id));
+    const res = await page(cert.verificationId);
+    // Its proof no longer holds either: what it states was signed as the board's.
+    expect(checklistOf(res.body)).toEqual({ ...ALL_PASS, issuedByBoard: 'fail', signatureIntact: 'fail' });
+    expect(checkText(res.body, 'issuedByBoard')).toBe(`Not issued by ${t.config.boardName}`);
+  });
+});
+
+describe('the app’s clock decides', () => {
+  it('“checked at” follows the app clock, and a certificate expires on the page when that clock passes its end', async () => {
+    // An app of its own: its clock is moved by days, which would end the sessions of the others.
+    const own = await createTestApp();
+    try {
+      const boss = await createUser(own, { isAdmin: true, steppedUp: true });
+      const cert = await issue(own, { validTill: inDays(10) }, boss.cookie);
+      const first = await json(cert.verificationId, own);
+      expect(first.checks.notExpired).toBe(true);
+      own.clock.advanceMinutes(11 * 24 * 60);
+      const res = await page(cert.verificationId, own);
+      const checkedAt = /<time datetime="([^"]+)">/.exec(res.body)![1]!;
+      const days = (new Date(checkedAt).getTime() - new Date(first.checkedAt).getTime()) / 86_400_000;
+      expect(days).toBeGreaterThan(10.99);
+      expect(days).toBeLessThan(11.01);
+      expect(checklistOf(res.body)).toEqual({ ...ALL_PASS, notExpired: 'fail' });
+      expect(res.body).toContain('<h1 id="status">Expired certificate</h1>');
+      expect(await json(cert.verificationId, own)).toMatchObject({ status: 'Expired', checks: { notExpired: false } });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('what the page says, and where it leads', () => {
+  it('shows the credential’s description and criteria in the words the signed credential states', async () => {
+    const cert = await issue();
+    const credential = await downloaded(cert._id);
+    const achievement = (credential.credentialSubject as { achievement: Json }).achievement;
+    const description = achievement.description as string;
+    const criteria = (achievement.criteria as { narrative: string }).narrative;
+    expect(description).toContain('Certified Recycling Advocate');
+    const res = await page(cert.verificationId);
+    expect(res.body).toContain(`<p>${description}</p>`);
+    expect(res.body).toContain(`<p><strong>How it is earned:</strong> ${criteria}</p>`);
+    expect(await json(cert.verificationId)).toMatchObject({ description, criteria });
+
+    // Read from the signed copy, not written again: a copy signed with other words shows those.
+    const own = crypto.randomBytes(4).toString('hex');
+    const { proof: _proof, ...unsigned } = credential;
+    const subject = credential.credentialSubject as Json;
+    const signer = credentialSigner({
+      seed: loadIssuerSeed(t.config.issuerKey, t.config.dataDir),
+      did: t.app.credentials.did,
+    });
+    let reworded: Json;
+    try {
+      reworded = await signer.sign(
+        {
+          ...unsigned,
+          credentialSubject: { ...subject, achievement: { ...achievement, description: `Words ${own}` } },
+        },
+        new Date(),
+      );
+    } finally {
+      await signer.close();
+    }
+    await t.database.db.update(certificates).set({ credential: reworded }).where(eq(certificates.id, cert._id));
+    const signedWords = await page(cert.verificationId);
+    expect(checklistOf(signedWords.body)).toEqual(ALL_PASS);
+    expect(signedWords.body).toContain(`<p>Words ${own}</p>`);
+
+    // Changed without a signature, the words are nobody's and are not shown.
+    await t.database.db
+      .update(certificates)
+      .set({
+        credential: sql`jsonb_set(${certificates.credential}, '{credentialSubject,achievement,description}', ${JSON.stringify(`Forged ${own}`)}::jsonb)`,
+      })
+      .where(eq(certificates.id, cert._id));
+    const tampered = await page(cert.verificationId);
+    expect(checklistOf(tampered.body)).toEqual({ ...ALL_PASS, signatureIntact: 'fail' });
+    expect(tampered.body).not.toContain(`Forged ${own}`);
+  });
+
+  it('links a report of a problem to the board by e-mail, its subject naming the verification id', async () => {
+    const cert = await issue();
+    const res = await page(cert.verificationId);
+    const href = hrefOf(res.body, 'Report a problem with this certificate');
+    expect(href).toBeDefined();
+    const mail = new URL(href!);
+    expect(mail.protocol).toBe('mailto:');
+    expect(mail.pathname).toBe(t.config.boardContactEmail);
+    expect(mail.searchParams.get('subject')).toBe(`Problem with certificate ${cert.verificationId}`);
+    expect(mail.searchParams.get('body')).toBe(`Certificate page: ${cert.verificationUrl}\r\n\r\nWhat is wrong:\r\n`);
+    // RFC 6068: spaces and line ends percent-encoded, never a raw character that ends the value.
+    expect(href).toMatch(/^mailto:[^?]+\?subject=[^&\s]+&body=[^&\s]+$/);
+    expect(href).toContain('%20');
+    expect(href).toContain('%0D%0A');
+  });
+
+  it('offers the holder a wallet, leading to their certificates with this one named', async () => {
+    const cert = await issue();
+    const res = await page(cert.verificationId);
+    expect(res.body).toContain('Is this your certificate? <a href=');
+    expect(hrefOf(res.body, 'Add it to a digital wallet')).toBe(
+      `${t.config.appUrl}/admin/certificates?wallet=${cert.verificationId}`,
+    );
+    // Not for a certificate that is revoked: there is nothing to carry.
+    const revoked = await issue(t, { status: 'Inactive' });
+    expect((await page(revoked.verificationId)).body).not.toContain('Add it to a digital wallet');
+  });
+
+  it('folds the technical detail behind a native disclosure: issuer DID, cryptosuite, credential id, JSON and status list', async () => {
+    const cert = await issue();
+    const credential = await downloaded(cert._id);
+    const res = await page(cert.verificationId);
+    const details = /<details>\n<summary>Technical details<\/summary>([\s\S]*?)<\/details>/.exec(res.body)?.[1];
+    expect(details).toBeDefined();
+    expect(details).toContain(`<code>${t.app.credentials.did}</code>`);
+    expect(details).toContain('<code>eddsa-rdfc-2022</code>');
+    expect(details).toContain(`<code>${credential.id as string}</code>`);
+    expect(details).toContain(
+      `<a href="${(credential.credentialStatus as { statusListCredential: string }).statusListCredential}">Status list (JSON)</a>`,
+    );
+    expect(details).toContain(`<a href="${t.config.appUrl}/api/verify/${cert.verificationId}">This check as JSON</a>`);
+    expect(details).toContain(`<a href="${t.config.appUrl}/.well-known/did.json">DID document (JSON)</a>`);
+    // The plain words come first: no DID outside the disclosure (the head's meta tags aside).
+    const outside = res.body.replace(/<details>[\s\S]*<\/details>/, '').replace(/<head>[\s\S]*<\/head>/, '');
+    expect(outside).not.toContain('did:web:');
+    expect(outside).not.toContain('eddsa-rdfc-2022');
+    expect(await json(cert.verificationId)).toMatchObject({
+      signature: {
+        issuer: t.app.credentials.did,
+        cryptosuite: 'eddsa-rdfc-2022',
+        credentialId: credential.id,
+        statusListCredential: (credential.credentialStatus as { statusListCredential: string }).statusListCredential,
+      },
+    });
+  });
+
+  it('ships no script, with the strict CSP', async () => {
+    const cert = await issue();
+    const res = await page(cert.verificationId);
+    expect(res.body).not.toMatch(/<script|javascript:|\son\w+=/i);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe('the link preview', () => {
+  const NASTY = `Zoë <"&'> O'Brien</title><script>alert(1)</script>`;
+
+  it('carries Open Graph and Twitter card tags, escaped: a name with <"&\' does not break out', async () => {
+    const cert = await issue(t, { holderName: NASTY });
+    const res = await page(cert.verificationId);
+    expect(res.body).not.toContain('<script');
+    expect(res.body).not.toContain(NASTY);
+    // Every meta tag of the head is whole: a property or name, then a content without markup.
+    const head = /<head>([\s\S]*?)<\/head>/.exec(res.body)![1]!;
+    for (const tag of head.match(/<meta[^>]*>/g)!) {
+      expect(tag).toMatch(/^<meta (charset="utf-8"|(name|property)="[\w:]+" content="[^"<>]*")>$/);
+    }
+    expect(meta(res.body, 'og:title')).toBe('Certified Recycling Advocate: Active');
+    expect(meta(res.body, 'og:description')).toBe(
+      `${NASTY}: Certified Recycling Advocate, certificate ${cert.certificateNo} from ${t.config.boardName}. Active, valid till ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${inDays(365)}T00:00:00Z`))}.`,
+    );
+    expect(meta(res.body, 'og:url')).toBe(cert.verificationUrl);
+    expect(meta(res.body, 'og:image')).toBe(`${cert.verificationUrl}/preview.png`);
+    expect(meta(res.body, 'og:image:width')).toBe('1200');
+    expect(meta(res.body, 'og:image:height')).toBe('630');
+    expect(meta(res.body, 'og:image:alt')).toBe(
+      `Valid certificate: ${NASTY}, Certified Recycling Advocate, ${t.config.boardName}`,
+    );
+    expect(meta(res.body, 'og:site_name')).toBe(t.config.boardName);
+    expect(meta(res.body, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(res.body, 'twitter:title')).toBe('Certified Recycling Advocate: Active');
+    expect(meta(res.body, 'twitter:image')).toBe(`${cert.verificationUrl}/preview.png`);
+    expect(meta(res.body, 'twitter:description')).toBe(meta(res.body, 'og:description'));
+    // The name on the page: escaped, and isolated for either direction.
+    expect(res.body).toContain(
+      '<dd><span dir="auto">Zoë &lt;&quot;&amp;&#39;&gt; O&#39;Brien&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span></dd>',
+    );
+  });
+
+  it('is a 1200 × 630 PNG, tagged and cached like the status lists, 304 when unchanged', async () => {
+    const cert = await issue(t, { holderName: NASTY });
+    const url = `/verify/${cert.verificationId}/preview.png`;
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['x-robots-tag']).toMatch(/noindex/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    // Made to be shown by other sites' previews.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const { format, width, height } = await sharp(res.rawPayload).metadata();
+    expect({ format, width, height }).toEqual({ format: 'png', width: 1200, height: 630 });
+    // A strong ETag: the SHA-256 of the bytes sent.
+    const etag = `"${crypto.createHash('sha256').update(res.rawPayload).digest('base64url')}"`;
+    expect(res.headers.etag).toBe(etag);
+
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=300');
+    const other = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"something-else"' } });
+    expect(other.statusCode).toBe(200);
+
+    // A revocation changes the picture, and so its tag.
+    const revoked = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/certificates/${cert._id}/revoke`,
+      payload: { reason: 'Issued in error' },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+
+  it('is 404 for an unknown, a malformed or a deleted certificate', async () => {
+    const cert = await issue();
+    const deleted = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/certificates/${cert._id}` });
+    expect(deleted.statusCode).toBe(204);
+    for (const id of [crypto.randomBytes(32).toString('base64url'), 'x', cert.verificationId]) {
+      const res = await t.app.inject({ method: 'GET', url: `/verify/${id}/preview.png` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['content-type'], id).toMatch(/^application\/json/);
+      expect(res.headers.etag, id).toBeUndefined();
+    }
+  });
+
+  it('is limited per client address as the page is', async () => {
+    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '2' });
+    try {
+      const url = `/verify/${crypto.randomBytes(32).toString('base64url')}/preview.png`;
+      const statuses = [];
+      for (let n = 0; n < 3; n++) {
+        statuses.push((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.7.7.7' })).statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 429]);
+      expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.7.7.8' })).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not count as a view of the page', async () => {
+    const cert = await issue();
+    await t.app.verificationViews.flush();
+    await t.app.inject({ method: 'GET', url: `/verify/${cert.verificationId}/preview.png` });
+    await t.app.verificationViews.flush();
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    expect(row!.verificationViews).toBe(0);
+  });
+});
+
+describe('the board as configured, and copies signed before (decision 0040)', () => {
+  it('shows BOARD_NAME, BOARD_LOGO_URL, BOARD_URL and BOARD_CONTACT_EMAIL, and signs the logo into new copies', async () => {
+    const key = crypto.randomBytes(32).toString('base64');
+    const env = { ISSUER_KEY: key, BOARD_URL: 'https://orb.example/' };
+    const before = await createTestApp(env);
+    const after = await createTestApp(
+      {
+        ...env,
+        BOARD_NAME: 'Oregon <Recycling> & “Reuse” Board',
+        BOARD_LOGO_URL: 'https://cdn.orb.example/logo.png?v=2&size=80',
+        BOARD_CONTACT_EMAIL: 'verify@orb.example',
+      },
+      { database: before.database },
+    );
+    try {
+      const boss = await createUser(before, { isAdmin: true, steppedUp: true });
+      // Signed with the defaults: the portal's own logo.
+      const cert = await issue(before, {}, boss.cookie);
+      const [stored] = await before.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+      const signed = stored!.credential as Json & { issuer: Json; credentialSubject: { achievement: Json } };
+      const portalLogo = {
+        id: 'http://localhost:3000/favicon.svg',
+        type: 'Image',
+        caption: `Logo of ${before.config.boardName}`,
+      };
+      expect(signed.issuer.image).toEqual(portalLogo);
+      expect(signed.credentialSubject.achievement.image).toEqual(portalLogo);
+
+      // The board renamed and given another logo: the copy still states the record, so the other
+      // instance issues no new one for it and the page still verifies it (decision 0040).
+      const unchanged = await call(after.app, boss.cookie, {
+        method: 'PUT',
+        url: `/api/certificates/${cert._id}`,
+        payload: {
+          userEmail: stored!.userEmail,
+          certificateNo: stored!.certificateNo,
+          name: stored!.name,
+          validTill: stored!.validTill.toISOString().slice(0, 10),
+          holderName: stored!.holderName,
+          status: stored!.status,
+        },
+      });
+      expect(unchanged.statusCode, unchanged.body).toBe(200);
+      const copies = await after.database.db
+        .select()
+        .from(credentialCopies)
+        .where(eq(credentialCopies.certificateId, cert._id));
+      expect(copies).toHaveLength(1);
+
+      const res = await page(cert.verificationId, after);
+      expect(checklistOf(res.body)).toEqual(ALL_PASS);
+      expect(res.body).toContain(
+        '<img src="https://cdn.orb.example/logo.png?v=2&amp;size=80" alt="" width="40" height="40"><a href="https://orb.example/" dir="auto">Oregon &lt;Recycling&gt; &amp; “Reuse” Board</a>',
+      );
+      expect(new URL(hrefOf(res.body, 'Report a problem with this certificate')!).pathname).toBe('verify@orb.example');
+      expect(res.body).toContain('(an e-mail to verify@orb.example)');
+      // The logo's origin, and no other, is allowed as an image source.
+      const imgSrc = /img-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+      expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.orb.example']);
+      // The words are the copy's, signed under the board's former name.
+      expect(res.body).toContain(`a credential of the ${before.config.boardName} for recycling advocates.`);
+      expect(await json(cert.verificationId, after)).toMatchObject({
+        board: {
+          name: 'Oregon <Recycling> & “Reuse” Board',
+          url: 'https://orb.example/',
+          logoUrl: 'https://cdn.orb.example/logo.png?v=2&size=80',
+          contactEmail: 'verify@orb.example',
+        },
+      });
+
+      // A change of a fact issues the next copy, which carries the new logo and name.
+      const renamed = await call(after.app, boss.cookie, {
+        method: 'PUT',
+        url: `/api/certificates/${cert._id}`,
+        payload: {
+          userEmail: stored!.userEmail,
+          certificateNo: stored!.certificateNo,
+          name: 'Senior Recycling Advocate',
+          validTill: stored!.validTill.toISOString().slice(0, 10),
+          holderName: stored!.holderName,
+          status: stored!.status,
+        },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const [next] = await after.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+      const newLogo = {
+        id: 'https://cdn.orb.example/logo.png?v=2&size=80',
+        type: 'Image',
+        caption: 'Logo of Oregon <Recycling> & “Reuse” Board',
+      };
+      expect((next!.credential as { issuer: Json }).issuer.image).toEqual(newLogo);
+      expect(checklistOf((await page(cert.verificationId, after)).body)).toEqual(ALL_PASS);
+    } finally {
+      await after.close();
+      await before.close();
+    }
+  });
+
+  it('statesRecord ignores what a copy says only to present it, and nothing it states', async () => {
+    const cert = await issue();
+    const credential = await downloaded(cert._id);
+    const [row] = await t.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    const id = credential.id as string;
+    expect(statesRecord(credential, row!, id)).toBe(true);
+    const subject = credential.credentialSubject as Json & { achievement: Json };
+    // As a copy signed before decision 0040 reads (no images), or under another board name and words.
+    const { image: _a, ...achievementWithoutImage } = subject.achievement;
+    const { image: _i, ...issuerWithoutImage } = credential.issuer as Json;
+    const presented = {
+      ...credential,
+      issuer: { ...issuerWithoutImage, name: 'Another Board', url: 'https://another.example' },
+      credentialSubject: {
+        ...subject,
+        achievement: { ...achievementWithoutImage, description: 'Other words', criteria: { narrative: 'Other' } },
+      },
+    };
+    expect(statesRecord(presented, row!, id)).toBe(true);
+    // A fact is still compared.
+    const renamed = {
+      ...credential,
+      credentialSubject: { ...subject, achievement: { ...subject.achievement, name: 'X' } },
+    };
+    expect(statesRecord(renamed, row!, id)).toBe(false);
+  });
+});
