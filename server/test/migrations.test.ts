@@ -25,7 +25,7 @@ const DRIZZLE_KIT = path.resolve(SERVER, '../node_modules/.bin/drizzle-kit');
  * check; the test below holds the snapshot against the database each driver built.)
  */
 describe('migrations', () => {
-  it('match the schema: drizzle-kit generates nothing new', { timeout: 60_000 }, async () => {
+  it('match the schema: drizzle-kit generates nothing new', async () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
     try {
       fs.cpSync(path.join(SERVER, 'drizzle'), copy, { recursive: true });

@@ -323,5 +323,5 @@ describe('size limits', () => {
       ...streamed('exact.pdf', pdf(), MAX_DOCUMENT_BYTES),
     });
     expect(res.statusCode, res.body).toBe(201);
-  }, 60_000);
+  });
 });

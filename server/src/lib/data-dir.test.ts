@@ -62,7 +62,7 @@ describe('DATA_DIR at start (issue 30, F7)', () => {
     const all = modes(dataDir);
     expect(Object.keys(all)).toEqual(expect.arrayContaining(['.', 'pii.key', 'issuer.key', 'db', 'db/PG_VERSION']));
     expect(wider(all, directories(dataDir))).toEqual([]);
-  }, 60_000);
+  });
 
   it('makes files and directories left 0666 and 0777 owner-only, and names each in a warning', async () => {
     const made = ['uploads/ab/cd.jpg', 'pii.key', 'db/PG_VERSION'];
@@ -98,7 +98,7 @@ describe('DATA_DIR at start (issue 30, F7)', () => {
     warnings = [];
     secureDataDir(dataDir, log);
     expect(warnings).toEqual([]);
-  }, 60_000);
+  });
 
   it('refuses to start when a mode cannot be fixed, naming the path', () => {
     const key = path.join(dataDir, 'pii.key');

@@ -117,7 +117,7 @@ describe('a job that outlives the queue', () => {
     await vi.waitFor(() => expect(logs.join('\n')).toMatch(/job queue statement after stop dropped/), {
       timeout: 5_000,
     });
-  }, 60_000);
+  });
 });
 
 describe('queueDatabase', () => {

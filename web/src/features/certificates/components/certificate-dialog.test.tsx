@@ -38,7 +38,7 @@ function Harness() {
 const value = (label: string) => (screen.getByLabelText(label, { exact: false }) as HTMLInputElement).value;
 
 // Typing through user-event in jsdom is slow on the shared machines; allow it time.
-describe('CertificateDialog', { timeout: 30_000 }, () => {
+describe('CertificateDialog', () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
     fetchMock.mockReset();
@@ -100,7 +100,7 @@ describe('CertificateDialog', { timeout: 30_000 }, () => {
   });
 });
 
-describe('CertificateDialog: the award date (issue 31)', { timeout: 30_000 }, () => {
+describe('CertificateDialog: the award date (issue 31)', () => {
   const answer = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>();
@@ -185,7 +185,7 @@ describe('CertificateDialog: the award date (issue 31)', { timeout: 30_000 }, ()
   });
 });
 
-describe('CertificateDialog: a certificate someone else saved meanwhile (issue 16)', { timeout: 30_000 }, () => {
+describe('CertificateDialog: a certificate someone else saved meanwhile (issue 16)', () => {
   const theirs: Certificate = { ...existing, name: 'Master Recycling Advocate', status: 'Active', version: 2 };
   const answer = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

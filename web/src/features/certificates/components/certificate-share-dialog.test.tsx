@@ -14,7 +14,7 @@ const config = {
   adminMfa: 'optional',
 };
 
-describe('CertificateShareDialog', { timeout: 30_000 }, () => {
+describe('CertificateShareDialog', () => {
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',

@@ -42,7 +42,7 @@ const CSV = [
   'b@example.org,CRA-2,Advocate,Sleeping,2030-01-01,second',
 ].join('\n');
 
-describe('ImportDialog', { timeout: 30_000 }, () => {
+describe('ImportDialog', () => {
   beforeEach(() => {
     sent.length = 0;
     answers = [];

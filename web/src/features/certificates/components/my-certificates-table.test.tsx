@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../test/render';
 import { formatCalendarDay } from '../utils/calendar-day';
 import { MyCertificatesTable } from './my-certificates-table';
 
-describe('MyCertificatesTable', { timeout: 30_000 }, () => {
+describe('MyCertificatesTable', () => {
   it('downloads the uploaded document, or the generated PDF when there is none, and opens Verify & share', async () => {
     const withDocument = makeCertificate({
       _id: 'a',

@@ -6,7 +6,7 @@ import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
 import { ReinstateDialog, RevokeDialog } from './revoke-dialog';
 
-describe('RevokeDialog', { timeout: 30_000 }, () => {
+describe('RevokeDialog', () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
     fetchMock.mockReset();

@@ -15,7 +15,7 @@ const certificate = (n: number, extra: Partial<Certificate> = {}) =>
     ...extra,
   });
 
-describe('ManageCertificatesPage', { timeout: 30_000 }, () => {
+describe('ManageCertificatesPage', () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
     fetchMock.mockReset();

@@ -7,7 +7,7 @@ import ManageHelpPage from './manage-help-page';
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-describe('ManageHelpPage (spec §4: view → edit → view on a successful Save)', { timeout: 30_000 }, () => {
+describe('ManageHelpPage (spec §4: view → edit → view on a successful Save)', () => {
   let stored: HelpContent;
   const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
     if (path === '/api/help-content' && init?.method === 'PUT') {

@@ -88,7 +88,7 @@ function fillDownload(reason: string) {
   fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: reason } });
 }
 
-describe('HmisExportPage (issue 17, part 3)', { timeout: 30_000 }, () => {
+describe('HmisExportPage (issue 17, part 3)', () => {
   beforeEach(() => {
     // Only the clock: the default period is this month so far.
     vi.useFakeTimers({ toFake: ['Date'] });

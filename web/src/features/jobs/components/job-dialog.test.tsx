@@ -17,7 +17,7 @@ function fillJob(applyLink: string) {
   fill('Apply Link', applyLink);
 }
 
-describe('JobDialog (spec §5)', { timeout: 30_000 }, () => {
+describe('JobDialog (spec §5)', () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
     fetchMock.mockReset();
@@ -55,7 +55,7 @@ describe('JobDialog (spec §5)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('JobDialog: a job someone else saved meanwhile (issue 16)', { timeout: 30_000 }, () => {
+describe('JobDialog: a job someone else saved meanwhile (issue 16)', () => {
   const opened: Job = {
     _id: '5b0c9f3e-2a61-4c1e-9a52-7f1d2e3c4b5a',
     title: 'Route Coordinator',
