@@ -1,10 +1,26 @@
 /**
  * Mutation testing of the security-critical modules (issue 12): `npm run test:mutation`. Slow, so
- * not part of `npm test`; README § Test it has the last score. The tests it runs are listed in
- * vitest.mutation.config.ts.
- *
- * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ * not part of `npm test`; docs/mutation-testing.md has the last scores. The tests it runs are
+ * listed by module in vitest.mutation.config.ts; the web app's outbox has its own run
+ * (stryker.web.config.mjs, `npm run test:mutation:web`).
  */
+
+/**
+ * The files given with `--mutate` (or `-m`), if any. The test processes Stryker starts inherit
+ * this process's environment, so vitest.mutation.config.ts reads them there and runs only those
+ * modules' tests.
+ */
+function mutateArgument(argv) {
+  for (const [i, arg] of argv.entries()) {
+    if (arg === '--mutate' || arg === '-m') return argv[i + 1];
+    if (arg.startsWith('--mutate=')) return arg.slice('--mutate='.length);
+  }
+  return undefined;
+}
+const mutateGiven = mutateArgument(process.argv.slice(2));
+if (mutateGiven) process.env.MUTATION_MODULES = mutateGiven;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
@@ -21,6 +37,16 @@ export default {
     // Issue 19: the second factor (TOTP, recovery codes, the lock) and its routes.
     'server/src/domains/mfa/service.ts',
     'server/src/domains/mfa/routes.ts',
+    // Security round 3: the idempotent requests, the public verify page, the import, the HMIS
+    // export, and the signed credentials with their status lists (issue 31).
+    'server/src/lib/idempotency.ts',
+    'server/src/domains/certificates/verify-routes.ts',
+    'server/src/domains/certificates/import.ts',
+    'server/src/domains/certificates/import-routes.ts',
+    'server/src/domains/hmis/*.ts',
+    '!server/src/domains/hmis/*.test.ts',
+    'server/src/plugins/credentials.ts',
+    'server/src/plugins/credential-signer.ts',
   ],
   coverageAnalysis: 'perTest',
   // The machine is shared (2 cores): one or two test processes, never more.

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, MFA_MESSAGES, NEW_FACTOR_HOLD_MINUTES, RECOVERY_CODE_COUNT } from '@portal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, passkeys, recoveryCodes, sessions, users, webauthnChallenges } from '../../src/db/schema';
+import { auditLog, outbox, passkeys, recoveryCodes, sessions, users, webauthnChallenges } from '../../src/db/schema';
 import { SoftAuthenticator } from '../authenticator';
 import { call, createTestApp, createUser, lastMail, sessionCookie, type TestApp } from '../harness';
 import { fullReport } from '../reports';
@@ -381,12 +381,29 @@ describe('removal and reset', () => {
       const enable = await post(admin.cookie, '/api/auth/mfa/totp/enable', { code }, strict);
       expect(enable.statusCode, enable.body).toBe(200);
       expect(enable.json()).toEqual({ recoveryCodes: [] });
+      // An authenticator app added beside a passkey brings no new recovery codes, and its mail says none.
+      const mail = await strict.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, admin.email.toLowerCase()))
+        .orderBy(desc(outbox.createdAt))
+        .limit(1);
+      expect(mail[0]?.text).toContain('an authenticator app');
+      expect(mail[0]?.text).not.toContain('recovery codes were made');
       expect((await remove()).statusCode).toBe(200);
       const [row] = await strict.database.db.select().from(users).where(eq(users.id, admin.user.id));
       expect(row!.mfaEnabled).toBe(true);
       expect(
         await strict.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.user.id)),
       ).toHaveLength(RECOVERY_CODE_COUNT);
+      // A member's last factor may go under ADMIN_MFA=required: the rule is the admins'.
+      const member = await createUser(strict, { steppedUp: true });
+      const only = await addPasskey(member, 'Solo', strict);
+      const gone = await call(strict.app, member.cookie, {
+        method: 'DELETE',
+        url: `/api/auth/mfa/passkeys/${only.passkey._id}`,
+      });
+      expect(gone.statusCode, gone.body).toBe(200);
     } finally {
       await strict.close();
     }
@@ -446,5 +463,75 @@ describe('who may call the passkey routes', () => {
     }
     const unverified = await createUser(t, { isVerified: false });
     expect((await post(unverified.cookie, '/api/auth/mfa/passkeys/registration-options')).statusCode).toBe(403);
+  });
+});
+
+describe('what the portal keeps of each passkey change', () => {
+  const auditOf = (userId: string, action: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.targetId, userId)));
+  const eventsOf = (userId: string, from: number) =>
+    t.logs
+      .slice(from)
+      .map((line) => JSON.parse(line) as { userId?: string; event?: string; factor?: string; msg?: string })
+      .filter((line) => line.userId === userId && line.event !== 'login_mfa_pending')
+      .map(({ event, factor, msg }) => ({ event, msg, ...(factor ? { factor } : {}) }));
+
+  it('lists, audits, logs and mails adding and removing passkeys; a second passkey keeps the recovery codes', async () => {
+    const u = await createUser(t, { steppedUp: true });
+    const from = t.logs.length;
+    const first = await addPasskey(u, 'Phone');
+    expect((await lastMail(t, u.email))?.text).toContain('New recovery codes were made with it.');
+    const codes = first.recoveryCodes!;
+    const second = await addPasskey(u, 'Key fob');
+    expect(second.recoveryCodes).toBeUndefined();
+    expect((await lastMail(t, u.email))?.text).not.toContain('recovery codes');
+
+    const listed = await call(t.app, u.cookie, { method: 'GET', url: '/api/auth/mfa/passkeys' });
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json() as { name: string }[]).map((p) => p.name).sort()).toEqual(['Key fob', 'Phone']);
+
+    expect(await auditOf(u.user.id, 'user.mfa_enable')).toHaveLength(1);
+    expect(await auditOf(u.user.id, 'user.passkey_add')).toEqual([
+      expect.objectContaining({ targetType: 'user', details: { passkeyId: first.passkey._id } }),
+      expect.objectContaining({ targetType: 'user', details: { passkeyId: second.passkey._id } }),
+    ]);
+
+    const remove = (id: string) => call(t.app, u.cookie, { method: 'DELETE', url: `/api/auth/mfa/passkeys/${id}` });
+    expect((await remove(first.passkey._id)).statusCode).toBe(200);
+    expect((await lastMail(t, u.email))?.text).not.toContain('Two-factor sign-in is now off.');
+    // The codes given with the first passkey still open the account.
+    t.clock.advanceMinutes(NEW_FACTOR_HOLD_MINUTES);
+    const pending = await passwordStep(u);
+    const byCode = await verify(pending, { code: codes[0]! });
+    expect(byCode.statusCode, byCode.body).toBe(200);
+    const full = sessionCookie(byCode);
+    const { challenge } = await authenticationOptions(full);
+    expect((await verify(full, { passkey: second.authenticator.assert(challenge) })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, full, { method: 'DELETE', url: `/api/auth/mfa/passkeys/${second.passkey._id}` })).statusCode,
+    ).toBe(200);
+    expect((await lastMail(t, u.email))?.text).toContain('Two-factor sign-in is now off.');
+    expect(await auditOf(u.user.id, 'user.passkey_remove')).toEqual([
+      expect.objectContaining({ targetType: 'user', details: { passkeyId: first.passkey._id, lastFactor: false } }),
+      expect.objectContaining({ targetType: 'user', details: { passkeyId: second.passkey._id, lastFactor: true } }),
+    ]);
+
+    expect(eventsOf(u.user.id, from)).toEqual(
+      expect.arrayContaining([
+        { event: 'passkey_added', msg: 'passkey added' },
+        { event: 'passkey_removed', msg: 'passkey removed' },
+      ]),
+    );
+  });
+
+  it('logs a sign-in by passkey as such', async () => {
+    const u = await createUser(t, { steppedUp: true });
+    const { authenticator } = await addPasskey(u);
+    const from = t.logs.length;
+    expect((await passkeyStep(await passwordStep(u), authenticator)).statusCode).toBe(200);
+    expect(eventsOf(u.user.id, from)).toEqual([{ event: 'login_ok', msg: 'signed in', factor: 'passkey' }]);
   });
 });

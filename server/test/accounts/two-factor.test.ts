@@ -608,3 +608,110 @@ describe('log hygiene', () => {
     expect(logs).not.toMatch(new RegExp(`"code":"${code}"`));
   });
 });
+
+describe('what the portal keeps of each step (issue 30: the audit trail and the security log)', () => {
+  /** The log lines of the app written for one user since `from` (an index into t.logs), as objects. */
+  const eventsOf = (userId: string, from: number) =>
+    t.logs
+      .slice(from)
+      .map((line) => JSON.parse(line) as { userId?: string; event?: string; factor?: string; msg?: string })
+      .filter((line) => line.userId === userId)
+      .map(({ event, factor, msg }) => ({ event, msg, ...(factor ? { factor } : {}) }));
+  const auditOf = (userId: string, action: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.targetId, userId)));
+
+  it('logs turning the factor on, each sign-in by its factor, each step-up and each refused one', async () => {
+    const u = await createUser(t);
+    const from = t.logs.length;
+    const { secret, recoveryCodes: codes } = await enrol(u);
+    await verify(await passwordStep(u), { code: await codeNow(secret) });
+    t.clock.advanceMinutes(1);
+    await verify(await passwordStep(u), { code: codes[0]! });
+    t.clock.advanceMinutes(NEW_FACTOR_HOLD_MINUTES);
+    await verify(u.cookie, { code: await codeNow(secret) });
+
+    const member = await createUser(t);
+    const since = t.logs.length;
+    expect((await verify(member.cookie, { password: 'not-the-password' })).statusCode).toBe(400);
+    expect((await verify(member.cookie, { password: member.password })).statusCode).toBe(200);
+
+    expect(eventsOf(u.user.id, from).filter((e) => e.event !== 'login_mfa_pending')).toEqual(
+      expect.arrayContaining([
+        { event: 'mfa_enabled', msg: 'two-factor sign-in turned on' },
+        { event: 'login_ok', msg: 'signed in', factor: 'code' },
+        { event: 'step_up', msg: 'stepped up' },
+      ]),
+    );
+    // A TOTP code and a recovery code are both a code.
+    expect(eventsOf(u.user.id, from).filter((e) => e.event === 'login_ok')).toEqual([
+      { event: 'login_ok', msg: 'signed in', factor: 'code' },
+      { event: 'login_ok', msg: 'signed in', factor: 'code' },
+    ]);
+    expect(eventsOf(member.user.id, since)).toEqual([
+      { event: 'step_up_failed', msg: 'step-up refused' },
+      { event: 'step_up', msg: 'stepped up' },
+    ]);
+  });
+
+  it('audits turning the factor on and an admin’s reset against the user, and tells each apart', async () => {
+    const admin = await createUser(t, { isAdmin: true, steppedUp: true });
+    const u = await createUser(t);
+    await enrol(u);
+    expect(await auditOf(u.user.id, 'user.mfa_enable')).toEqual([
+      expect.objectContaining({ actorId: u.user.id, targetType: 'user', targetId: u.user.id }),
+    ]);
+    const reset = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/users/${u.user.id}/mfa` });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await auditOf(u.user.id, 'user.mfa_reset')).toEqual([
+      expect.objectContaining({ actorId: admin.user.id, targetType: 'user', details: { hadFactor: true } }),
+    ]);
+  });
+
+  it('says a second factor is required only of admins, and only under ADMIN_MFA=required', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const member = await createUser(t);
+    for (const who of [admin, member]) {
+      const status = await call(t.app, who.cookie, { method: 'GET', url: '/api/auth/mfa' });
+      expect(status.json()).toEqual({ totp: false, recoveryCodesLeft: 0, required: false });
+    }
+  });
+
+  it('refuses to turn on an authenticator app that is on already, keeping its secret and codes', async () => {
+    const u = await createUser(t);
+    const { secret, recoveryCodes: codes } = await enrol(u);
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, u.user.id));
+    // Still within the step-up that the enrolment began with.
+    const again = await call(t.app, u.cookie, {
+      method: 'POST',
+      url: '/api/auth/mfa/totp/enable',
+      payload: { code: await codeNow(secret) },
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({ message: MFA_MESSAGES.alreadyOn });
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, u.user.id));
+    expect(after!.totpSecret).toBe(before!.totpSecret);
+    // The codes first given still work.
+    const signIn = await verify(await passwordStep(u), { code: codes[3]! });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+  });
+
+  it('turns an authenticator app on once when two requests race with the same code', async () => {
+    const u = await createUser(t, { steppedUp: true });
+    const setup = await call(t.app, u.cookie, { method: 'POST', url: '/api/auth/mfa/totp/setup' });
+    const { secret } = setup.json() as { secret: string };
+    const code = await codeNow(secret);
+    const enable = () => call(t.app, u.cookie, { method: 'POST', url: '/api/auth/mfa/totp/enable', payload: { code } });
+    const answers = await Promise.all([enable(), enable()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((a) => a.statusCode === 200)!.json() as { recoveryCodes: string[] };
+    // The codes stored are the ones answered, and the change was audited once.
+    const stored = await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.user.id));
+    expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(await auditOf(u.user.id, 'user.mfa_enable')).toHaveLength(1);
+    t.clock.advanceMinutes(1);
+    expect((await verify(await passwordStep(u), { code: won.recoveryCodes[0]! })).statusCode).toBe(200);
+  });
+});

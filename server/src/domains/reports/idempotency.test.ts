@@ -96,7 +96,21 @@ describe('POST /api/reports with an Idempotency-Key', () => {
 
   it('refuses a malformed key (400) and files nothing', async () => {
     const before = await reportCount();
-    for (const value of ['abc', '"not-a-uuid"', '', `${newKey()}, ${newKey()}`, `"${newKey()}`, 'x'.repeat(5000)]) {
+    const uuid = newKey();
+    // §5: the whole value is a UUID, nothing before or after it.
+    for (const value of [
+      'abc',
+      '"not-a-uuid"',
+      '',
+      `${newKey()}, ${newKey()}`,
+      `"${newKey()}`,
+      'x'.repeat(5000),
+      `${uuid}0`,
+      `0${uuid}`,
+      `"${uuid}0"`,
+      uuid.replaceAll('-', ''),
+      uuid.replace(/[0-9a-f]$/, 'g'),
+    ]) {
       const res = await call(t.app, member.cookie, {
         method: 'POST',
         url: '/api/reports',
@@ -107,6 +121,66 @@ describe('POST /api/reports with an Idempotency-Key', () => {
       expect(res.json().message).toBe(IDEMPOTENCY_MESSAGES.invalid);
     }
     expect(await reportCount()).toBe(before);
+  });
+
+  it('refuses the key sent twice (§2.1: one header only), and files nothing', async () => {
+    const before = await reportCount();
+    const res = await call(t.app, member.cookie, {
+      method: 'POST',
+      url: '/api/reports',
+      payload: report(),
+      headers: { [IDEMPOTENCY_KEY_HEADER]: [idempotencyKeyValue(newKey()), idempotencyKeyValue(newKey())] },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(IDEMPOTENCY_MESSAGES.invalid);
+    expect(await reportCount()).toBe(before);
+  });
+
+  it('reads the key with the spaces around it trimmed and in either case, as the key itself', async () => {
+    const key = newKey();
+    const first = await file(member.cookie, report('Spaced Key'), key);
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await reportCount();
+    for (const value of [`  "${key}"  `, ` ${key.toUpperCase()}`, `"${key.toUpperCase()}"`]) {
+      const retry = await call(t.app, member.cookie, {
+        method: 'POST',
+        url: '/api/reports',
+        payload: report('Spaced Key'),
+        headers: { [IDEMPOTENCY_KEY_HEADER]: value },
+      });
+      expect(retry.statusCode, value).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+    }
+    expect(await reportCount()).toBe(before);
+    const rows = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(rows.map((r) => [r.scope, r.status])).toEqual([['report', 201]]);
+  });
+
+  it('answers 409 while the first request with the key has not finished, and files nothing', async () => {
+    const key = newKey();
+    expect((await file(member.cookie, report('Still Working'), key)).statusCode).toBe(201);
+    // As the key's row reads while the first request's transaction is still open: no answer yet.
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ status: null, response: null })
+      .where(eq(idempotencyKeys.key, key));
+    const before = await reportCount();
+    const retry = await file(member.cookie, report('Still Working'), key);
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(retry.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress });
+    // Other content under it is still the client's mistake (§2.7), not a request in progress.
+    const changed = await file(member.cookie, report('Something Else'), key);
+    expect(changed.statusCode, changed.body).toBe(422);
+    expect(await reportCount()).toBe(before);
+  });
+
+  it('files each of many submits with keys of their own sent at once: one key never holds up another', async () => {
+    const before = await reportCount();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => file(member.cookie, report(`Neighbour ${i}`), newKey())),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(await reportCount()).toBe(before + 6);
   });
 
   it('still files a report per submit without a key (the spec’s clients send none)', async () => {
@@ -215,6 +289,23 @@ describe('media uploads with the report’s Idempotency-Key', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+  });
+
+  it('answers 409 while the first upload under the key has not finished, and keeps its key', async () => {
+    const key = newKey();
+    const image = { filename: 'face.png', contentType: 'image/png', data: await png() };
+    expect((await send(member.cookie, key, image)).statusCode).toBe(201);
+    // As the key's row reads while the first upload's transaction is still open: no answer yet.
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ status: null, response: null })
+      .where(eq(idempotencyKeys.key, key));
+    const before = await uploadCount();
+    const retry = await send(member.cookie, key, image);
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(retry.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress });
+    expect(await uploadCount()).toBe(before);
+    expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(1);
   });
 
   it('refuses a malformed key on an upload (400)', async () => {

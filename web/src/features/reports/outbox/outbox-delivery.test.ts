@@ -132,3 +132,37 @@ describe('the outbox on the device', () => {
     expect(await waiting()).toBe(0);
   });
 });
+
+describe('what the outbox keeps on the device', () => {
+  it('tells the member of a report that could not be read, discards it, and sends the others', async () => {
+    const spoilt = crypto.randomUUID();
+    await queueReport(MEMBER, spoilt, report('Spoilt'), { image: null, video: null });
+    await queueReport(MEMBER, crypto.randomUUID(), report('Readable'), { image: null, video: null });
+    // The sealed bytes of one record change on the disk (a broken write, a tampering).
+    await rewriteRow(spoilt, (row) => ({ ...row, value: { ...row.value, data: new ArrayBuffer(40) } }));
+    await expect(sendOutbox(MEMBER, vi.fn())).resolves.toEqual({
+      failure: 'A report saved on this device could not be read, so it was discarded.',
+    });
+    expect(server.received.map((r) => r.clientName)).toEqual(['Readable']);
+    expect(await waiting()).toBe(0);
+  });
+});
+
+type Row = { id: string; value: { iv: Uint8Array; data: ArrayBuffer } };
+/** Changes one stored record behind the device store's back, in IndexedDB itself. */
+async function rewriteRow(id: string, change: (row: Row) => Row) {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('portal-device');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error ?? new Error('open failed'));
+  });
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction('outbox', 'readwrite');
+    const store = tx.objectStore('outbox');
+    const get = store.get(id);
+    get.onsuccess = () => store.put(change(get.result as Row));
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+  });
+  db.close();
+}
