@@ -28,18 +28,16 @@ const user = {
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 
+const json = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
 // Only the network is faked (STYLE: never mock our own modules): the store's real verifyEmail runs.
 const fetchMock = vi.fn<typeof fetch>();
 const verifyCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/verify-email');
 
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockResolvedValue(
-    new Response(JSON.stringify({ success: true, message: 'Email verified successfully', user }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
+  fetchMock.mockResolvedValue(json({ success: true, message: 'Email verified successfully', user }, 200));
   vi.stubGlobal('fetch', fetchMock);
   useAuth.setState({ user: { ...user, isVerified: false }, isAuthenticated: false, error: null, isLoading: false });
 });
@@ -111,12 +109,7 @@ describe('VerifyEmailPage', () => {
   });
 
   it('shows the server message inline when the code is refused', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ message: 'Invalid or expired verification code' }), {
-        status: 400,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValue(json({ message: 'Invalid or expired verification code' }, 400));
     const u = userEvent.setup();
     renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
     await u.click(box(1));
@@ -127,12 +120,7 @@ describe('VerifyEmailPage', () => {
 
   it('after a wrong code, empties the boxes, focuses the first, says the tries left and submits once when all six are typed again', async () => {
     // Issue 35: retyping over a refused code used to submit on every key and lock the newcomer out.
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ message: 'Invalid or expired verification code', triesLeft: 4 }), {
-        status: 400,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValueOnce(json({ message: 'Invalid or expired verification code', triesLeft: 4 }, 400));
     const u = userEvent.setup();
     renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
     await u.click(box(1));
@@ -150,12 +138,7 @@ describe('VerifyEmailPage', () => {
 
   it('says when a new code can be asked for once the resends are used up', async () => {
     const retryAt = '2026-11-27T10:20:00.000Z';
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ message: 'Too many attempts. Please try again later.', retryAt }), {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '300' },
-      }),
-    );
+    fetchMock.mockResolvedValue(json({ message: 'Too many attempts. Please try again later.', retryAt }, 429));
     const u = userEvent.setup();
     renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
     await u.click(screen.getByRole('button', { name: 'Resend code' }));
@@ -167,10 +150,7 @@ describe('VerifyEmailPage', () => {
 
   it('resends the code and says so', async () => {
     fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({ success: true, message: 'A new verification code has been sent to your email.', user }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      ),
+      json({ success: true, message: 'A new verification code has been sent to your email.', user }, 200),
     );
     const u = userEvent.setup();
     renderWithProviders(<VerifyEmailPage />, { path: '/verify-email' });
