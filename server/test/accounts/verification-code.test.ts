@@ -96,7 +96,7 @@ describe('verification code', () => {
     for (let i = 1; i <= 5; i++) {
       const res = await verify(cookie, wrongFor(code));
       expect(res.statusCode, `wrong try ${i}`).toBe(400);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.invalidCode });
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.invalidCode, triesLeft: 5 - i });
     }
     const sixth = await verify(cookie, wrongFor(code));
     expect(sixth.statusCode).toBe(429);
