@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '../support/test';
 import { signIn } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
+import { PHONE, SMALL_PHONE, pageWidth } from '../support/phone';
 import { inDays, once } from './member-support';
 
 // Tests on one member run in one worker, in order; sign-up is rate limited (ARCHITECTURE §5).
@@ -166,3 +167,32 @@ test("'View Certificate' shows an uploaded PDF inline, and Download opens it in 
   await expect(viewer).toBeVisible();
   await expect(viewer).toHaveAttribute('data', fileUrl);
 });
+
+for (const viewport of [SMALL_PHONE, PHONE]) {
+  for (const base of ['/admin', '/rtl']) {
+    test(`at ${viewport.width} px on ${base}/certificates, each certificate is a card with its three actions in reach`, async ({
+      page,
+    }) => {
+      // Issue 35: not a 760 px table whose actions sit off screen.
+      const member = await expiringMember();
+      await page.setViewportSize(viewport);
+      await signIn(page, member.email, member.password);
+      await page.goto(`${base}/certificates`);
+      const card = page.getByRole('listitem', { name: 'Expiring Advocate' });
+      await expect(card).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      for (const name of ['View Certificate', 'Download Certificate', 'Verify & share']) {
+        const action = card.getByRole(name === 'Download Certificate' ? 'link' : 'button', { name });
+        const box = (await action.boundingBox())!;
+        expect(box.height, name).toBeGreaterThanOrEqual(44);
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(viewport.width);
+      }
+      await card.getByRole('button', { name: 'Verify & share' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('button', { name: 'Copy verification link' })).toBeVisible();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+}

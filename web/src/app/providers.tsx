@@ -1,14 +1,14 @@
 import '../styles/mantine-frame.css';
-import { em, MantineProvider } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@portal/contract';
 import { Outlet, useMatches } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { usePhone } from '../hooks/use-phone';
 import { UpdatePrompt } from '../components/update-prompt';
 import { useAuth } from '../features/auth/store';
 import { readSessionExpiry } from '../lib/session-cookie';
-import { cssVariablesResolver, PHONE_MAX_WIDTH, theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * The toasts, mounted by App beside the router rather than inside a screen, so that a toast
@@ -30,7 +30,7 @@ export function Toasts() {
  * and durations are spec §8's, unchanged.
  */
 function PlacedNotifications() {
-  const phone = useMediaQuery(`(max-width: ${em(PHONE_MAX_WIDTH)})`, false);
+  const phone = usePhone();
   return phone ? (
     // Below the bar: mantine-frame.css places the top-center stack by TOP_BAR_HEIGHT_VAR.
     <Notifications position="top-center" autoClose={TOAST_MS} limit={5} />

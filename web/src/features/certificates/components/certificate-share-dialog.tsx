@@ -113,7 +113,7 @@ export function CertificateShareDialog({
               <Text size="sm" fw={500}>
                 Verification link
               </Text>
-              <VerificationLink url={certificate.verificationUrl} />
+              <VerificationLink url={certificate.verificationUrl} title={certificate.name} />
               <Text size="sm" c="dimmed">
                 {viewsText(certificate.verificationViews)}
               </Text>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
 import { formatCalendarDay } from '../utils/calendar-day';
@@ -48,5 +48,50 @@ describe('MyCertificatesTable', () => {
     expect(formatCalendarDay(late.awardedOn)).toBe(new Date(2019, 6, 4).toLocaleDateString());
     expect(within(row).getByText(`Issued ${new Date(2019, 6, 4).toLocaleDateString()}`)).toBeInTheDocument();
     expect(within(row).queryByText(/Issued .*2026/)).not.toBeInTheDocument();
+  });
+
+  describe('on a phone (issue 35)', () => {
+    const desktop = window.matchMedia;
+    const phoneWide = () => {
+      window.matchMedia = ((query: string) => ({ ...desktop(query), matches: true })) as typeof window.matchMedia;
+    };
+    afterEach(() => {
+      window.matchMedia = desktop;
+    });
+
+    it('shows one card per certificate with its status, dates and three actions, and no table', async () => {
+      phoneWide();
+      const a = makeCertificate({ _id: 'a', name: 'Zinc recovery', status: 'Active' });
+      const b = makeCertificate({ _id: 'b', name: 'Aluminium sorting', status: 'Revoked' });
+      const onView = vi.fn();
+      const onShare = vi.fn();
+      renderWithProviders(<MyCertificatesTable certificates={[a, b]} onView={onView} onShare={onShare} />);
+
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const card = screen.getByRole('listitem', { name: 'Aluminium sorting' });
+      expect(within(card).getByText('Revoked')).toBeInTheDocument();
+      expect(within(card).getByText(`Issued ${formatCalendarDay(b.awardedOn)}`)).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Download Certificate' })).toHaveAttribute(
+        'href',
+        '/api/certificates/b/pdf',
+      );
+      const user = userEvent.setup();
+      await user.click(within(card).getByRole('button', { name: 'View Certificate' }));
+      await user.click(within(card).getByRole('button', { name: 'Verify & share' }));
+      expect(onView).toHaveBeenCalledWith(b);
+      expect(onShare).toHaveBeenCalledWith(b);
+
+      // The table's column sort, as a choice a thumb can make.
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'name:asc');
+      const names = screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+      expect(names).toEqual(['Aluminium sorting', 'Zinc recovery']);
+    });
+
+    it('says none are found, with the way to Help, when there are none', () => {
+      phoneWide();
+      renderWithProviders(<MyCertificatesTable certificates={[]} onView={() => {}} onShare={() => {}} />);
+      expect(screen.getByText('No certificates found.')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Sort by')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,12 +1,21 @@
-import { Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { usePhone } from '../../../hooks/use-phone';
 import { certificateFileUrl } from '../api/use-certificate-status';
 import { formatCalendarDay } from '../utils/calendar-day';
-import { nextSort, pageCount, pageOf, sortCertificates, type Sort, type SortKey } from '../utils/my-certificates';
+import {
+  nextSort,
+  pageCount,
+  pageOf,
+  sortCertificates,
+  type Sort,
+  type SortKey,
+  type SortOrder,
+} from '../utils/my-certificates';
 import { CertificateStatusBadge } from './certificate-status';
 
 function SortableHeader({
@@ -34,106 +43,196 @@ function SortableHeader({
   );
 }
 
+/** spec §2's empty text, with where to turn (issue 13). */
+function NoCertificates() {
+  return (
+    <EmptyState
+      title="No certificates found."
+      description="Certificates your certifying board records for your email address appear here. If yours is missing, the Help page says whom to contact."
+      action={
+        <Button component={Link} to="../help" relative="path" variant="light" size="xs">
+          Go to Help
+        </Button>
+      }
+    />
+  );
+}
+
 /** Issue 13: what a certificate without an uploaded document says. */
 export const NO_DOCUMENT_YET = 'No document yet — your board will add it';
 
-/** The holder's certificates (spec §2), sortable, 11 rows a page (ARCHITECTURE §6). */
-export function MyCertificatesTable({
-  certificates,
-  onView,
-  onShare,
-}: {
-  certificates: Certificate[];
+const SORT_CHOICES = [
+  { value: '', label: 'As recorded' },
+  { value: 'name:asc', label: 'Name, A to Z' },
+  { value: 'name:desc', label: 'Name, Z to A' },
+  { value: 'status:asc', label: 'Status' },
+  { value: 'validTill:asc', label: 'Valid till, soonest first' },
+  { value: 'validTill:desc', label: 'Valid till, latest first' },
+];
+
+const sortValue = (sort: Sort | null) => (sort ? `${sort.key}:${sort.order}` : '');
+const sortFrom = (value: string): Sort | null => {
+  const [key, order] = value.split(':') as [SortKey, SortOrder];
+  return value ? { key, order } : null;
+};
+
+interface RowActions {
   onView: (certificate: Certificate) => void;
   /** Issue 11: the verification link, QR code, PDF, credential and LinkedIn of one certificate. */
   onShare: (certificate: Certificate) => void;
-}) {
+}
+
+/** The valid-till day, and beneath it the day the board awarded it (issue 31). */
+function Dates({ certificate }: { certificate: Certificate }) {
+  return (
+    <>
+      {new Date(certificate.validTill).toLocaleDateString()}
+      <Text size="xs" c="dimmed">
+        Issued {formatCalendarDay(certificate.awardedOn)}
+      </Text>
+    </>
+  );
+}
+
+/** Without an uploaded document, the generated PDF (issue 11) is the certificate. */
+const downloadHref = (c: Certificate) => c.downloadLink || certificateFileUrl(c, 'pdf');
+
+/**
+ * Issue 35: on a phone, one card per certificate with its status, dates and its three actions as
+ * full-width buttons a thumb can hit (44 px), instead of a 760 px table scrolled sideways.
+ */
+function CertificateCards({ certificates, onView, onShare }: RowActions & { certificates: Certificate[] }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your certificates">
+      {certificates.map((c) => (
+        <Card key={c._id} component="li" withBorder radius="md" padding="md" aria-label={c.name}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {c.name}
+            </Text>
+            <CertificateStatusBadge status={c.status} style={{ flexShrink: 0 }} />
+          </Group>
+          <Text size="sm" mt={4}>
+            Valid till <Dates certificate={c} />
+          </Text>
+          <Stack gap="xs" mt="sm">
+            <Button variant="light" h={44} fullWidth onClick={() => onView(c)}>
+              View Certificate
+            </Button>
+            {c.downloadLink === '' && (
+              <Text size="xs" c="dimmed">
+                {NO_DOCUMENT_YET}
+              </Text>
+            )}
+            <Button component="a" h={44} fullWidth href={downloadHref(c)} target="_blank" rel="noopener noreferrer">
+              Download Certificate
+            </Button>
+            <Button variant="light" h={44} fullWidth onClick={() => onShare(c)}>
+              Verify &amp; share
+            </Button>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The holder's certificates (spec §2), sortable, 11 a page (ARCHITECTURE §6): a table on a wide
+ * screen, cards on a phone (issue 35).
+ */
+export function MyCertificatesTable({ certificates, onView, onShare }: RowActions & { certificates: Certificate[] }) {
+  const phone = usePhone();
   const [sort, setSort] = useState<Sort | null>(null);
   const [page, setPage] = useState(1);
   const sorted = sortCertificates(certificates, sort);
   const pages = pageCount(sorted.length);
   const current = Math.min(page, pages);
+  const rows = pageOf(sorted, current);
   const onSort = (column: SortKey) => {
     setSort((s) => nextSort(s, column));
     setPage(1);
   };
 
+  const list = phone ? (
+    certificates.length === 0 ? (
+      <NoCertificates />
+    ) : (
+      <Stack gap="sm">
+        <NativeSelect
+          label="Sort by"
+          data={SORT_CHOICES}
+          value={sortValue(sort)}
+          onChange={(e) => {
+            setSort(sortFrom(e.currentTarget.value));
+            setPage(1);
+          }}
+          size="md"
+        />
+        <CertificateCards certificates={rows} onView={onView} onShare={onShare} />
+      </Stack>
+    )
+  ) : (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <SortableHeader label="NAME" column="name" sort={sort} onSort={onSort} />
+            <SortableHeader label="STATUS" column="status" sort={sort} onSort={onSort} />
+            <SortableHeader label="Valid till" column="validTill" sort={sort} onSort={onSort} />
+            <Table.Th>View Certificate</Table.Th>
+            <Table.Th>Download Certificate</Table.Th>
+            <Table.Th>Verify &amp; share</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {certificates.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <NoCertificates />
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((c) => (
+            <Table.Tr key={c._id}>
+              <Table.Td fw={600}>{c.name}</Table.Td>
+              <Table.Td>
+                <CertificateStatusBadge status={c.status} />
+              </Table.Td>
+              <Table.Td>
+                <Dates certificate={c} />
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => onView(c)}>
+                  View Certificate
+                </Button>
+                {/* Issue 13: never a silent gap; the Download button beside gives the generated PDF. */}
+                {c.downloadLink === '' && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {NO_DOCUMENT_YET}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" component="a" href={downloadHref(c)} target="_blank" rel="noopener noreferrer">
+                  Download Certificate
+                </Button>
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => onShare(c)}>
+                  Verify &amp; share
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <SortableHeader label="NAME" column="name" sort={sort} onSort={onSort} />
-              <SortableHeader label="STATUS" column="status" sort={sort} onSort={onSort} />
-              <SortableHeader label="Valid till" column="validTill" sort={sort} onSort={onSort} />
-              <Table.Th>View Certificate</Table.Th>
-              <Table.Th>Download Certificate</Table.Th>
-              <Table.Th>Verify &amp; share</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {certificates.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <EmptyState
-                    title="No certificates found."
-                    description="Certificates your certifying board records for your email address appear here. If yours is missing, the Help page says whom to contact."
-                    action={
-                      <Button component={Link} to="../help" relative="path" variant="light" size="xs">
-                        Go to Help
-                      </Button>
-                    }
-                  />
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {pageOf(sorted, current).map((c) => (
-              <Table.Tr key={c._id}>
-                <Table.Td fw={600}>{c.name}</Table.Td>
-                <Table.Td>
-                  <CertificateStatusBadge status={c.status} />
-                </Table.Td>
-                <Table.Td>
-                  {new Date(c.validTill).toLocaleDateString()}
-                  {/* Issue 31: the day the board awarded it, beside the spec's valid-till date. */}
-                  <Text size="xs" c="dimmed">
-                    Issued {formatCalendarDay(c.awardedOn)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => onView(c)}>
-                    View Certificate
-                  </Button>
-                  {/* Issue 13: never a silent gap; the Download button below gives the generated PDF. */}
-                  {c.downloadLink === '' && (
-                    <Text size="xs" c="dimmed" mt={4}>
-                      {NO_DOCUMENT_YET}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {/* Without an uploaded document, the generated PDF (issue 11) is the certificate. */}
-                  <Button
-                    size="xs"
-                    component="a"
-                    href={c.downloadLink || certificateFileUrl(c, 'pdf')}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    Download Certificate
-                  </Button>
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => onShare(c)}>
-                    Verify &amp; share
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {list}
       {pages > 1 && (
         <Group justify="center" mt="md">
           <Pagination

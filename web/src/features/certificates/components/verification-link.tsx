@@ -1,8 +1,18 @@
 import { ActionIcon, Anchor, CopyButton, Group, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 
-/** The public verification link of a certificate, with a button that copies it. */
-export function VerificationLink({ url }: { url: string }) {
+/** The phone's share sheet (Web Share API), where the browser has one for this link. */
+const canShare = (data: ShareData) =>
+  typeof navigator !== 'undefined' &&
+  typeof navigator.share === 'function' &&
+  (typeof navigator.canShare !== 'function' || navigator.canShare(data));
+
+/**
+ * The public verification link of a certificate, with a button that copies it and, where the
+ * device has a share sheet (issue 35: phones), one that opens it.
+ */
+export function VerificationLink({ url, title }: { url: string; title?: string }) {
+  const shareData: ShareData = { url, ...(title ? { title } : {}) };
   return (
     <Group gap={4} wrap="nowrap" align="center">
       <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -13,15 +23,28 @@ export function VerificationLink({ url }: { url: string }) {
           <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
             <ActionIcon
               variant="subtle"
+              size="lg"
               color={copied ? 'teal' : 'gray'}
               onClick={copy}
               aria-label={copied ? 'Copied' : 'Copy verification link'}
             >
-              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>
         )}
       </CopyButton>
+      {canShare(shareData) && (
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          color="gray"
+          aria-label="Share verification link"
+          // A dismissed share sheet rejects with AbortError: nothing to tell.
+          onClick={() => void navigator.share(shareData).catch(() => undefined)}
+        >
+          <IconShare size={18} aria-hidden />
+        </ActionIcon>
+      )}
     </Group>
   );
 }
