@@ -76,6 +76,10 @@ test('a member has no admin routes; the user menu leads to the profile and logs 
   await page.goto('/admin/manage/users');
   await expect(page.getByText('Page not found')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Default Brand Text' })).toBeVisible();
+  // Issue 35: the 404 names what was asked and leads back into the dashboard.
+  await expect(page.getByText('/admin/manage/users', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/admin/default');
+  await expect(page.getByRole('link', { name: 'Help' }).last()).toHaveAttribute('href', '/admin/help');
 
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Profile Settings' }).click();

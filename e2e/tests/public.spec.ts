@@ -36,3 +36,13 @@ for (const [button, path, heading] of [
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   });
 }
+
+test('a guest at an address that does not exist is told so and led home or to the login (issue 35)', async ({
+  page,
+}) => {
+  await page.goto('/no-such-page?from=mail');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('/no-such-page', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
