@@ -13,7 +13,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { walletOffers } from '../../db/schema';
 import { preflight, readableByAnyOrigin, walletPreflight } from '../../lib/cross-origin';
-import type { HttpError} from '../../lib/errors';
+import type { HttpError } from '../../lib/errors';
 import { badRequest, gone, notFound } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { stands } from '../../plugins/credentials';
