@@ -41,6 +41,30 @@ declare module '@digitalbazaar/vc' {
     checkStatus?: (options: { credential: Record<string, unknown> }) => Promise<unknown>;
     now?: Date;
   }): Promise<{ verified: boolean; error?: unknown; statusResult?: unknown; results?: unknown[] }>;
+  /** A presentation: its proof for the challenge and domain, and any credentials it holds. */
+  export function verify(options: {
+    presentation: Record<string, unknown>;
+    challenge: string;
+    domain?: string;
+    suite: unknown;
+    documentLoader: DocumentLoader;
+    unsignedPresentation?: boolean;
+  }): Promise<{ verified: boolean; error?: unknown }>;
+  /** A presentation with the credentials given, unsigned. */
+  export function createPresentation(options: {
+    verifiableCredential?: Record<string, unknown>[];
+    holder?: string;
+    id?: string;
+    version?: number;
+  }): Record<string, unknown>;
+  /** Signs a presentation for the challenge and domain (authentication proof purpose). */
+  export function signPresentation(options: {
+    presentation: Record<string, unknown>;
+    suite: unknown;
+    challenge: string;
+    domain?: string;
+    documentLoader: DocumentLoader;
+  }): Promise<Record<string, unknown>>;
 }
 
 declare module '@digitalbazaar/vc-bitstring-status-list' {

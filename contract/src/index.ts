@@ -22,3 +22,4 @@ export * from './schemas/trash';
 export * from './schemas/hmis-export';
 export * from './schemas/certificate-import';
 export * from './schemas/device-key';
+export * from './schemas/wallet';

@@ -66,6 +66,13 @@ export const ROUTES = [
   r('PUT', '/api/certificates/:id/identifier', 'member'),
   r('POST', '/api/certificates/:id/revoke', 'admin'),
   r('POST', '/api/certificates/:id/reinstate', 'admin'),
+  // Issue 31 (decision 0042): a single-use offer of the credential to the holder's wallet.
+  r('POST', '/api/certificates/:id/wallet-offer', 'member'),
+  // What the wallet calls: the secret in the URL is its only key (no session, any origin).
+  r('GET', '/api/wallet/credentials/:token', 'public'),
+  r('POST', '/api/wallet/exchanges/:token', 'public'),
+  r('POST', '/api/wallet/oid4vci/token', 'public'),
+  r('POST', '/api/wallet/oid4vci/credential', 'public'),
 
   // Anyone may check a certificate (issue 11): the facts a verifier needs, and the signed status lists.
   r('GET', '/api/verify/:verificationId', 'public'),

@@ -29,6 +29,7 @@ import type { XlsxLimits } from './domains/certificates/import';
 import certificateImportRoutes from './domains/certificates/import-routes';
 import certificateRoutes from './domains/certificates/routes';
 import verifyRoutes from './domains/certificates/verify-routes';
+import walletRoutes from './domains/certificates/wallet-routes';
 import opsRoutes from './domains/ops/routes';
 import remindersPlugin from './domains/reminders/plugin';
 import reminderRoutes from './domains/reminders/routes';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(certificateRoutes);
   await app.register(certificateImportRoutes, { xlsxLimits: deps.importLimits });
   await app.register(verifyRoutes);
+  await app.register(walletRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);
   await app.register(trashRoutes);

@@ -444,6 +444,42 @@ export const credentialCopies = pgTable(
 );
 
 /**
+ * Issue 31 (decision 0042): a way for the holder to put a certificate's credential into a digital
+ * wallet, valid for ten minutes and used once. Only a SHA-256 of each secret is kept (the URL's
+ * token, the exchange's id, the pre-authorized code, the access token it buys), never the secret.
+ */
+export const walletOffers = pgTable(
+  'wallet_offers',
+  {
+    id: id(),
+    certificateId: uuid()
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    /** `credential-url`: a single-use URL; `exchange`: a VC-API exchange; `pre-authorized-code`: OID4VCI. */
+    kind: text({ enum: ['credential-url', 'exchange', 'pre-authorized-code'] }).notNull(),
+    /** SHA-256 of the secret in the URL (the token, the exchange id, the pre-authorized code). */
+    tokenHash: text().notNull(),
+    /** A VC-API exchange's challenge (a nonce, not a secret), asked of the wallet's presentation. */
+    challenge: text(),
+    /** OID4VCI: SHA-256 of the access token the pre-authorized code was exchanged for. */
+    accessTokenHash: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the wallet took it (the URL fetched, the exchange answered, the code exchanged). */
+    usedAt: timestamp({ withTimezone: true }),
+    /** When the credential was handed over (OID4VCI's credential endpoint; the others at usedAt). */
+    issuedAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wallet_offers_token_hash_key').on(t.tokenHash),
+    uniqueIndex('wallet_offers_access_token_hash_key').on(t.accessTokenHash),
+    index().on(t.certificateId),
+    index().on(t.expiresAt),
+  ],
+);
+
+/**
  * W3C Bitstring Status Lists: one row per list and purpose. `bits` is the list itself (bit i is
  * the status of the certificate with that index); `credential` is the signed
  * BitstringStatusListCredential served to verifiers, re-signed in the transaction that flips a bit.

@@ -45,3 +45,17 @@ export async function preflight(_req: FastifyRequest, reply: FastifyReply) {
     .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
     .send();
 }
+
+/**
+ * The preflight of a wallet protocol route (decision 0042): a POST with a JSON body or a bearer
+ * token, from any origin, without credentials (those routes read no cookie).
+ */
+export async function walletPreflight(_req: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(204)
+    .header('access-control-allow-origin', ANY_ORIGIN)
+    .header('access-control-allow-methods', 'GET, HEAD, POST')
+    .header('access-control-allow-headers', 'Accept, Authorization, Content-Type')
+    .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+    .send();
+}

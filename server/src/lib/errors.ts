@@ -24,5 +24,7 @@ export const unauthorized = (message = 'Not authenticated') => new HttpError(401
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A link that worked once and never will again (a used or expired wallet offer, decision 0042). */
+export const gone = (message: string) => new HttpError(410, message);
 export const tooMany = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

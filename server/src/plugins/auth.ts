@@ -65,8 +65,8 @@ const routeKey = (method: string, url: string) => `${method} ${url}`;
 const TABLE = new Map<string, Access>(ROUTES.map((r) => [routeKey(r.method, r.path), r.access]));
 /**
  * A route's rule; Fastify's HEAD twin of a GET route has the GET's, unless the table lists a HEAD.
- * An OPTIONS route is the CORS preflight of a public resource (issue 31, decision 0035): public,
- * and allowed only beside a public GET, so that no preflight ever opens a signed-in route to
+ * An OPTIONS route is the CORS preflight of a public resource (issue 31, decisions 0035, 0042):
+ * public, and allowed only beside a public GET or POST, so that no preflight ever opens a signed-in route to
  * other origins.
  */
 const ACCESS = {
@@ -74,7 +74,11 @@ const ACCESS = {
     const listed = TABLE.get(key);
     if (listed) return listed;
     if (key.startsWith('HEAD ')) return TABLE.get(`GET ${key.slice(5)}`);
-    if (key.startsWith('OPTIONS ')) return TABLE.get(`GET ${key.slice(8)}`) === 'public' ? 'public' : undefined;
+    if (key.startsWith('OPTIONS ')) {
+      // Decision 0042: a wallet's POST to a public exchange or OID4VCI endpoint has one too.
+      const path = key.slice(8);
+      return TABLE.get(`GET ${path}`) === 'public' || TABLE.get(`POST ${path}`) === 'public' ? 'public' : undefined;
+    }
     return undefined;
   },
 };

@@ -773,6 +773,17 @@ export default fp(
       return ok;
     }
 
+    /**
+     * Decision 0042: the current copy issued to the holder's DID (`credentialSubject.id`), signed
+     * now, for the wallet that proved it controls that DID. It keeps the copy's `id` and status
+     * entry: it is the same copy, bound to a key, and stops verifying when the copy is revoked.
+     */
+    async function boundTo(credential: Json, holder: string): Promise<Json> {
+      const { proof: _signedBefore, ...unsigned } = credential;
+      const subject = unsigned.credentialSubject as Json;
+      return signer.sign({ ...unsigned, credentialSubject: { id: holder, ...subject } }, app.clock.now());
+    }
+
     // At start, after each import, and every ten minutes.
     app.queue.define(SIGNING_JOB, {
       cron: '*/10 * * * *',
@@ -805,6 +816,7 @@ export default fp(
       kickSigning: () => app.queue.kick(SIGNING_JOB),
       statusListCredential,
       verifySignature,
+      boundTo,
     });
   },
   { name: 'credentials', dependencies: ['config', 'db', 'queue'] },
@@ -844,6 +856,8 @@ declare module 'fastify' {
       kickSigning(): void;
       statusListCredential(list: number, purpose: StatusPurpose): Promise<Record<string, unknown> | undefined>;
       verifySignature(credential: Record<string, unknown>): Promise<boolean>;
+      /** Decision 0042: the copy issued to the holder's DID, signed now, with the copy's id and status. */
+      boundTo(credential: Record<string, unknown>, holder: string): Promise<Record<string, unknown>>;
     };
   }
 }

@@ -99,6 +99,9 @@ export default fp(
     app.addHook('onRequest', async (req, reply) => {
       if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
       if (SAFE_METHODS.has(req.method)) return;
+      // Decision 0042: a wallet's protocol routes take no cookie (their secret is in the request), so
+      // a request from another origin carries no ambient authority to abuse.
+      if (req.routeOptions.config.noCookies) return;
       const origin = req.headers.origin;
       const site = req.headers['sec-fetch-site'];
       if ((origin && !origins.has(origin)) || site === 'cross-site') {
@@ -109,3 +112,10 @@ export default fp(
   },
   { name: 'security', dependencies: ['config'] },
 );
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads no cookie and no session: the CSRF rule does not apply (decision 0042). */
+    noCookies?: boolean;
+  }
+}

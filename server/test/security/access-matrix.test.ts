@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ROUTES } from '@portal/contract';
+import { OID4VCI_CONFIGURATION_ID, PRE_AUTHORIZED_CODE_GRANT, ROUTES } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,25 @@ const passkeyOf = async (w: World, userId: string) => {
     .values({ userId, credentialId: crypto.randomUUID(), publicKey: Buffer.from('key'), name: 'Key' })
     .returning();
   return row!.id;
+};
+
+/** Decision 0042: a fresh wallet offer of member A's certificate, made by member A. */
+const walletOfferOfA = async (w: World) => {
+  const { id } = await certificateOfA(w);
+  const offer = { method: 'POST' as const, url: `/api/certificates/${id}/wallet-offer` };
+  return (await expectOk(w.t, w.memberA, offer, 201)) as {
+    credentialUrl: string;
+    exchangeUrl: string;
+    openidCredentialOffer: string;
+  };
+};
+/** The OID4VCI token request for a fresh offer's pre-authorized code. */
+const preAuthorizedCodeForm = async (w: World) => {
+  const offer = new URL((await walletOfferOfA(w)).openidCredentialOffer).searchParams.get('credential_offer')!;
+  const grant = (JSON.parse(offer) as { grants: Record<string, { 'pre-authorized_code': string }> }).grants[
+    PRE_AUTHORIZED_CODE_GRANT
+  ]!;
+  return { grant_type: PRE_AUTHORIZED_CODE_GRANT, 'pre-authorized_code': grant['pre-authorized_code'] };
 };
 
 /**
@@ -218,6 +237,41 @@ const REQUESTS: Record<string, Build> = {
     const revoke = { method: 'POST' as const, url: `/api/certificates/${id}/revoke`, payload: { reason: 'Check' } };
     await expectOk(w.t, w.admin, revoke, 200);
     return { method: 'POST', url: `/api/certificates/${id}/reinstate`, payload: {} };
+  },
+  'POST /api/certificates/:id/wallet-offer': async (w) => ({
+    method: 'POST',
+    url: `/api/certificates/${(await certificateOfA(w)).id}/wallet-offer`,
+  }),
+  // Decision 0042: a fresh offer of member A's certificate, taken by whoever calls (the secret is the key).
+  'GET /api/wallet/credentials/:token': async (w) => ({
+    method: 'GET',
+    url: new URL((await walletOfferOfA(w)).credentialUrl).pathname,
+  }),
+  'POST /api/wallet/exchanges/:token': async (w) => ({
+    method: 'POST',
+    url: new URL((await walletOfferOfA(w)).exchangeUrl).pathname,
+    payload: {},
+  }),
+  'POST /api/wallet/oid4vci/token': async (w) => ({
+    method: 'POST',
+    url: '/api/wallet/oid4vci/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(await preAuthorizedCodeForm(w)).toString(),
+  }),
+  'POST /api/wallet/oid4vci/credential': async (w) => {
+    const token = w.t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/oid4vci/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(await preAuthorizedCodeForm(w)).toString(),
+    });
+    const { access_token } = (await token).json() as { access_token: string };
+    return {
+      method: 'POST',
+      url: '/api/wallet/oid4vci/credential',
+      headers: { authorization: `Bearer ${access_token}` },
+      payload: { credential_configuration_id: OID4VCI_CONFIGURATION_ID },
+    };
   },
   'GET /api/verify/:verificationId': async (w) => {
     const { verificationUrl } = await certificateOfA(w);

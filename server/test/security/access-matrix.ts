@@ -59,6 +59,12 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'PUT /api/certificates/:id/identifier': [401, 403, 200, 403, 200, 401],
   'POST /api/certificates/:id/revoke': [401, 403, 403, 403, 200, 401],
   'POST /api/certificates/:id/reinstate': [401, 403, 403, 403, 200, 401],
+  // Decision 0042: the holder's (or an admin's) offer to a wallet; the wallet's fetch needs only its secret.
+  'POST /api/certificates/:id/wallet-offer': [401, 403, 201, 403, 201, 401],
+  'GET /api/wallet/credentials/:token': [200, 200, 200, 200, 200, 200],
+  'POST /api/wallet/exchanges/:token': [200, 200, 200, 200, 200, 200],
+  'POST /api/wallet/oid4vci/token': [200, 200, 200, 200, 200, 200],
+  'POST /api/wallet/oid4vci/credential': [200, 200, 200, 200, 200, 200],
   'GET /api/verify/:verificationId': [200, 200, 200, 200, 200, 200],
   'GET /api/status-lists/:purpose/:list': [200, 200, 200, 200, 200, 200],
 

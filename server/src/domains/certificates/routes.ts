@@ -21,6 +21,9 @@ import {
   toValidTill,
   TOTAL_COUNT_HEADER,
   TRASH_MESSAGES,
+  WALLET_MESSAGES,
+  WALLET_OFFER_MINUTES,
+  walletOffer,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -54,6 +57,10 @@ import {
 } from './repository';
 import { nextAwardedOn } from './awarded-on';
 import { verificationStatus } from './verification';
+import { createWalletOffer } from './wallet-offers';
+import { walletLinks } from './wallet-routes';
+import { randomToken } from '../../lib/tokens';
+import { addMinutes } from '../../lib/clock';
 
 /** What an audit row keeps of a certificate (the stored status, never the derived one). */
 const snapshot = (row: CertificateRow) => ({
@@ -586,4 +593,29 @@ export default async function certificateRoutes(base: FastifyInstance) {
       .header('content-disposition', `attachment; filename="${fileName(row, 'json')}"`)
       .send(JSON.stringify(credential, null, 2));
   });
+
+  /**
+   * Issue 31 (decision 0042): the holder's offer of their credential to a wallet, each path good
+   * for ten minutes and one wallet. Only an active certificate is offered: a revoked, suspended or
+   * lapsed one's copy would not verify in the wallet.
+   */
+  app.post(
+    '/api/certificates/:id/wallet-offer',
+    { schema: { tags, params: idParams, response: { 201: walletOffer } } },
+    async (req, reply) => {
+      const row = await readable(req, req.params.id);
+      const now = app.clock.now();
+      if (verificationStatus(row, now).status !== 'Active') throw conflict(WALLET_MESSAGES.notActive);
+      const offer = { certificateId: row.id, createdBy: req.auth!.user.id, now };
+      const secrets = await app.db.transaction(async (tx) => ({
+        url: (await createWalletOffer(tx, { ...offer, kind: 'credential-url' })).token,
+        exchange: (await createWalletOffer(tx, { ...offer, kind: 'exchange', challenge: randomToken() })).token,
+        preAuthorizedCode: (await createWalletOffer(tx, { ...offer, kind: 'pre-authorized-code' })).token,
+      }));
+      return reply.status(201).send({
+        ...walletLinks(app.config.appUrl, secrets),
+        expiresAt: addMinutes(now, WALLET_OFFER_MINUTES).toISOString(),
+      });
+    },
+  );
 }
