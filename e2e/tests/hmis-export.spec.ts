@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { ADMIN, SLOW_STATE } from '../support/env';
+import { fileReport, openSection } from '../support/report';
 import { adminApi, createMember } from '../support/fixtures';
 import { logInAsAdmin, signIn } from '../support/session';
 import { clientHeaders, expect, type Page, test } from '../support/test';
@@ -66,8 +67,10 @@ test('a member files a consented report; an admin checks the period and download
   await radio(page, 'Consent to Share with HMIS', 'Yes').check();
   await label(page, 'Consent Method').selectOption('Signed');
   await label(page, 'Consent Date').fill(inDays(-7));
+  await openSection(page, 'Client');
   await label(page, 'Client Name').fill(clientName);
   await label(page, 'Project Start Date').fill(inDays(-7));
+  await openSection(page, 'HMIS details');
   await label(page, 'First Name').fill(firstName);
   await label(page, 'Last Name').fill(lastName);
   await label(page, 'Name Data Quality').selectOption('Full name reported');
@@ -76,7 +79,7 @@ test('a member files a consented report; an admin checks the period and download
   await label(page, 'Date of Engagement').fill(inDays(-5));
   await label(page, 'Date of Contact').fill(inDays(-5));
   await label(page, 'Current Living Situation').selectOption('Safe Haven');
-  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await fileReport(page);
   await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible();
 
   // A second client, engaged before the project start: a row the HMIS CSV rules refuse.

@@ -89,7 +89,9 @@ test('sign-up, verification and the way to the dashboard, by keyboard alone', as
   await expect(page.getByRole('region', { name: 'User Dashboard' })).toBeVisible();
 });
 
-test('filing a report by keyboard alone: the skip link, the section navigator and Submit', async ({ page }) => {
+test('filing a report by keyboard alone: the skip link, the jump list, Next and Submit on the review', async ({
+  page,
+}) => {
   const admin = await adminApi();
   const member = await createMember(admin, { name: 'Kim Keys' });
   const clientName = `Keyboard Client ${Date.now().toString(36)}`;
@@ -106,9 +108,9 @@ test('filing a report by keyboard alone: the skip link, the section navigator an
   await page.keyboard.press('Enter');
   expect(await isFocused(page.getByRole('main'))).toBe(true);
 
-  // The section navigator leads to a section: its heading takes the focus.
+  // The jump list opens a section's step (issue 35): its heading takes the focus.
   const sections = page.getByRole('navigation', { name: 'Form sections' });
-  const client = sections.getByRole('link', { name: /^Client\s*, not started/ });
+  const client = sections.getByRole('button', { name: /^Client\s*, not started/ });
   await tabTo(page, client);
   await expectVisibleFocus(client);
   await page.keyboard.press('Enter');
@@ -116,11 +118,14 @@ test('filing a report by keyboard alone: the skip link, the section navigator an
   await page.keyboard.press('Tab');
   expect(await isFocused(page.getByRole('textbox', { name: 'Client Name' }))).toBe(true);
   await page.keyboard.type(clientName);
-  await expect(sections.getByRole('link', { name: /^Client\s*, in progress, 1 of 7 answered/ })).toBeVisible();
+  await expect(sections.getByRole('button', { name: /^Client\s*, in progress, 1 of 7 answered/ })).toBeVisible();
 
-  const demographics = sections.getByRole('link', { name: /^Demographics/ });
-  await tabTo(page, demographics, { backwards: true });
+  // Next, at the end of the step, opens the following one.
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  await tabTo(page, next);
+  await expectVisibleFocus(next);
   await page.keyboard.press('Enter');
+  expect(await isFocused(page.getByRole('heading', { name: 'Demographics', exact: true }))).toBe(true);
   const veteranYes = page.getByRole('radiogroup', { name: 'Veteran' }).getByRole('radio', { name: 'Yes' });
   await tabTo(page, veteranYes);
   await page.keyboard.press('Space');
@@ -130,9 +135,12 @@ test('filing a report by keyboard alone: the skip link, the section navigator an
   await page.keyboard.press('Space');
   await expect(white).toBeChecked();
 
-  // Submit is in the navigator, reachable from every section.
+  // Submit is on the review, the jump list's last entry.
+  const review = sections.getByRole('button', { name: 'Review', exact: true });
+  await tabTo(page, review, { backwards: true });
+  await page.keyboard.press('Enter');
   const submit = page.getByRole('button', { name: 'Submit Form' });
-  await tabTo(page, submit, { backwards: true });
+  await tabTo(page, submit);
   await expectVisibleFocus(submit);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Form submitted successfully')).toBeVisible();

@@ -5,6 +5,7 @@ import { expect, type Page, test } from '../support/test';
 import { logIn } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
 import { SLOW_STATE } from '../support/env';
+import { openSection } from '../support/report';
 
 // The one spec that runs the service worker (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -128,6 +129,7 @@ test('offline, a reload of the report screen opens the form; its draft opens onc
   await workerInCharge(page);
 
   const clientName = `Offline Reload ${Date.now().toString(36)}`;
+  await openSection(page, 'Client');
   await label(page, 'Client Name').fill(clientName);
   await label(page, 'Social Security Number').fill('372-81-4455');
   await expect(page.getByRole('status', { name: 'Draft' })).toHaveText('Draft saved on this device');
@@ -141,6 +143,8 @@ test('offline, a reload of the report screen opens the form; its draft opens onc
   // Issue 30 (F6, decision 0034): the draft's key is wrapped under a secret only the server gives
   // a signed-in session; a reloaded page with no connection cannot open it.
   await expect(page.getByText('Drafts on this device open once you are online and signed in.')).toBeVisible();
+  // Issue 35: the form opens at its first step.
+  await openSection(page, 'Client');
   await expect(label(page, 'Client Name')).toHaveValue('');
 
   // The cache holds the app's files, and nothing of the API: not the certificates, not the session.

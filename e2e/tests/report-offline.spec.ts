@@ -5,6 +5,7 @@ import { expect, type Page, test } from '../support/test';
 import { adminReportCard, logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 import { SLOW_STATE } from '../support/env';
+import { fileReport, openSection } from '../support/report';
 
 /** Issue 18: drafts kept on the device, and reports sent from the outbox once, when back online. */
 
@@ -22,8 +23,10 @@ async function fillHalf(page: Page, clientName: string) {
   await radio(page, 'Consent to Share with HMIS', 'Yes').check();
   await label(page, 'Consent Method').selectOption('Signed');
   await label(page, 'Consent Date').fill('2025-03-01');
+  await openSection(page, 'Client');
   await label(page, 'Client Name').fill(clientName);
   await label(page, 'Social Security Number').fill('372-81-4455');
+  await openSection(page, 'HMIS details');
   await label(page, 'First Name').fill('Jordan');
   await label(page, 'Sex').selectOption('Client prefers not to answer');
   // Written at most a second after the last change (autosave), sealed in IndexedDB.
@@ -34,10 +37,13 @@ async function expectHalf(page: Page, clientName: string) {
   // A reloaded form's chunk and its sealed draft take a while on a busy machine, the more so while
   // the service worker (decision 0020) fills its cache in the background.
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
-  await expect(label(page, 'Client Name')).toHaveValue(clientName, SLOW_STATE);
-  await expect(label(page, 'Social Security Number')).toHaveValue('372-81-4455');
-  await expect(radio(page, 'Consent to Share with HMIS', 'Yes')).toBeChecked();
+  // Issue 35: the form opens at its first step, Consent, with the draft's answers.
+  await expect(radio(page, 'Consent to Share with HMIS', 'Yes')).toBeChecked(SLOW_STATE);
   await expect(label(page, 'Consent Method')).toHaveValue('Signed');
+  await openSection(page, 'Client');
+  await expect(label(page, 'Client Name')).toHaveValue(clientName);
+  await expect(label(page, 'Social Security Number')).toHaveValue('372-81-4455');
+  await openSection(page, 'HMIS details');
   await expect(label(page, 'First Name')).toHaveValue('Jordan');
   await expect(label(page, 'Sex')).toHaveValue('Client prefers not to answer');
 }
@@ -64,6 +70,7 @@ test('half a form comes back after a reload, and can be discarded', async ({ pag
 
   await page.getByRole('button', { name: `Discard draft of ${clientName}` }).click();
   await expect(drafts(page, 1)).toHaveCount(0);
+  await openSection(page, 'Client');
   await expect(label(page, 'Client Name')).toHaveValue('');
 });
 
@@ -95,6 +102,7 @@ test('logging out wipes the drafts from the device', async ({ page }) => {
   await logIn(page, m.email, m.password);
   await page.goto('/admin/report');
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
+  await openSection(page, 'Client');
   await expect(label(page, 'Client Name')).toHaveValue('');
   await expect(drafts(page, 1)).toHaveCount(0);
 });
@@ -108,10 +116,11 @@ test('submitted offline, the report waits on the device and is filed once when b
   await fillHalf(page, clientName);
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await fileReport(page);
   await expect(page.getByText('Saved on this device — it will be sent when you are back online')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Outbox' }).first()).toContainText('1 waiting');
   await expect(page.getByText('Form submitted successfully', { exact: true })).toHaveCount(0);
+  await openSection(page, 'Client');
   await expect(label(page, 'Client Name')).toHaveValue('');
 
   await context.setOffline(false);
@@ -134,7 +143,7 @@ test('answers lost on the way back do not file the report twice', async ({ page 
     await route.fetch();
     await route.abort('connectionreset');
   });
-  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await fileReport(page);
   await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible(SLOW_STATE);
   expect(dropped).toBe(3);
   const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
@@ -162,7 +171,9 @@ test('a video upload cut at about half resumes from where it stopped, not from t
   const { admin } = await member(page);
   const clientName = `Resumed Client ${tag()}`;
   await fillHalf(page, clientName);
+  await openSection(page, 'Consent');
   await radio(page, 'Consent to Video', 'Yes').check();
+  await openSection(page, 'Image and Video');
   const size = 12 * 1024 * 1024;
   await label(page, 'Video').setInputFiles({ name: 'field-clip.mp4', mimeType: 'video/mp4', buffer: largeClip(size) });
   await expect(page.getByLabel('Selected video preview')).toBeVisible();
@@ -186,7 +197,7 @@ test('a video upload cut at about half resumes from where it stopped, not from t
     await route.abort('internetdisconnected');
   });
 
-  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await fileReport(page);
   await expect(page.getByRole('progressbar', { name: 'Uploading video' })).toBeVisible();
   await expect(page.getByText(/Uploading video… \d+\.\d MB of 12\.6 MB · \d+ %/)).toBeVisible();
   // Cut: the report, with its video, waits on the device.

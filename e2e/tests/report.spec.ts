@@ -4,6 +4,7 @@ import { expect, type Page, test } from '../support/test';
 import { SLOW_STATE } from '../support/env';
 import { adminReportCard, confirmItIsYou, logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
+import { fileReport, openSection } from '../support/report';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const IMAGE = path.join(fixtures, 'client-photo.png');
@@ -31,15 +32,28 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await expect(page.getByText('(Complete this form for ALL adults)')).toBeVisible();
 
+  // Issue 35: a stepper, one section per screen; the first is the consent.
+  await expect(page.getByText('Section 1 of 13', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Form' })).toHaveCount(0);
   // Consent (issue 17), before any personal field: media stay disabled until it is given.
+  await openSection(page, 'Image and Video');
   await expect(label(page, 'Image')).toBeDisabled();
+  await openSection(page, 'Consent');
   await radio(page, 'Consent to Share with HMIS', 'Yes').check();
   await label(page, 'Consent Method').selectOption('Signed');
   await label(page, 'Consent Date').fill('2025-03-01');
   await radio(page, 'Consent to Photos', 'Yes').check();
   await radio(page, 'Consent to Video', 'Yes').check();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('Section 2 of 13', { exact: true })).toBeVisible();
   await expect(label(page, 'Image')).toBeEnabled();
+  // Media, with previews
+  await label(page, 'Image').setInputFiles(IMAGE);
+  await label(page, 'Video').setInputFiles(VIDEO);
+  await expect(page.getByAltText('Selected image preview')).toBeVisible();
+  await expect(page.getByLabel('Selected video preview')).toBeVisible();
   // Client
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await label(page, 'Client Name').fill(clientName);
   await label(page, 'HV/IS Client ID').fill('HV-000421');
   await label(page, 'Project Start Date').fill('2025-03-01');
@@ -48,6 +62,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await label(page, 'Date of Birth').fill('1980-04-12');
   await label(page, 'Client Location').fill('Under the Elm Street bridge');
   // Demographics: a race ticked and unticked again is not sent.
+  await openSection(page, 'Demographics');
   await radio(page, 'Veteran', 'No').check();
   await box(page, 'Race', 'White').check();
   await box(page, 'Race', 'Asian or Asian American').check();
@@ -56,6 +71,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await box(page, 'Gender', 'Questioning').check();
   await label(page, 'Relationship to Head of Household').selectOption('Self');
   // Living situation and history
+  await openSection(page, 'Living Situation and History');
   await label(page, 'Residence Prior to Project Entry').selectOption('Jail, prison');
   await label(page, 'Homeless Situation').selectOption('PlaceNotMeantForHabitation');
   await label(page, 'Institutional Situation').selectOption('PsychiatricHospital');
@@ -66,6 +82,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await label(page, 'Total Months Homeless in the Past 3 Years').fill('14');
   await label(page, 'ZIP Code of Last Permanent Address').fill('02139');
   // Disabilities and health insurance
+  await openSection(page, 'Disabilities and Health Insurance');
   await radio(page, 'Disabling Condition', 'Yes').check();
   await label(page, 'HIV/AIDS').check();
   await label(page, 'Mental health disorder').check();
@@ -74,6 +91,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await label(page, 'Medical ID').fill('MED-778899');
   await label(page, 'Other Insurance').fill('County plan');
   // Income and non-cash benefits
+  await openSection(page, 'Income and Non-Cash Benefits');
   await radio(page, 'Has Income', 'Yes').check();
   await label(page, 'Total Monthly Income').fill('943.50');
   await label(page, 'SSI').fill('300');
@@ -81,13 +99,16 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await radio(page, 'Has Non-Cash Benefits', 'Yes').check();
   await box(page, 'Non-Cash Benefit Sources', 'SNAP').check();
   // Domestic violence
+  await openSection(page, 'Domestic Violence');
   await radio(page, 'Victim of Domestic Violence', 'Yes').check();
   await label(page, 'When Did It Occur').selectOption('3To6Months');
   await radio(page, 'Currently Fleeing', 'No').check();
   // Reasons for homelessness
+  await openSection(page, 'Reasons for Homelessness');
   await label(page, 'Doubled up').check();
   await label(page, 'Utilities shut off').check();
   // Justice involvement
+  await openSection(page, 'Justice Involvement');
   await radio(page, 'Arrest or Conviction Record', 'Yes').check();
   await label(page, 'Arrest or Conviction Details').fill('Trespass conviction, 2019');
   await radio(page, 'On Probation', 'No').check();
@@ -97,13 +118,16 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await radio(page, 'Family Member on Probation or Parole', 'No').check();
   await radio(page, 'Convicted Sex Offender', 'No').check();
   // Education
+  await openSection(page, 'Education');
   await label(page, 'Education Summary').selectOption('GED');
   await label(page, 'Education Comments').fill('Wants vocational training');
   await radio(page, 'McKinney-Vento Liaison', 'No').check();
   // Contact
+  await openSection(page, 'Contact');
   await label(page, 'Personal Phone Number').fill('555-010-9988');
   await label(page, 'Comments').fill('Prefers to be met in the morning');
   // HMIS details (issue 17)
+  await openSection(page, 'HMIS details');
   await label(page, 'First Name').fill('Jordan');
   await label(page, 'Last Name').fill('Rivers');
   await label(page, 'Name Data Quality').selectOption('Full name reported');
@@ -113,20 +137,30 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await label(page, 'Date of Engagement').fill('2025-03-02');
   await label(page, 'Date of Contact').fill('2025-03-01');
   await label(page, 'Current Living Situation').selectOption('Safe Haven');
-  // Media, with previews
-  await label(page, 'Image').setInputFiles(IMAGE);
-  await label(page, 'Video').setInputFiles(VIDEO);
-  await expect(page.getByAltText('Selected image preview')).toBeVisible();
-  await expect(page.getByLabel('Selected video preview')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Submit Form' }).click();
+  // The review lists the answers by section, each with its Edit link; Submit Form is there only.
+  await openSection(page, 'Review');
+  const reviewed = (title: string) => page.getByRole('region', { name: title, exact: true });
+  await expect(reviewed('Client')).toContainText(clientName);
+  await expect(reviewed('Demographics')).toContainText('Asian or Asian American');
+  await expect(reviewed('Demographics')).not.toContainText('White');
+  await expect(reviewed('Image and Video')).toContainText('client-photo.png');
+  await page.getByRole('button', { name: 'Edit Contact' }).click();
+  await expect(label(page, 'Comments')).toHaveValue('Prefers to be met in the morning');
+  await fileReport(page);
   // The media go up first (resumable uploads), then the report: on a loaded 2-core machine the
   // whole submission took over 10 s (CI, 2026-11-27), so it gets the offline spec's 30 s.
   await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible(SLOW_STATE);
+  // A new report begins, empty, at the first step.
+  await expect(page.getByText('Section 1 of 13', { exact: true })).toBeVisible();
+  await expect(radio(page, 'Consent to Share with HMIS', 'Yes')).not.toBeChecked();
+  await openSection(page, 'Client');
   await expect(label(page, 'Client Name')).toHaveValue('');
   await expect(label(page, 'Social Security Number')).toHaveValue('');
+  await openSection(page, 'Demographics');
   await expect(box(page, 'Race', 'Asian or Asian American')).not.toBeChecked();
   await expect(radio(page, 'Veteran', 'No')).not.toBeChecked();
+  await openSection(page, 'Image and Video');
   await expect(label(page, 'Image')).toHaveValue('');
   await expect(page.getByAltText('Selected image preview')).toHaveCount(0);
 

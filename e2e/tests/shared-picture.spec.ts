@@ -4,6 +4,7 @@ import { expect, test } from '../support/test';
 import { adminApi, createMember } from '../support/fixtures';
 import { signIn } from '../support/session';
 import { SLOW_STATE } from '../support/env';
+import { fileReport, openSection } from '../support/report';
 
 const IMAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/client-photo.png');
 
@@ -25,15 +26,17 @@ test("changing a profile picture that is also a report's image keeps the report'
   // The member files a report with an image, through the form.
   await signIn(page, member.email, member.password);
   await page.goto('/admin/report');
-  await page.getByLabel('Client Name', { exact: true }).fill(clientName);
   // Issue 17: an image needs the client's consent to photos.
   await page
     .getByRole('radiogroup', { name: 'Consent to Photos', exact: true })
     .getByLabel('Yes', { exact: true })
     .check();
+  await openSection(page, 'Image and Video');
   await page.getByLabel('Image', { exact: true }).setInputFiles(IMAGE);
   await expect(page.getByAltText('Selected image preview')).toBeVisible();
-  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await openSection(page, 'Client');
+  await page.getByLabel('Client Name', { exact: true }).fill(clientName);
+  await fileReport(page);
   // The media go up first (resumable uploads), then the report: on a loaded 2-core machine the
   // whole submission took over 10 s (CI, 2026-11-27), so it gets the offline spec's 30 s.
   await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible(SLOW_STATE);

@@ -52,12 +52,28 @@ export interface ReportField {
   label: string;
   kind: FieldKind;
   options?: readonly string[];
+  /**
+   * Issue 35: asked only when one of these answers holds (HUD HMIS data dependencies, e.g. income
+   * sources only with income from any source). Hidden, the field is sent as its empty default.
+   */
+  showIf?: readonly ShowIf[];
+}
+
+/** The answer a question depends on: the field at `name` equals `is`. */
+export interface ShowIf {
+  name: string;
+  is: string;
 }
 
 export interface ReportSection {
   title: string;
   /** Sub-heading for a run of flags or amounts inside the section. */
-  fields: (ReportField | { heading: string })[];
+  fields: (ReportField | SubHeading)[];
+}
+
+export interface SubHeading {
+  heading: string;
+  showIf?: readonly ShowIf[];
 }
 
 const f = (name: string, label: string, kind: FieldKind, options?: readonly string[]): ReportField => ({
@@ -67,14 +83,18 @@ const f = (name: string, label: string, kind: FieldKind, options?: readonly stri
   options,
 });
 
+/** `field`, asked only when the answer at `name` is Yes (or any of several answers holds). */
+const when = (field: ReportField, ...conditions: ShowIf[]): ReportField => ({ ...field, showIf: conditions });
+const yes = (name: string): ShowIf => ({ name, is: 'Yes' });
+
 /** Issue 17: consent comes before any personal field; the form shows it first. */
 export const CONSENT_SECTION: ReportSection = {
   title: 'Consent',
   fields: [
     f('consent.shareWithHmis', 'Consent to Share with HMIS', 'yesNo'),
-    f('consent.method', 'Consent Method', 'select', CONSENT_METHODS),
-    f('consent.witnessName', 'Witness Name', 'text'),
-    f('consent.date', 'Consent Date', 'date'),
+    when(f('consent.method', 'Consent Method', 'select', CONSENT_METHODS), yes('consent.shareWithHmis')),
+    when(f('consent.witnessName', 'Witness Name', 'text'), { name: 'consent.method', is: 'Verbal with a witness' }),
+    when(f('consent.date', 'Consent Date', 'date'), yes('consent.shareWithHmis')),
     f('consent.photo', 'Consent to Photos', 'yesNo'),
     f('consent.video', 'Consent to Video', 'yesNo'),
   ],
@@ -98,14 +118,23 @@ export const HMIS_SECTION: ReportSection = {
     f('hmis.incomeMissing', 'Income Unanswered', 'select', MISSING_REASONS),
     f('hmis.nonCashBenefitsMissing', 'Non-Cash Benefits Unanswered', 'select', MISSING_REASONS),
     f('hmis.domesticViolenceMissing', 'Domestic Violence Unanswered', 'select', MISSING_REASONS),
-    f('hmis.domesticViolenceWhenMissing', 'When Domestic Violence Occurred Unanswered', 'select', MISSING_REASONS),
-    f('hmis.currentlyFleeingMissing', 'Currently Fleeing Unanswered', 'select', MISSING_REASONS),
+    when(
+      f('hmis.domesticViolenceWhenMissing', 'When Domestic Violence Occurred Unanswered', 'select', MISSING_REASONS),
+      yes('domesticViolence.isVictim'),
+    ),
+    when(
+      f('hmis.currentlyFleeingMissing', 'Currently Fleeing Unanswered', 'select', MISSING_REASONS),
+      yes('domesticViolence.isVictim'),
+    ),
     { heading: 'Street Outreach Contact' },
     f('hmis.dateOfEngagement', 'Date of Engagement', 'date'),
     f('hmis.contactDate', 'Date of Contact', 'date'),
     f('hmis.currentLivingSituation', 'Current Living Situation', 'select', CURRENT_LIVING_SITUATIONS),
   ],
 };
+
+/** The officer's name and phone: asked when the client is on probation or on parole. */
+const SUPERVISED = [yes('probationParole.onProbation'), yes('probationParole.onParole')];
 
 export const REPORT_SECTIONS: ReportSection[] = [
   CONSENT_SECTION,
@@ -154,31 +183,40 @@ export const REPORT_SECTIONS: ReportSection[] = [
     title: 'Disabilities and Health Insurance',
     fields: [
       f('disablingCondition', 'Disabling Condition', 'yesNo'),
-      { heading: 'Disability Type' },
-      ...DISABILITY_TYPES.map((k) => f(`disabilityType.${k}`, optionLabel(k), 'flag')),
+      { heading: 'Disability Type', showIf: [yes('disablingCondition')] },
+      ...DISABILITY_TYPES.map((k) => when(f(`disabilityType.${k}`, optionLabel(k), 'flag'), yes('disablingCondition'))),
       f('medicalInsurance', 'Medical Insurance', 'yesNo'),
-      f('sourceOfHealthInsurance', 'Source of Health Insurance', 'checkboxes', HEALTH_INSURANCE_SOURCES),
-      f('medicalId', 'Medical ID', 'text'),
-      f('otherInsurance', 'Other Insurance', 'text'),
+      when(
+        f('sourceOfHealthInsurance', 'Source of Health Insurance', 'checkboxes', HEALTH_INSURANCE_SOURCES),
+        yes('medicalInsurance'),
+      ),
+      when(f('medicalId', 'Medical ID', 'text'), yes('medicalInsurance')),
+      when(f('otherInsurance', 'Other Insurance', 'text'), yes('medicalInsurance')),
     ],
   },
   {
     title: 'Income and Non-Cash Benefits',
     fields: [
       f('income.hasIncome', 'Has Income', 'yesNo'),
-      f('income.totalMonthlyIncome', 'Total Monthly Income', 'money'),
-      { heading: 'Monthly Income by Source' },
-      ...INCOME_SOURCES.map((k) => f(`income.sources.${k}`, optionLabel(k), 'money')),
+      when(f('income.totalMonthlyIncome', 'Total Monthly Income', 'money'), yes('income.hasIncome')),
+      { heading: 'Monthly Income by Source', showIf: [yes('income.hasIncome')] },
+      ...INCOME_SOURCES.map((k) => when(f(`income.sources.${k}`, optionLabel(k), 'money'), yes('income.hasIncome'))),
       f('nonCashBenefits.hasNonCashBenefits', 'Has Non-Cash Benefits', 'yesNo'),
-      f('nonCashBenefits.sources', 'Non-Cash Benefit Sources', 'checkboxes', NON_CASH_BENEFIT_SOURCES),
+      when(
+        f('nonCashBenefits.sources', 'Non-Cash Benefit Sources', 'checkboxes', NON_CASH_BENEFIT_SOURCES),
+        yes('nonCashBenefits.hasNonCashBenefits'),
+      ),
     ],
   },
   {
     title: 'Domestic Violence',
     fields: [
       f('domesticViolence.isVictim', 'Victim of Domestic Violence', 'yesNo'),
-      f('domesticViolence.whenOccurred', 'When Did It Occur', 'select', DOMESTIC_VIOLENCE_WHEN),
-      f('domesticViolence.currentlyFleeing', 'Currently Fleeing', 'yesNo'),
+      when(
+        f('domesticViolence.whenOccurred', 'When Did It Occur', 'select', DOMESTIC_VIOLENCE_WHEN),
+        yes('domesticViolence.isVictim'),
+      ),
+      when(f('domesticViolence.currentlyFleeing', 'Currently Fleeing', 'yesNo'), yes('domesticViolence.isVictim')),
     ],
   },
   {
@@ -189,15 +227,21 @@ export const REPORT_SECTIONS: ReportSection[] = [
     title: 'Justice Involvement',
     fields: [
       f('arrestConvictionRecord.hasRecord', 'Arrest or Conviction Record', 'yesNo'),
-      f('arrestConvictionRecord.details', 'Arrest or Conviction Details', 'textarea'),
+      when(
+        f('arrestConvictionRecord.details', 'Arrest or Conviction Details', 'textarea'),
+        yes('arrestConvictionRecord.hasRecord'),
+      ),
       f('probationParole.onProbation', 'On Probation', 'yesNo'),
       f('probationParole.onParole', 'On Parole', 'yesNo'),
-      f('probationParole.paroleOfficer', 'Probation or Parole Officer', 'text'),
-      f('probationParole.phoneNumber', "Officer's Phone Number", 'phone'),
+      when(f('probationParole.paroleOfficer', 'Probation or Parole Officer', 'text'), ...SUPERVISED),
+      when(f('probationParole.phoneNumber', "Officer's Phone Number", 'phone'), ...SUPERVISED),
       f('probationParole.familyMemberOnProbationParole', 'Family Member on Probation or Parole', 'yesNo'),
-      f('probationParole.familyMemberDetails', 'Family Member Details', 'textarea'),
+      when(
+        f('probationParole.familyMemberDetails', 'Family Member Details', 'textarea'),
+        yes('probationParole.familyMemberOnProbationParole'),
+      ),
       f('sexOffender.isConvicted', 'Convicted Sex Offender', 'yesNo'),
-      f('sexOffender.offenseLevel', 'Offense Level', 'select', OFFENSE_LEVELS),
+      when(f('sexOffender.offenseLevel', 'Offense Level', 'select', OFFENSE_LEVELS), yes('sexOffender.isConvicted')),
     ],
   },
   {
@@ -215,7 +259,39 @@ export const REPORT_SECTIONS: ReportSection[] = [
   HMIS_SECTION,
 ];
 
-export const isField = (item: ReportField | { heading: string }): item is ReportField => 'name' in item;
+export const isField = (item: ReportField | SubHeading): item is ReportField => 'name' in item;
+
+/** Whether a question (or sub-heading) applies to these answers: it has no condition, or one holds. */
+export const isShown = (item: ReportField | SubHeading, values: unknown) =>
+  !item.showIf || item.showIf.some((c) => valueAt(values, c.name) === c.is);
+
+/**
+ * The answers as they are sent: each question that does not apply gets its empty default (from
+ * `empty`, the contract's emptyReport), never what was typed before its answer changed. One pass
+ * in form order, so a question hidden by a hidden one (Witness Name behind Consent Method) goes too.
+ */
+export function withoutHidden<T>(values: T, empty: unknown): { values: T; cleared: string[] } {
+  const copy = structuredClone(values);
+  const cleared: string[] = [];
+  for (const field of REPORT_SECTIONS.flatMap((s) => s.fields).filter(isField)) {
+    if (isShown(field, copy)) continue;
+    const fallback = valueAt(empty, field.name);
+    if (JSON.stringify(valueAt(copy, field.name)) === JSON.stringify(fallback)) continue;
+    setAt(copy, field.name, structuredClone(fallback));
+    cleared.push(field.name);
+  }
+  return { values: copy, cleared };
+}
+
+function setAt(target: unknown, name: string, value: unknown) {
+  const keys = name.split('.');
+  const last = keys.pop()!;
+  const parent = keys.reduce<Record<string, unknown>>(
+    (node, key) => node[key] as Record<string, unknown>,
+    target as Record<string, unknown>,
+  );
+  parent[last] = value;
+}
 
 /** Reads a dotted path of a report. */
 export function valueAt(report: unknown, name: string): unknown {
@@ -230,3 +306,10 @@ export function displayValue(field: ReportField, value: unknown): string {
   if (field.kind === 'money' && typeof value === 'number') return `$${value.toFixed(2)}`;
   return optionLabel(String(value));
 }
+
+/** Whether a question has an answer: a ticked box, a non-empty list, any value but empty. */
+export const isAnswered = (field: ReportField, value: unknown) => {
+  if (Array.isArray(value)) return value.length > 0;
+  if (field.kind === 'flag') return value === true;
+  return value !== null && value !== undefined && value !== '';
+};

@@ -52,6 +52,10 @@ export function MediaInput({ kind, label, file, onChange, disabled, description 
           id={id}
           type="file"
           accept={kind === 'image' ? 'image/*' : 'video/*'}
+          // Issue 35: on a phone, the photo is taken with the back camera, at the client.
+          capture={kind === 'image' ? 'environment' : undefined}
+          // A 44 px target, and never wider than the phone's screen.
+          style={{ minHeight: 44, maxWidth: '100%' }}
           disabled={disabled}
           aria-describedby={description ? `${id}-description` : undefined}
           onChange={(e) => onChange(e.currentTarget.files?.[0] ?? null)}

@@ -3,6 +3,9 @@ import { optionLabel, YES_NO, type ReportFieldsInput } from '@portal/contract';
 import { memo } from 'react';
 import { type Control, Controller, type FieldPath, type FieldError } from 'react-hook-form';
 import type { ReportField } from '../report-sections';
+import classes from './report-field-input.module.css';
+
+const CHOICE = { body: classes.choiceBody, label: classes.choiceLabel };
 
 type Name = FieldPath<ReportFieldsInput>;
 
@@ -39,12 +42,14 @@ export const ReportFieldInput = memo(function ReportFieldInput({
       render={({ field: input, fieldState }) => {
         const error = messageOf(fieldState.error);
         const common = { id, label: field.label, error, onBlur: input.onBlur, name: input.name };
+        const inputClasses = { input: classes.input };
         switch (field.kind) {
           case 'text':
           case 'phone':
             return (
               <TextInput
                 {...common}
+                classNames={inputClasses}
                 ref={input.ref}
                 type={field.kind === 'phone' ? 'tel' : 'text'}
                 autoComplete="off"
@@ -56,6 +61,7 @@ export const ReportFieldInput = memo(function ReportFieldInput({
             return (
               <TextInput
                 {...common}
+                classNames={inputClasses}
                 ref={input.ref}
                 autoComplete="off"
                 // Issue 17: an unknown digit of a partial SSN is an x, so not a digits-only keypad.
@@ -69,6 +75,7 @@ export const ReportFieldInput = memo(function ReportFieldInput({
             return (
               <TextInput
                 {...common}
+                classNames={inputClasses}
                 ref={input.ref}
                 inputMode="numeric"
                 maxLength={5}
@@ -80,6 +87,7 @@ export const ReportFieldInput = memo(function ReportFieldInput({
             return (
               <TextInput
                 {...common}
+                classNames={inputClasses}
                 ref={input.ref}
                 type="date"
                 value={asString(input.value)}
@@ -102,6 +110,7 @@ export const ReportFieldInput = memo(function ReportFieldInput({
             return (
               <NumberInput
                 {...common}
+                classNames={inputClasses}
                 ref={input.ref}
                 min={0}
                 max={field.kind === 'months' ? 36 : undefined}
@@ -118,6 +127,7 @@ export const ReportFieldInput = memo(function ReportFieldInput({
             return (
               <NativeSelect
                 {...common}
+                classNames={inputClasses}
                 ref={input.ref}
                 value={asString(input.value)}
                 onChange={(e) => input.onChange(e.currentTarget.value)}
@@ -130,9 +140,9 @@ export const ReportFieldInput = memo(function ReportFieldInput({
           case 'yesNo':
             return (
               <Radio.Group {...common} value={asString(input.value)} onChange={(v) => input.onChange(v)}>
-                <Group mt={4}>
+                <Group mt={0} gap="xs">
                   {YES_NO.map((v) => (
-                    <Radio key={v} value={v} label={v} id={`${id}-${v}`} />
+                    <Radio key={v} value={v} label={v} id={`${id}-${v}`} classNames={CHOICE} />
                   ))}
                 </Group>
               </Radio.Group>
@@ -145,9 +155,9 @@ export const ReportFieldInput = memo(function ReportFieldInput({
                 value={Array.isArray(input.value) ? (input.value as string[]) : []}
                 onChange={(v) => input.onChange(v)}
               >
-                <Stack gap={6} mt={4}>
+                <Stack gap={0}>
                   {(field.options ?? []).map((o, i) => (
-                    <Checkbox key={o} value={o} label={optionLabel(o)} id={`${id}-${i}`} />
+                    <Checkbox key={o} value={o} label={optionLabel(o)} id={`${id}-${i}`} classNames={CHOICE} />
                   ))}
                 </Stack>
               </Checkbox.Group>
@@ -159,6 +169,7 @@ export const ReportFieldInput = memo(function ReportFieldInput({
                 ref={input.ref}
                 name={input.name}
                 label={field.label}
+                classNames={CHOICE}
                 error={error}
                 checked={input.value === true}
                 onBlur={input.onBlur}

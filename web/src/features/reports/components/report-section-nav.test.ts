@@ -16,8 +16,17 @@ describe('sectionProgress', () => {
     const report = emptyReport();
     report.disabilityType.hivAids = true;
     report.reasonsForHomelessness.doubledUp = true;
-    expect(progressOf('Disabilities and Health Insurance', report)).toMatchObject({ answered: 0, total: 5 });
+    report.medicalInsurance = 'Yes';
+    expect(progressOf('Disabilities and Health Insurance', report)).toMatchObject({ answered: 1, total: 5 });
     expect(progressOf('Reasons for Homelessness', report)).toMatchObject({ answered: 1, total: 10 });
+  });
+
+  it('counts only the questions that apply (showIf)', () => {
+    const report = emptyReport();
+    expect(progressOf('Disabilities and Health Insurance', report)).toMatchObject({ answered: 0, total: 2 });
+    expect(progressOf('Domestic Violence', report)).toMatchObject({ total: 1 });
+    report.domesticViolence.isVictim = 'Yes';
+    expect(progressOf('Domestic Violence', report)).toMatchObject({ answered: 1, total: 3 });
   });
 
   it('counts a number of zero as an answer, and an empty list as none', () => {

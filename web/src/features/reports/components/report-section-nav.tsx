@@ -1,9 +1,9 @@
 import { Progress, Text } from '@mantine/core';
 import type { ReportFieldsInput } from '@portal/contract';
-import { IconCircleCheckFilled, IconCircleDashed, IconProgress } from '@tabler/icons-react';
-import { memo, type MouseEvent, type ReactNode } from 'react';
+import { IconCircleCheckFilled, IconCircleDashed, IconListCheck, IconProgress } from '@tabler/icons-react';
+import { memo, useEffect, useRef } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import { CONSENT_SECTION, isField, type ReportField, REPORT_SECTIONS, valueAt } from '../report-sections';
+import { CONSENT_SECTION, isAnswered, isField, isShown, REPORT_SECTIONS, valueAt } from '../report-sections';
 import classes from './report-section-nav.module.css';
 
 /** A section of the form as the navigator shows it: where it is and how much of it is answered. */
@@ -14,23 +14,18 @@ export interface SectionProgress {
   total: number;
 }
 
-const answered = (field: ReportField, value: unknown) => {
-  if (Array.isArray(value)) return value.length > 0;
-  if (field.kind === 'flag') return value === true;
-  return value !== null && value !== undefined && value !== '';
-};
-
 /**
- * How much of each titled section is answered. A tick box left empty is an answer too ("no"), so
- * tick boxes count only in a section made of them alone (Reasons for Homelessness), as ticked.
+ * How much of each titled section is answered, of the questions that apply (showIf). A tick box
+ * left empty is an answer too ("no"), so tick boxes count only in a section made of them alone
+ * (Reasons for Homelessness), as ticked.
  */
 export function sectionProgress(values: unknown): Omit<SectionProgress, 'id'>[] {
   return REPORT_SECTIONS.map((section) => {
-    const fields = section.fields.filter(isField);
+    const fields = section.fields.filter(isField).filter((f) => isShown(f, values));
     const questions = fields.some((f) => f.kind !== 'flag') ? fields.filter((f) => f.kind !== 'flag') : fields;
     return {
       title: section.title,
-      answered: questions.filter((f) => answered(f, valueAt(values, f.name))).length,
+      answered: questions.filter((f) => isAnswered(f, valueAt(values, f.name))).length,
       total: questions.length,
     };
   });
@@ -42,25 +37,21 @@ function stateOf({ answered: done, total }: SectionProgress) {
   return { label: 'complete', icon: <IconCircleCheckFilled size={16} aria-hidden /> };
 }
 
-/** Moves focus (not only the scroll position) to the section's heading. */
-function goTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
-  const heading = document.getElementById(id);
-  if (!heading) return;
-  event.preventDefault();
-  heading.focus({ preventScroll: true });
-  heading.scrollIntoView({ block: 'start' });
-}
-
 /** One section's link; memoised, as the navigator re-renders on every keystroke and a count rarely changes. */
-const SectionLink = memo(function SectionLink(section: SectionProgress) {
+const SectionLink = memo(function SectionLink({
+  current,
+  onJump,
+  ...section
+}: SectionProgress & { current: boolean; onJump: (id: string) => void }) {
   const state = stateOf(section);
   return (
     <li>
-      <a
-        href={`#${section.id}`}
+      <button
+        type="button"
         className={classes.link}
         data-state={state.label.replace(' ', '-')}
-        onClick={(e) => goTo(e, section.id)}
+        aria-current={current ? 'step' : undefined}
+        onClick={() => onJump(section.id)}
       >
         {state.icon}
         <span className={classes.title}>{section.title}</span>
@@ -70,7 +61,7 @@ const SectionLink = memo(function SectionLink(section: SectionProgress) {
         <span className={classes.visuallyHidden}>
           , {state.label}, {section.answered} of {section.total} answered
         </span>
-      </a>
+      </button>
     </li>
   );
 });
@@ -87,25 +78,28 @@ const FormProgress = memo(function FormProgress({ done, total }: { done: number;
 });
 
 /**
- * Issue 13: the intake form is long (7,000 px on a phone). A sticky list of its titled sections,
- * each with how much of it is answered, leads to any of them; the form's one Submit button sits
- * in it, so it is reachable from every section. On a phone it is a bar under the top bar; from
- * 960 px on, a column beside the form.
+ * Issue 13, issue 35: the intake form's jump list. Each titled section, with how much of it is
+ * answered, opens its step of the form; the current one is marked. On a phone: a row that
+ * scrolls sideways under the top bar; from 960 px on, a column beside the form.
  *
  * It watches every value, so it re-renders on each keystroke: it alone, as the form's inputs are
- * its siblings. Its links and its bar re-render only when their counts change, and `submit` is
- * the page's element, which React skips while the page does not re-render.
+ * its siblings. Its links re-render only when their counts change.
  */
 export function ReportSectionNav({
   control,
   media,
-  submit,
+  current,
+  onJump,
+  review,
 }: {
   control: Control<ReportFieldsInput>;
   /** The Image and Video section, answered outside react-hook-form; listed after Consent. */
   media: SectionProgress;
-  /** The form's submit button and what goes with it (upload progress). */
-  submit: ReactNode;
+  /** The id of the step shown. */
+  current: string;
+  onJump: (id: string) => void;
+  /** The last step, where the answers are checked and the report filed. */
+  review: { id: string; title: string };
 }) {
   const values = useWatch({ control });
   const sections: SectionProgress[] = sectionProgress(values).flatMap((s, i) => {
@@ -115,22 +109,36 @@ export function ReportSectionNav({
   });
   const done = sections.reduce((n, s) => n + s.answered, 0);
   const total = sections.reduce((n, s) => n + s.total, 0);
+  const list = useRef<HTMLOListElement>(null);
+  // On a phone the row scrolls sideways: the current step stays in it.
+  useEffect(() => {
+    list.current?.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
     <div className={classes.nav}>
       <nav aria-label="Form sections" className={classes.sections}>
         <Text size="sm" fw={700} className={classes.heading}>
           Sections
         </Text>
-        <ol className={classes.list}>
+        <ol className={classes.list} ref={list}>
           {sections.map((section) => (
-            <SectionLink key={section.id} {...section} />
+            <SectionLink key={section.id} {...section} current={section.id === current} onJump={onJump} />
           ))}
+          <li>
+            <button
+              type="button"
+              className={classes.link}
+              data-state="review"
+              aria-current={review.id === current ? 'step' : undefined}
+              onClick={() => onJump(review.id)}
+            >
+              <IconListCheck size={16} aria-hidden />
+              <span className={classes.title}>{review.title}</span>
+            </button>
+          </li>
         </ol>
       </nav>
-      <div className={classes.submit}>
-        <FormProgress done={done} total={total} />
-        {submit}
-      </div>
+      <FormProgress done={done} total={total} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { emptyReport, type ReportFields, type ReportFieldsInput, reportFields } from '@portal/contract';
-import { useEffect, useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api';
 import { deviceStoreAvailable } from '../../../lib/device-store';
 import { toast } from '../../../lib/toast';
@@ -17,10 +17,49 @@ import { useOutbox } from '../outbox/outbox-store';
 import { MediaInput } from '../components/media-input';
 import { ReportFieldInput } from '../components/report-field-input';
 import { ReportSectionNav } from '../components/report-section-nav';
-import { CONSENT_SECTION, isField, REPORT_SECTIONS } from '../report-sections';
+import { compressImage } from '../media/compress-image';
+import {
+  CONSENT_SECTION,
+  displayValue,
+  isAnswered,
+  isField,
+  isShown,
+  REPORT_SECTIONS,
+  type ReportSection,
+  valueAt,
+  withoutHidden,
+} from '../report-sections';
 import classes from './report-page.module.css';
 
 const MEDIA_SECTION = 'report-section-media';
+const REVIEW = { id: 'report-review', title: 'Review' };
+
+/** Issue 35: the form's steps, one section each, in the jump list's order, then the review. */
+type Step = { id: string; title: string; section?: ReportSection };
+const SECTION_STEPS: Step[] = REPORT_SECTIONS.flatMap((section, i) => {
+  const step = { id: `report-section-${i}`, title: section.title, section };
+  // Issue 17: the media follow the consent they depend on.
+  return section === CONSENT_SECTION ? [step, { id: MEDIA_SECTION, title: 'Image and Video' }] : [step];
+});
+const STEPS: Step[] = [...SECTION_STEPS, REVIEW];
+const fieldsOf = (step: Step) => step.section?.fields.filter(isField) ?? [];
+
+/**
+ * Issue 35: Enter never files the report. In a one-line field it moves on to the next field of
+ * the step (a textarea keeps its new line; a focused button still does what it says).
+ */
+function enterMovesOn(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key !== 'Enter' || !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
+  event.preventDefault();
+  const fields = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>(
+      '[data-step] input:not([type=file]), [data-step] select, [data-step] textarea',
+    ),
+  ].filter((el) => !(el as HTMLInputElement).disabled && el.getAttribute('name') !== target.getAttribute('name'));
+  const next = fields.find((el) => target.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  next?.focus();
+}
 
 /** Issue 18: what the member reads when the report waits on the device for a connection. */
 export const QUEUED_MESSAGE = 'Saved on this device — it will be sent when you are back online';
@@ -80,13 +119,39 @@ export default function ReportPage() {
     await queueReport(userId, drafts.currentId, values, { image, video });
     await drafts.finish();
     clearMedia();
+    goTo(SECTION_STEPS[0]!.id);
     setQueued(true);
     // Online but refused for now (409): the outbox tries again at once; offline, when back online.
     void useOutbox.getState().send(userId);
     return true;
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const [stepIndex, setStepIndex] = useState(0);
+  const step = STEPS[stepIndex]!;
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const goTo = (id: string) => {
+    const index = STEPS.findIndex((s) => s.id === id);
+    if (index < 0) return;
+    moved.current = true;
+    setStepIndex(index);
+  };
+  // A new step starts at its heading, for the eye and for a screen reader (not on first load).
+  useEffect(() => {
+    if (!moved.current) return;
+    stepHeading.current?.focus({ preventScroll: true });
+    stepHeading.current?.scrollIntoView?.({ block: 'start' });
+  }, [stepIndex]);
+
+  /** After a refusal (the form's or the server's), the first step with a message opens. */
+  const showFirstProblem = () => {
+    const problem = SECTION_STEPS.find((s) =>
+      fieldsOf(s).some((f) => form.getFieldState(f.name as FieldPath<ReportFieldsInput>).error),
+    );
+    if (problem) goTo(problem.id);
+  };
+
+  const onValid = async (values: ReportFields) => {
     setQueued(false);
     try {
       if (navigator.onLine === false && (await queue(values))) return;
@@ -102,6 +167,7 @@ export default function ReportPage() {
       toast.success('Success', 'Form submitted successfully');
       await drafts.finish();
       clearMedia();
+      goTo(SECTION_STEPS[0]!.id);
     } catch (err) {
       // Unreachable, or a copy of this submit still being processed (409): it waits on the device
       // and is sent again under the same key, so it is filed once.
@@ -111,40 +177,50 @@ export default function ReportPage() {
         for (const issue of err.issues ?? []) {
           if (issue.path) form.setError(issue.path as FieldPath<ReportFieldsInput>, { message: issue.message });
         }
+        showFirstProblem();
       }
       // ARCHITECTURE §6: the spec's 'Unable to fetch certificates…' is a copy slip.
       toast.error('Error', 'Unable to submit the form. Please try again.');
     } finally {
       setProgress(null);
     }
-  });
+  };
+
+  /** Issue 35: a question that does not apply is sent empty, whatever it held before. */
+  const fileReport = () => {
+    const { values, cleared } = withoutHidden(form.getValues(), emptyReport());
+    for (const name of cleared) {
+      const path = name as FieldPath<ReportFieldsInput>;
+      form.setValue(path, valueAt(values, name) as never);
+      form.clearErrors(path);
+    }
+    void form.handleSubmit(onValid, showFirstProblem)();
+  };
 
   const busy = form.formState.isSubmitting;
   const mediaCard = (
-    <Card key="media" withBorder radius="md" padding="lg" component="section" aria-labelledby={MEDIA_SECTION}>
-      <Title order={3} size="h4" mb="sm" id={MEDIA_SECTION} tabIndex={-1} className={classes.section}>
-        Image and Video
-      </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <MediaInput
-          kind="image"
-          label="Image"
-          file={image}
-          onChange={setImage}
-          disabled={busy || !photoAllowed}
-          description={photoAllowed ? undefined : 'Needs the client’s consent to photos'}
-        />
-        <MediaInput
-          kind="video"
-          label="Video"
-          file={video}
-          onChange={setVideo}
-          disabled={busy || !videoAllowed}
-          description={videoAllowed ? undefined : 'Needs the client’s consent to video'}
-        />
-      </SimpleGrid>
-    </Card>
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <MediaInput
+        kind="image"
+        label="Image"
+        file={image}
+        // Issue 35: a phone's photo is made smaller before it is kept or sent.
+        onChange={(file) => (file ? void compressImage(file).then(setImage) : setImage(null))}
+        disabled={busy || !photoAllowed}
+        description={photoAllowed ? undefined : 'Needs the client’s consent to photos'}
+      />
+      <MediaInput
+        kind="video"
+        label="Video"
+        file={video}
+        onChange={setVideo}
+        disabled={busy || !videoAllowed}
+        description={videoAllowed ? undefined : 'Needs the client’s consent to video'}
+      />
+    </SimpleGrid>
   );
+  const sectionNumber = SECTION_STEPS.indexOf(step) + 1;
+  const last = step === REVIEW;
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -185,44 +261,46 @@ export default function ReportPage() {
         onOpen={(id) => void drafts.openDraft(id)}
         onDiscard={(id) => void drafts.discard(id)}
       />
-      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Report a Homeless" className={classes.layout}>
+      {/* Issue 35: Enter never files the report; only the review's button does. */}
+      <form
+        onSubmit={(e) => e.preventDefault()}
+        onKeyDown={enterMovesOn}
+        noValidate
+        aria-label="Report a Homeless"
+        className={classes.layout}
+      >
         <ReportSectionNav
           control={form.control}
           media={{ id: MEDIA_SECTION, title: 'Image and Video', answered: Number(!!image) + Number(!!video), total: 2 }}
-          submit={
-            <Button type="submit" loading={busy} size="md" fullWidth>
-              Submit Form
-            </Button>
-          }
+          current={step.id}
+          onJump={goTo}
+          review={REVIEW}
         />
-        <Stack gap="lg" className={classes.sections}>
-          {REPORT_SECTIONS.map((section, s) => [
-            <Card
-              key={section.title}
-              withBorder
-              radius="md"
-              padding="lg"
-              component="section"
-              aria-labelledby={`report-section-${s}`}
-            >
-              <Title order={3} size="h4" mb="sm" id={`report-section-${s}`} tabIndex={-1} className={classes.section}>
-                {section.title}
-              </Title>
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
-                {section.fields.map((item) =>
-                  isField(item) ? (
-                    <ReportFieldInput key={item.name} field={item} control={form.control} />
-                  ) : (
-                    <Text key={item.heading} fw={600} size="sm" style={{ gridColumn: '1 / -1' }} mt="xs">
-                      {item.heading}
-                    </Text>
-                  ),
-                )}
-              </SimpleGrid>
-            </Card>,
-            // Issue 17: the media follow the consent they depend on.
-            section === CONSENT_SECTION && mediaCard,
-          ])}
+        <Stack gap="md" className={classes.sections}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={step.id} data-step={step.id}>
+            <Text size="sm" c="dimmed" id="report-step-position">
+              {last
+                ? `Review: all ${SECTION_STEPS.length} sections`
+                : `Section ${sectionNumber} of ${SECTION_STEPS.length}`}
+            </Text>
+            <Progress
+              value={((stepIndex + 1) / STEPS.length) * 100}
+              size="xs"
+              my="xs"
+              aria-label="Form progress"
+              aria-valuetext={last ? 'Review' : `Section ${sectionNumber} of ${SECTION_STEPS.length}`}
+            />
+            <Title order={3} size="h4" mb="sm" id={step.id} tabIndex={-1} ref={stepHeading} className={classes.section}>
+              {step.title}
+            </Title>
+            {step.section ? (
+              <SectionFields section={step.section} control={form.control} />
+            ) : step.id === MEDIA_SECTION ? (
+              mediaCard
+            ) : (
+              <ReviewAnswers control={form.control} image={image} video={video} onEdit={goTo} />
+            )}
+          </Card>
 
           {progress &&
             (['image', 'video'] as const).map((stage) => {
@@ -248,8 +326,111 @@ export default function ReportPage() {
                 </Stack>
               );
             })}
+
+          {/* Issue 35: on a phone, a bar that stays at the bottom of the screen. */}
+          <Group className={classes.actions} justify="space-between" wrap="nowrap" gap="sm">
+            <Button
+              type="button"
+              variant="default"
+              size="md"
+              disabled={stepIndex === 0 || busy}
+              onClick={() => goTo(STEPS[stepIndex - 1]!.id)}
+            >
+              Back
+            </Button>
+            {last ? (
+              <Button type="button" size="md" loading={busy} onClick={fileReport}>
+                Submit Form
+              </Button>
+            ) : (
+              <Button type="button" size="md" onClick={() => goTo(STEPS[stepIndex + 1]!.id)}>
+                Next
+              </Button>
+            )}
+          </Group>
         </Stack>
       </form>
+    </Stack>
+  );
+}
+
+/** One step's questions: those that apply to the answers so far (showIf). */
+function SectionFields({ section, control }: { section: ReportSection; control: Control<ReportFieldsInput> }) {
+  const values = useWatch({ control });
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
+      {section.fields
+        .filter((item) => isShown(item, values))
+        .map((item) =>
+          isField(item) ? (
+            <ReportFieldInput key={item.name} field={item} control={control} />
+          ) : (
+            <Text key={item.heading} fw={600} size="sm" style={{ gridColumn: '1 / -1' }} mt="xs">
+              {item.heading}
+            </Text>
+          ),
+        )}
+    </SimpleGrid>
+  );
+}
+
+/** Issue 35: the answers given, section by section, each section with a way back to it. */
+function ReviewAnswers({
+  control,
+  image,
+  video,
+  onEdit,
+}: {
+  control: Control<ReportFieldsInput>;
+  image: File | null;
+  video: File | null;
+  onEdit: (id: string) => void;
+}) {
+  const values = useWatch({ control });
+  return (
+    <Stack gap="md">
+      {SECTION_STEPS.map((step) => {
+        const rows: [string, string][] = step.section
+          ? fieldsOf(step)
+              .filter((f) => isShown(f, values) && isAnswered(f, valueAt(values, f.name)))
+              .map((f) => [f.label, displayValue(f, valueAt(values, f.name))])
+          : [
+              ...(image ? [['Image', image.name] as [string, string]] : []),
+              ...(video ? [['Video', video.name] as [string, string]] : []),
+            ];
+        return (
+          <section key={step.id} aria-labelledby={`${step.id}-review`} className={classes.review}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Title order={4} size="h5" id={`${step.id}-review`}>
+                {step.title}
+              </Title>
+              <Anchor
+                component="button"
+                type="button"
+                className={classes.edit}
+                aria-label={`Edit ${step.title}`}
+                onClick={() => onEdit(step.id)}
+              >
+                Edit
+              </Anchor>
+            </Group>
+            {rows.length ? (
+              <dl className={classes.answers}>
+                {rows.map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No answers
+              </Text>
+            )}
+          </section>
+        );
+      })}
     </Stack>
   );
 }

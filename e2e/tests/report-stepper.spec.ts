@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '../support/test';
+import { SLOW_STATE } from '../support/env';
+import { logIn } from '../support/session';
+import { adminApi, createMember } from '../support/fixtures';
+import { fileReport, openSection } from '../support/report';
+
+/** Issue 35: the intake report for the field: a stepper that files only from its review. */
+
+const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
+const radio = (page: Page, group: string, value: 'Yes' | 'No') =>
+  page.getByRole('radiogroup', { name: group, exact: true }).getByLabel(value, { exact: true });
+
+async function reportScreen(page: Page, layout: '/admin' | '/rtl' = '/admin') {
+  const admin = await adminApi();
+  const member = await createMember(admin, { name: 'Step Walker' });
+  await logIn(page, member.email, member.password);
+  await page.goto(`${layout}/report`);
+  await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
+  return { admin, member };
+}
+
+test('Enter in a text field moves to the next field and never files the report', async ({ page }) => {
+  await reportScreen(page);
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/reports') posts.push(r.url());
+  });
+  await openSection(page, 'Client');
+  await label(page, 'Client Name').fill('Enter Tester');
+  await label(page, 'Client Name').press('Enter');
+  await expect(label(page, 'HV/IS Client ID')).toBeFocused();
+  await label(page, 'HV/IS Client ID').press('Enter');
+  await expect(label(page, 'Project Start Date')).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Still the same step, nothing sent, no success.
+  await expect(page.getByText('Section 3 of 13', { exact: true })).toBeVisible();
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toHaveCount(0);
+  expect(posts).toEqual([]);
+});
+
+test('a dependent question appears only once its answer applies', async ({ page }) => {
+  await reportScreen(page);
+  await openSection(page, 'Income and Non-Cash Benefits');
+  await expect(label(page, 'Total Monthly Income')).toHaveCount(0);
+  await expect(label(page, 'SSI')).toHaveCount(0);
+  await radio(page, 'Has Income', 'No').check();
+  await expect(label(page, 'SSI')).toHaveCount(0);
+  await radio(page, 'Has Income', 'Yes').check();
+  await expect(label(page, 'Total Monthly Income')).toBeVisible();
+  await expect(label(page, 'SSI')).toBeVisible();
+
+  await openSection(page, 'Justice Involvement');
+  await expect(label(page, 'Probation or Parole Officer')).toHaveCount(0);
+  await radio(page, 'On Parole', 'Yes').check();
+  await expect(label(page, 'Probation or Parole Officer')).toBeVisible();
+});
+
+test('the review lists the answers; filed from it, the report holds them, and none of a question that no longer applies', async ({
+  page,
+}) => {
+  const { admin, member } = await reportScreen(page);
+  const clientName = `Reviewed Client ${Date.now().toString(36)}`;
+  await openSection(page, 'Client');
+  await label(page, 'Client Name').fill(clientName);
+  await openSection(page, 'Domestic Violence');
+  await radio(page, 'Victim of Domestic Violence', 'Yes').check();
+  await label(page, 'When Did It Occur').selectOption('3To6Months');
+  // The answer changes: the detail given before goes with it.
+  await radio(page, 'Victim of Domestic Violence', 'No').check();
+
+  await openSection(page, 'Review');
+  const reviewed = (title: string) => page.getByRole('region', { name: title, exact: true });
+  await expect(reviewed('Client')).toContainText(clientName);
+  await expect(reviewed('Domestic Violence')).toContainText('Victim of Domestic Violence');
+  await expect(reviewed('Domestic Violence')).not.toContainText('When Did It Occur');
+  await expect(reviewed('Education')).toContainText('No answers');
+  await fileReport(page);
+  await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible(SLOW_STATE);
+
+  const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
+  const [summary] = (await list.json()) as { _id: string }[];
+  const stored = await (await admin.get(`/api/reports/${summary!._id}`)).json();
+  expect(stored).toMatchObject({
+    clientName,
+    userId: member.user._id,
+    domesticViolence: { isVictim: 'No', whenOccurred: '', currentlyFleeing: '' },
+  });
+});
