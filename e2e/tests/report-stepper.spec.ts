@@ -3,6 +3,7 @@ import { SLOW_STATE } from '../support/env';
 import { logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 import { fileReport, openSection } from '../support/report';
+import { PHONE, SMALL_PHONE, pageWidth } from '../support/phone';
 
 /** Issue 35: the intake report for the field: a stepper that files only from its review. */
 
@@ -86,3 +87,41 @@ test('the review lists the answers; filed from it, the report holds them, and no
     domesticViolence: { isVictim: 'No', whenOccurred: '', currentlyFleeing: '' },
   });
 });
+
+for (const viewport of [SMALL_PHONE, PHONE]) {
+  for (const layout of ['/admin', '/rtl'] as const) {
+    test(`at ${viewport.width} px on ${layout}, no step of the report is wider than the phone, and its controls take a thumb`, async ({
+      page,
+    }) => {
+      // Issue 35: the page was 2,488 px wide on a 390 px phone, and blank in the rtl layout.
+      await page.setViewportSize(viewport);
+      await reportScreen(page, layout);
+      const next = page.getByRole('button', { name: 'Next' });
+      for (let step = 1; ; step++) {
+        await expect(page.getByText(/^(Section \d+ of \d+|Review: all \d+ sections)$/).first()).toBeVisible();
+        expect(await pageWidth(page), `step ${step}`).toBeLessThanOrEqual(viewport.width);
+        // Controls under 44 px tall: a radio or checkbox counts its whole row (the label is its target).
+        const small = await page.locator('main form').evaluate((form) =>
+          Array.from(form.querySelectorAll('input, button, textarea, select'))
+            .filter((el) => (el as HTMLElement).offsetParent !== null && (el as HTMLInputElement).type !== 'hidden')
+            .map((el) => {
+              const row = el.closest('label, [class*="Radio-root"], [class*="Checkbox-root"]') ?? el;
+              const label = el.id ? form.querySelector(`label[for="${el.id}"]`) : null;
+              const height = Math.max(
+                row.getBoundingClientRect().height,
+                (el as HTMLInputElement).type === 'radio' || (el as HTMLInputElement).type === 'checkbox'
+                  ? (label?.getBoundingClientRect().height ?? 0)
+                  : 0,
+              );
+              return { html: el.outerHTML.slice(0, 90), height };
+            })
+            .filter((c) => c.height < 44),
+        );
+        expect(small, `step ${step}`).toEqual([]);
+        if (!(await next.isVisible()) || (await next.isDisabled())) break;
+        await next.click();
+      }
+      await expect(page.getByRole('button', { name: 'Submit Form' })).toBeVisible();
+    });
+  }
+}

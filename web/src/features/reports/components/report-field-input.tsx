@@ -115,6 +115,10 @@ export const ReportFieldInput = memo(function ReportFieldInput({
                 min={0}
                 max={field.kind === 'months' ? 36 : undefined}
                 allowNegative={false}
+                // Issue 35: the 17 px up and down arrows are no target for a thumb; a phone's
+                // number keyboard (inputMode) is.
+                hideControls
+                inputMode={field.kind === 'money' ? 'decimal' : 'numeric'}
                 allowDecimal={field.kind === 'money'}
                 decimalScale={field.kind === 'money' ? 2 : 0}
                 prefix={field.kind === 'money' ? '$' : undefined}
