@@ -283,13 +283,14 @@ export default function ReportPage() {
                 ? `Review: all ${SECTION_STEPS.length} sections`
                 : `Section ${sectionNumber} of ${SECTION_STEPS.length}`}
             </Text>
-            <Progress
-              value={((stepIndex + 1) / STEPS.length) * 100}
-              size="xs"
-              my="xs"
-              aria-label="Form progress"
-              aria-valuetext={last ? 'Review' : `Section ${sectionNumber} of ${SECTION_STEPS.length}`}
-            />
+            {/* The progressbar role is the section's: its name and value text go there (axe aria-allowed-attr). */}
+            <Progress.Root size="xs" my="xs">
+              <Progress.Section
+                value={((stepIndex + 1) / STEPS.length) * 100}
+                aria-label="Form progress"
+                aria-valuetext={last ? 'Review' : `Section ${sectionNumber} of ${SECTION_STEPS.length}`}
+              />
+            </Progress.Root>
             <Title order={3} size="h4" mb="sm" id={step.id} tabIndex={-1} ref={stepHeading} className={classes.section}>
               {step.title}
             </Title>
