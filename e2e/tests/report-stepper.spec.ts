@@ -11,6 +11,17 @@ const label = (page: Page, text: string) => page.getByLabel(text, { exact: true 
 const radio = (page: Page, group: string, value: 'Yes' | 'No') =>
   page.getByRole('radiogroup', { name: group, exact: true }).getByLabel(value, { exact: true });
 
+/** The few DOM members the touch-target check reads (this package compiles without the DOM library). */
+type Box = { getBoundingClientRect(): { height: number } };
+type Control = Box & {
+  offsetParent: unknown;
+  type?: string;
+  id: string;
+  outerHTML: string;
+  closest(selector: string): Box | null;
+};
+type Form = { querySelectorAll(selector: string): ArrayLike<Control>; querySelector(selector: string): Box | null };
+
 async function reportScreen(page: Page, layout: '/admin' | '/rtl' = '/admin') {
   const admin = await adminApi();
   const member = await createMember(admin, { name: 'Step Walker' });
@@ -101,22 +112,21 @@ for (const viewport of [SMALL_PHONE, PHONE]) {
         await expect(page.getByText(/^(Section \d+ of \d+|Review: all \d+ sections)$/).first()).toBeVisible();
         expect(await pageWidth(page), `step ${step}`).toBeLessThanOrEqual(viewport.width);
         // Controls under 44 px tall: a radio or checkbox counts its whole row (the label is its target).
-        const small = await page.locator('main form').evaluate((form) =>
-          Array.from(form.querySelectorAll('input, button, textarea, select'))
-            .filter((el) => (el as HTMLElement).offsetParent !== null && (el as HTMLInputElement).type !== 'hidden')
+        const small = await page.locator('main form').evaluate((element) => {
+          const form = element as unknown as Form;
+          return Array.from(form.querySelectorAll('input, button, textarea, select'))
+            .filter((el) => el.offsetParent !== null && el.type !== 'hidden')
             .map((el) => {
               const row = el.closest('label, [class*="Radio-root"], [class*="Checkbox-root"]') ?? el;
               const label = el.id ? form.querySelector(`label[for="${el.id}"]`) : null;
               const height = Math.max(
                 row.getBoundingClientRect().height,
-                (el as HTMLInputElement).type === 'radio' || (el as HTMLInputElement).type === 'checkbox'
-                  ? (label?.getBoundingClientRect().height ?? 0)
-                  : 0,
+                el.type === 'radio' || el.type === 'checkbox' ? (label?.getBoundingClientRect().height ?? 0) : 0,
               );
               return { html: el.outerHTML.slice(0, 90), height };
             })
-            .filter((c) => c.height < 44),
-        );
+            .filter((c) => c.height < 44);
+        });
         expect(small, `step ${step}`).toEqual([]);
         if (!(await next.isVisible()) || (await next.isDisabled())) break;
         await next.click();
