@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { addMinutes } from '../lib/clock';
 import { IDEMPOTENCY_KEY_DAYS } from '@portal/contract';
-import { idempotencyKeys, outbox, passwordResetTokens, sessions, verificationCodes } from '../db/schema';
+import { idempotencyKeys, outbox, passwordResetTokens, sessions, verificationCodes, walletOffers } from '../db/schema';
 
 /** The purge job on the queue (decision 0009): nightly. */
 export const PURGE_JOB = 'purge';
@@ -12,8 +12,8 @@ const DAY_MINUTES = 24 * 60;
 const SENT_MAIL_KEPT_DAYS = 30;
 
 /**
- * Rows that have served their purpose: ended sessions, and codes and reset links a day past
- * their expiry (a late attempt still reads "expired", not "unknown"), delivered mails, and
+ * Rows that have served their purpose: ended sessions, and codes, reset links and wallet offers a
+ * day past their expiry (a late attempt still reads "expired", not "unknown"), delivered mails, and
  * idempotency keys past the week they are kept.
  */
 export default fp(
@@ -35,6 +35,10 @@ export default fp(
             .delete(passwordResetTokens)
             .where(lt(passwordResetTokens.expiresAt, dayAgo))
             .returning({ id: passwordResetTokens.id })
+        ).length,
+        // Decision 0042: an offer is good for ten minutes; its row only answers a late scan.
+        walletOffers: (
+          await app.db.delete(walletOffers).where(lt(walletOffers.expiresAt, dayAgo)).returning({ id: walletOffers.id })
         ).length,
         mails: (
           await app.db
@@ -65,7 +69,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     purge: {
       /** Deletes what has served its purpose; answers how many rows of each kind. */
-      run(): Promise<{ sessions: number; codes: number; resetLinks: number; mails: number; idempotencyKeys: number }>;
+      run(): Promise<{
+        sessions: number;
+        codes: number;
+        resetLinks: number;
+        walletOffers: number;
+        mails: number;
+        idempotencyKeys: number;
+      }>;
     };
   }
 }

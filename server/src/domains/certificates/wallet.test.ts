@@ -4,6 +4,7 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import { OID4VCI_CONFIGURATION_ID, PRE_AUTHORIZED_CODE_GRANT, WALLET_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOffers } from '../../db/schema';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
@@ -112,6 +113,28 @@ describe('offer', () => {
     const rows = await t.database.db.select().from(walletOffers);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows.some((r) => r.tokenHash === crypto.createHash('sha256').update(token).digest('hex'))).toBe(true);
+  });
+
+  it('is purged a day after it expires; until then a late scan reads "expired"', async () => {
+    const { _id } = await issue();
+    const { credentialUrl } = await offer(_id);
+    const token = credentialUrl.split('/').at(-1)!;
+    const hash = crypto.createHash('sha256').update(token).digest('hex');
+    const stored = async () => (await t.database.db.select().from(walletOffers)).some((r) => r.tokenHash === hash);
+    // An offer that expired an hour ago stays; then it ages past a day (the purge also ends
+    // sessions, so the clock stays and the row's expiry moves).
+    const expire = (minutesAgo: number) =>
+      t.database.db
+        .update(walletOffers)
+        .set({ expiresAt: new Date(t.clock.now().getTime() - minutesAgo * 60_000) })
+        .where(eq(walletOffers.tokenHash, hash));
+    await expire(60);
+    await t.app.purge.run();
+    expect(await stored()).toBe(true);
+    expect((await walletGet(credentialUrl)).json()).toEqual({ message: WALLET_MESSAGES.expired });
+    await expire(25 * 60);
+    expect((await t.app.purge.run()).walletOffers).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toBe(false);
   });
 });
 
