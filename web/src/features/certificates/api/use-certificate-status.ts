@@ -4,6 +4,7 @@ import {
   type CredentialIdentifier,
   type ReinstateBody,
   type RevokeBody,
+  walletOffer,
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -43,5 +44,16 @@ export function useCredentialIdentifier() {
     mutationFn: ({ id, kind }: { id: string; kind: CredentialIdentifier }) =>
       api('PUT', `/api/certificates/${encodeURIComponent(id)}/identifier`, { body: { kind }, schema: certificate }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
+
+/**
+ * POST /api/certificates/{id}/wallet-offer (issue 31, decision 0042): a fresh, single-use offer
+ * of the credential to a wallet, good for WALLET_OFFER_MINUTES. Asked for on demand, never cached.
+ */
+export function useWalletOffer() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      api('POST', `/api/certificates/${encodeURIComponent(id)}/wallet-offer`, { schema: walletOffer }),
   });
 }

@@ -86,4 +86,53 @@ describe('CertificateShareDialog', () => {
     expect(JSON.parse(puts[0]![1]!.body as string)).toEqual({ kind: 'email' });
     expect(await screen.findByText(/Download the credential again/)).toBeInTheDocument();
   });
+
+  it('makes a single-use wallet QR code only when asked, one per wallet path, and a new one on demand (issue 31)', async () => {
+    const certificate = makeCertificate({ _id: 'abc' });
+    let offers = 0;
+    const offer = () => {
+      offers += 1;
+      return {
+        credentialUrl: `https://portal.example/api/wallet/credentials/url-${offers}`,
+        openidCredentialOffer: `openid-credential-offer://?credential_offer=offer-${offers}`,
+        exchangeUrl: `https://portal.example/api/wallet/exchanges/ex-${offers}`,
+        lcwLink: `https://lcw.app/request.html?request=lcw-${offers}`,
+        expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      };
+    };
+    const fetchMock = vi.fn(
+      async (path: string) =>
+        new Response(JSON.stringify(path.endsWith('/wallet-offer') ? offer() : config), {
+          status: path.endsWith('/wallet-offer') ? 201 : 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithProviders(<CertificateShareDialog certificate={certificate} onClose={() => {}} />);
+    const qrOf = async (label: string) =>
+      decodeURIComponent((await screen.findByRole('img', { name: `Wallet QR code: ${label}` })).getAttribute('src')!);
+
+    await user.click(await screen.findByRole('button', { name: 'Show wallet QR code' }));
+    expect(fetchMock.mock.calls.filter(([path]) => path === '/api/certificates/abc/wallet-offer')).toHaveLength(1);
+    const lcw = await qrOf('Learner Credential Wallet');
+    expect(lcw).toMatch(/^data:image\/svg\+xml;utf8,<svg/);
+    expect(screen.getByText(/Works once, until/)).toBeInTheDocument();
+
+    await user.click(screen.getByText('Other wallets'));
+    expect(await qrOf('Other wallets')).not.toBe(lcw);
+    await user.click(screen.getByText('Link'));
+    expect(await screen.findByRole('button', { name: 'Copy wallet link' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New wallet code' }));
+    await waitFor(() => expect(offers).toBe(2));
+  });
+
+  it('offers no wallet code for a certificate that does not stand', async () => {
+    renderWithProviders(
+      <CertificateShareDialog certificate={makeCertificate({ status: 'Inactive' })} onClose={() => {}} />,
+    );
+    expect(await screen.findByText('Only an active certificate can be added to a wallet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show wallet QR code' })).not.toBeInTheDocument();
+  });
 });

@@ -10,6 +10,7 @@ import { linkedInAddToProfileUrl } from '../utils/linkedin';
 import { CertificateStatusBadge } from './certificate-status';
 import { QrCode } from '../../../components/qr-code';
 import { VerificationLink } from './verification-link';
+import { WalletOfferPanel } from './wallet-offer';
 
 const viewsText = (n: number) =>
   n === 0 ? 'Not opened by a verifier yet' : `Opened ${n} ${n === 1 ? 'time' : 'times'} by verifiers`;
@@ -151,6 +152,12 @@ export function CertificateShareDialog({
           <Text size="xs" c="dimmed">
             The credential is a signed Open Badges 3.0 file that any compatible wallet or verifier can check.
           </Text>
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              Add to a digital wallet
+            </Text>
+            <WalletOfferPanel key={certificate._id} certificate={certificate} />
+          </Stack>
           <CredentialIdentifierChoice key={certificate._id} certificate={certificate} />
         </Stack>
       )}

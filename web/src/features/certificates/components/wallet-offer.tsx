@@ -1,0 +1,140 @@
+import { Button, CopyButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { type Certificate, WALLET_MESSAGES, WALLET_OFFER_MINUTES, type WalletOffer } from '@portal/contract';
+import { IconWallet } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { QrCode } from '../../../components/qr-code';
+import { usePhone } from '../../../hooks/use-phone';
+import { ApiError } from '../../../lib/api';
+import { useWalletOffer } from '../api/use-certificate-status';
+
+type WalletPath = 'lcw' | 'openid' | 'link';
+
+/** The three ways a wallet takes the credential (decision 0042), and what the holder reads about each. */
+const PATHS: Record<WalletPath, { label: string; hint: string; open: string; url: (o: WalletOffer) => string }> = {
+  lcw: {
+    label: 'Learner Credential Wallet',
+    hint: 'Scan with the Learner Credential Wallet app. It asks which of your identities to add the certificate to.',
+    open: 'Open in the wallet app',
+    url: (o) => o.lcwLink,
+  },
+  openid: {
+    label: 'Other wallets',
+    hint: 'Scan with a wallet that accepts credential offers (OpenID for Verifiable Credential Issuance).',
+    open: 'Open in the wallet app',
+    url: (o) => o.openidCredentialOffer,
+  },
+  link: {
+    label: 'Link',
+    hint: 'For a wallet that adds a credential from a link. The link gives the credential once.',
+    open: 'Copy wallet link',
+    url: (o) => o.credentialUrl,
+  },
+};
+
+const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** True once `iso` has passed; turns true by itself at that moment. */
+function usePassed(iso: string | undefined) {
+  const [passed, setPassed] = useState<string>();
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setTimeout(() => setPassed(iso), Math.max(0, new Date(iso).getTime() - Date.now()));
+    return () => clearTimeout(timer);
+  }, [iso]);
+  return iso !== undefined && passed === iso;
+}
+
+/**
+ * Issue 31: "Add to a digital wallet" in the share dialog. The QR code is made when asked for,
+ * since each is single-use and good for WALLET_OFFER_MINUTES; a phone that holds the wallet opens
+ * it directly instead of scanning.
+ */
+export function WalletOfferPanel({ certificate }: { certificate: Certificate }) {
+  const phone = usePhone();
+  const ask = useWalletOffer();
+  const [path, setPath] = useState<WalletPath>('lcw');
+  const offer = ask.data;
+  const expired = usePassed(offer?.expiresAt);
+  const chosen = PATHS[path];
+  const request = () => ask.mutate(certificate._id);
+
+  if (certificate.status !== 'Active') {
+    return (
+      <Text size="sm" c="dimmed">
+        {WALLET_MESSAGES.notActive}
+      </Text>
+    );
+  }
+  if (!offer) {
+    return (
+      <Stack gap={4} align="flex-start">
+        <Button
+          variant="light"
+          leftSection={<IconWallet size={16} aria-hidden />}
+          loading={ask.isPending}
+          onClick={request}
+        >
+          Show wallet QR code
+        </Button>
+        {ask.isError && (
+          <Text size="sm" c="red" role="alert">
+            {ask.error instanceof ApiError && ask.error.message
+              ? ask.error.message
+              : 'Unable to make a wallet code. Please try again.'}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        value={path}
+        onChange={(v) => setPath(v as WalletPath)}
+        data={(Object.keys(PATHS) as WalletPath[]).map((value) => ({ value, label: PATHS[value].label }))}
+        orientation={phone ? 'vertical' : 'horizontal'}
+        fullWidth
+        // Issue 35: a thumb's target on a phone (44 px, as the report's controls).
+        styles={
+          phone
+            ? { label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }
+            : undefined
+        }
+        aria-label="Wallet"
+      />
+      {expired ? (
+        <Text size="sm" role="status">
+          This wallet code has expired.
+        </Text>
+      ) : (
+        <Group align="flex-start" wrap="wrap" gap="lg">
+          <QrCode value={chosen.url(offer)} label={`Wallet QR code: ${chosen.label}`} />
+          <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
+            <Text size="sm">{chosen.hint}</Text>
+            {path === 'link' ? (
+              <CopyButton value={offer.credentialUrl} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Button variant="default" onClick={copy}>
+                    {copied ? 'Copied' : chosen.open}
+                  </Button>
+                )}
+              </CopyButton>
+            ) : (
+              phone && (
+                <Button component="a" href={chosen.url(offer)} variant="default">
+                  {chosen.open}
+                </Button>
+              )
+            )}
+            <Text size="xs" c="dimmed">
+              Works once, until {timeOfDay(offer.expiresAt)} ({WALLET_OFFER_MINUTES} minutes).
+            </Text>
+          </Stack>
+        </Group>
+      )}
+      <Button variant="subtle" onClick={request} loading={ask.isPending} style={{ alignSelf: 'flex-start' }}>
+        New wallet code
+      </Button>
+    </Stack>
+  );
+}
