@@ -120,12 +120,24 @@ test('submitted offline, the report waits on the device and is filed once when b
   await expect(page.getByText('Saved on this device — it will be sent when you are back online')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Outbox' }).first()).toContainText('1 waiting');
   await expect(page.getByText('Form submitted successfully', { exact: true })).toHaveCount(0);
+  // Issue 35: the app says it is offline, and the outbox lists the report by its client's name.
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
+  await page.getByRole('status', { name: 'Outbox' }).first().getByRole('button').click();
+  const outbox = page.getByRole('dialog', { name: 'Outbox' });
+  const entry = outbox.getByRole('listitem').filter({ hasText: clientName });
+  await expect(entry).toContainText('Waiting');
+  await expect(entry).toContainText(/Saved \d+ \w+ \d\d:\d\d/);
+  await outbox.getByRole('button', { name: 'Close' }).click();
   await openSection(page, 'Client');
   await expect(label(page, 'Client Name')).toHaveValue('');
 
   await context.setOffline(false);
   await expect(page.getByText('Form submitted successfully', { exact: true })).toBeVisible();
+  await expect(page.getByText('You are offline', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('status', { name: 'Outbox' }).first()).toContainText(/All sent · last sent \d\d:\d\d/);
+  await page.getByRole('status', { name: 'Outbox' }).first().getByRole('button').click();
+  await expect(outbox.getByRole('listitem').filter({ hasText: clientName })).toContainText(/Sent\s*\d\d:\d\d/);
+  await outbox.getByRole('button', { name: 'Close' }).click();
   const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
   expect(((await list.json()) as unknown[]).length).toBe(1);
 });

@@ -6,6 +6,7 @@ import { Outlet, useMatches } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { usePhone } from '../hooks/use-phone';
 import { UpdatePrompt } from '../components/update-prompt';
+import { OfflineBanner } from '../components/offline-banner';
 import { useAuth } from '../features/auth/store';
 import { readSessionExpiry } from '../lib/session-cookie';
 import { cssVariablesResolver, theme } from './theme';
@@ -20,6 +21,7 @@ export function Toasts() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <PlacedNotifications />
       <UpdatePrompt />
+      <OfflineBanner />
     </MantineProvider>
   );
 }

@@ -306,9 +306,14 @@ export interface ReadResult<T> {
 
 /**
  * The user's records that open, newest first. Those that do not are deleted and counted. Throws
- * DeviceLocked, deleting nothing, when the server does not give the member's key.
+ * DeviceLocked, deleting nothing, when the server does not give the member's key. `files: false`
+ * opens only the values (a list of the outbox need not decrypt its videos).
  */
-export async function readRecords<T>(store: 'drafts' | 'outbox', userId: string): Promise<ReadResult<T>> {
+export async function readRecords<T>(
+  store: 'drafts' | 'outbox',
+  userId: string,
+  { files: withFiles = true }: { files?: boolean } = {},
+): Promise<ReadResult<T>> {
   // The key first: opening it may seal the records again (records of decision 0019), read after.
   const key = (await countRecords(store, userId)) ? await keyOf(userId, false) : undefined;
   const rows = await run<SealedRecord[]>(store, 'readonly', (s) => s.index('userId').getAll(userId));
@@ -320,7 +325,7 @@ export async function readRecords<T>(store: 'drafts' | 'outbox', userId: string)
       const plain = await open(key, row.value, associated(userId, store, row.id, 'value'));
       const value = JSON.parse(new TextDecoder().decode(plain)) as T;
       const files: StoredFile[] = [];
-      for (const [f, file] of (row.files ?? []).entries()) {
+      for (const [f, file] of (withFiles ? (row.files ?? []) : []).entries()) {
         const parts: ArrayBuffer[] = [];
         for (const [c, chunk] of file.chunks.entries()) {
           parts.push(await open(key, chunk, associated(userId, store, row.id, `file:${f}:${c}`)));

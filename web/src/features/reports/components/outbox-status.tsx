@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useOnline } from '../../../hooks/use-online';
 import { useAuth } from '../../auth/store';
-import { useOutbox } from '../outbox/outbox-store';
+import { type OutboxItem, outboxItems, useOutbox } from '../outbox/outbox-store';
 
 /**
  * Issue 18: sends the member's waiting reports when the app starts and whenever the connection
@@ -24,10 +25,66 @@ export function useOutboxSync() {
   }, [send, stop, userId]);
 }
 
-/** The outbox in a few words: "2 waiting · last sent 10:42", or why sending stopped, with Retry. */
+const STATE_LABELS: Record<OutboxItem['state'], { word: string; color: string }> = {
+  waiting: { word: 'Waiting', color: 'yellow' },
+  sending: { word: 'Sending…', color: 'blue' },
+  failed: { word: 'Not sent', color: 'red' },
+  sent: { word: 'Sent', color: 'green' },
+};
+
+/**
+ * Issue 35: the outbox as a list: each report on this device with its client's name, when it was
+ * saved and its state (the reason, when the server refused it), then what this tab sent.
+ */
+export function OutboxList() {
+  const state = useOutbox();
+  const items = outboxItems(state);
+  const hidden = state.waiting - state.entries.length;
+  if (!items.length && !hidden) return <Text size="sm">Nothing waits on this device.</Text>;
+  return (
+    <Stack gap="xs">
+      {hidden > 0 && (
+        <Text size="sm">
+          {hidden === 1 ? '1 report waits' : `${hidden} reports wait`} on this device; sign in online to see{' '}
+          {hidden === 1 ? 'it' : 'them'}.
+        </Text>
+      )}
+      <List listStyleType="none" spacing="xs" aria-label="Reports on this device">
+        {items.map((item) => (
+          <List.Item key={item.key}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {item.clientName || 'No client name'}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {item.state === 'sent' && item.sentAt
+                    ? `Sent ${dayjs(item.sentAt).format('HH:mm')}`
+                    : `Saved ${dayjs(item.queuedAt).format('D MMM HH:mm')}`}
+                </Text>
+                {item.state === 'failed' && state.failure && (
+                  <Text size="xs" c="red.8">
+                    {state.failure}
+                  </Text>
+                )}
+              </Stack>
+              <Badge color={STATE_LABELS[item.state].color} variant="light" tt="none">
+                {STATE_LABELS[item.state].word}
+              </Badge>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/** The outbox in a few words: "2 waiting · last sent 10:42", or why sending stopped, with Retry; it opens the list. */
 export function OutboxStatus() {
   const userId = useAuth((s) => s.user?._id);
   const { waiting, lastSentAt, failure, sending, send } = useOutbox();
+  const [opened, setOpened] = useState(false);
+  const online = useOnline();
   if (!userId || (!waiting && !failure && !lastSentAt)) return null;
   const lastSent = lastSentAt ? `last sent ${dayjs(lastSentAt).format('HH:mm')}` : null;
   const summary = waiting
@@ -35,9 +92,11 @@ export function OutboxStatus() {
     : `All sent · ${lastSent ?? ''}`;
   return (
     <Group gap={6} wrap="nowrap" role="status" aria-label="Outbox">
-      <Badge color={failure ? 'red' : waiting ? 'yellow' : 'green'} variant="light" tt="none" size="lg">
-        {sending ? 'Sending…' : summary}
-      </Badge>
+      <UnstyledButton onClick={() => setOpened(true)} aria-haspopup="dialog" style={{ minHeight: 44 }}>
+        <Badge color={failure ? 'red' : waiting ? 'yellow' : 'green'} variant="light" tt="none" size="lg">
+          {sending ? 'Sending…' : summary}
+        </Badge>
+      </UnstyledButton>
       {failure && (
         <>
           <Text size="sm" c="red.8">
@@ -48,6 +107,17 @@ export function OutboxStatus() {
           </Button>
         </>
       )}
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Outbox"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack>
+          {!online && <Text size="sm">You are offline: these reports are sent when you are back online.</Text>}
+          <OutboxList />
+        </Stack>
+      </Modal>
     </Group>
   );
 }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { emptyReport, type ReportFields } from '@portal/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countRecords, DeviceLocked, readRecords, wipeDrafts } from '../../../lib/device-store';
-import { queueReport, sendOutbox } from './outbox-send';
+import { listOutbox, queueReport, sendOutbox } from './outbox-send';
 
 /**
  * Issue 18 and issue 30 (F6): the outbox on a real IndexedDB (fake-indexeddb) with Node's WebCrypto
@@ -85,6 +85,7 @@ describe('the outbox on the device', () => {
       await expect(sendOutbox(MEMBER, sent)).resolves.toEqual({ failure: null });
       expect(await waiting()).toBe(0);
       expect(sent).toHaveBeenCalledTimes(1);
+      expect(sent).toHaveBeenCalledWith({ key, clientName: 'Pat Field', queuedAt: expect.any(Number) });
       // Every attempt carried the same key, so the server files it once.
       expect(server.received.every((r) => r.key === key)).toBe(true);
       expect(server.received.filter((r) => r.filed)).toEqual([{ key, clientName: 'Pat Field', filed: true }]);
@@ -92,11 +93,15 @@ describe('the outbox on the device', () => {
   );
 
   it('keeps a report the server refuses for a reason the member must see, with that reason', async () => {
-    await queueReport(MEMBER, crypto.randomUUID(), report('Sam Refused'), { image: null, video: null });
+    const key = crypto.randomUUID();
+    await queueReport(MEMBER, key, report('Sam Refused'), { image: null, video: null });
     server.reports = 'refused';
     await expect(sendOutbox(MEMBER, vi.fn())).resolves.toEqual({
       failure: 'A report was not sent: The client’s date of birth is invalid',
+      failedKey: key,
     });
+    // The outbox list names it, from its answers alone.
+    expect(await listOutbox(MEMBER)).toEqual([{ key, clientName: 'Sam Refused', queuedAt: expect.any(Number) }]);
     expect(await waiting()).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import type { ReportFields } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
-import { deleteRecord, putRecord, readRecords } from '../../../lib/device-store';
+import { deleteRecord, type DeviceRecord, putRecord, readRecords } from '../../../lib/device-store';
 import { toast } from '../../../lib/toast';
 import { sendReport } from '../api/use-reports';
 import { writeLastSent } from './outbox-store';
@@ -40,16 +40,48 @@ export async function queueReport(
  */
 const needsTheMember = (err: unknown) => err instanceof ApiError && [400, 403, 404, 413, 415, 422].includes(err.status);
 
+/** A report in the outbox as its list shows it: never its other answers or its files. */
+export interface OutboxEntry {
+  key: string;
+  clientName: string;
+  /** When it was put in the outbox (ms since the epoch). */
+  queuedAt: number;
+}
+
+const entryOf = (record: DeviceRecord<OutboxReport>): OutboxEntry => ({
+  key: record.id,
+  clientName: record.value.values.clientName,
+  queuedAt: record.updatedAt,
+});
+
+/** The member's waiting reports, oldest first, without opening their files. */
+export async function listOutbox(userId: string): Promise<OutboxEntry[]> {
+  const { records } = await readRecords<OutboxReport>('outbox', userId, { files: false });
+  return records.reverse().map(entryOf);
+}
+
+export interface SendResult {
+  failure: string | null;
+  /** The report that was refused, when `failure` is about one. */
+  failedKey?: string;
+}
+
 /**
  * Sends the member's waiting reports, oldest first, and stops at the first that does not go. The
  * Web Locks API keeps two tabs from sending the same outbox at once (the Idempotency-Key would
  * still make one report of it); a tab that finds the lock taken leaves the work to the other.
+ * `onSending` hears of each report as it starts, `onSent` as the server confirms it.
  */
-export async function sendOutbox(userId: string, onSent: () => void): Promise<{ failure: string | null }> {
-  const work = async () => {
+export async function sendOutbox(
+  userId: string,
+  onSent: (entry: OutboxEntry) => void,
+  onSending?: (entry: OutboxEntry) => void,
+): Promise<SendResult> {
+  const work = async (): Promise<SendResult> => {
     const { records, discarded } = await readRecords<OutboxReport>('outbox', userId);
-    let failure = discarded ? 'A report saved on this device could not be read, so it was discarded.' : null;
+    const failure = discarded ? 'A report saved on this device could not be read, so it was discarded.' : null;
     for (const record of records.reverse()) {
+      onSending?.(entryOf(record));
       const file = (role: Media) => {
         const stored = record.files[record.value.media.indexOf(role)];
         return stored ? new File([stored.blob], stored.name, { type: stored.type }) : null;
@@ -63,12 +95,14 @@ export async function sendOutbox(userId: string, onSent: () => void): Promise<{ 
           video: file('video'),
         });
       } catch (err) {
-        if (needsTheMember(err)) failure = `A report was not sent: ${(err as ApiError).message}`;
+        if (needsTheMember(err)) {
+          return { failure: `A report was not sent: ${(err as ApiError).message}`, failedKey: record.id };
+        }
         return { failure };
       }
       await deleteRecord('outbox', userId, record.id);
       writeLastSent(userId, Date.now());
-      onSent();
+      onSent(entryOf(record));
       toast.success('Success', 'Form submitted successfully');
     }
     return { failure };

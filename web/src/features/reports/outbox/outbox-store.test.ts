@@ -7,15 +7,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
  */
 
 const waiting = vi.hoisted(() => ({ count: 1 }));
-const sendOutbox = vi.hoisted(() => vi.fn<(userId: string, onSent: () => void) => Promise<{ failure: null }>>());
+type Entry = { key: string; clientName: string; queuedAt: number };
+const sendOutbox = vi.hoisted(() =>
+  vi.fn<
+    (
+      userId: string,
+      onSent: (entry: Entry) => void,
+      onSending?: (entry: Entry) => void,
+    ) => Promise<{ failure: string | null; failedKey?: string }>
+  >(),
+);
+const entries = vi.hoisted(() => ({ list: [] as Entry[] }));
 
 vi.mock('../../../lib/device-store', () => ({
   deviceStoreAvailable: () => true,
   countRecords: async () => waiting.count,
 }));
-vi.mock('./outbox-send', () => ({ sendOutbox }));
+vi.mock('./outbox-send', () => ({ sendOutbox, listOutbox: async () => entries.list }));
 
-const { useOutbox } = await import('./outbox-store');
+const { outboxItems, useOutbox } = await import('./outbox-store');
 
 afterEach(() => {
   useOutbox.getState().stop();
@@ -32,7 +42,7 @@ describe('the outbox store', () => {
       .mockImplementationOnce(() => new Promise((resolve) => (cut = () => resolve({ failure: null }))))
       .mockImplementationOnce(async (_userId, onSent) => {
         waiting.count = 0;
-        onSent();
+        onSent({ key: 'k', clientName: 'Pat', queuedAt: 1 });
         return { failure: null };
       });
 
@@ -48,5 +58,30 @@ describe('the outbox store', () => {
     // At once, not after the retry timer.
     expect(sendOutbox).toHaveBeenCalledTimes(2);
     expect(useOutbox.getState()).toMatchObject({ waiting: 0, sending: false });
+  });
+
+  it('lists each waiting report with its state: sending, then refused with the reason, and what this tab sent', async () => {
+    const pat = { key: 'pat', clientName: 'Pat Field', queuedAt: 1 };
+    const sam = { key: 'sam', clientName: 'Sam Refused', queuedAt: 2 };
+    waiting.count = 2;
+    entries.list = [pat, sam];
+    const seen: string[] = [];
+    sendOutbox.mockImplementationOnce(async (_userId, onSent, onSending) => {
+      onSending!(pat);
+      seen.push(outboxItems(useOutbox.getState()).find((i) => i.key === 'pat')?.state ?? 'none');
+      waiting.count = 1;
+      entries.list = [sam];
+      onSent(pat);
+      onSending!(sam);
+      return { failure: 'A report was not sent: The client’s date of birth is invalid', failedKey: 'sam' };
+    });
+    await useOutbox.getState().send('member-1');
+    expect(seen).toEqual(['sending']);
+    expect(outboxItems(useOutbox.getState())).toEqual([
+      { ...sam, state: 'failed' },
+      { ...pat, state: 'sent', sentAt: expect.any(Number) },
+    ]);
+    expect(useOutbox.getState().failure).toBe('A report was not sent: The client’s date of birth is invalid');
+    waiting.count = 1;
   });
 });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { OutboxEntry } from './outbox-send';
 
 /**
  * The outbox of issue 18 as the screens show it: how many reports wait on this device, when one
@@ -6,11 +7,28 @@ import { create } from 'zustand';
  * The sealed reports themselves are in the device store; the sending code is loaded when there is
  * something to send (outbox-send.ts), so the top bar that shows this stays small.
  */
+/** A report on the outbox list (issue 35): waiting, being sent, refused, or sent from this tab. */
+export interface OutboxItem extends OutboxEntry {
+  state: 'waiting' | 'sending' | 'failed' | 'sent';
+  /** When `sent`: the time the server confirmed it. */
+  sentAt?: number;
+}
+
+/** Sent reports this tab remembers (in memory only: client names are not kept in clear on the device). */
+const SENT_KEPT = 10;
+
 export interface OutboxState {
   waiting: number;
   lastSentAt: number | null;
   failure: string | null;
   sending: boolean;
+  /** The waiting reports, oldest first (read when the count changes; empty while the device is locked). */
+  entries: OutboxEntry[];
+  /** The report being sent now, and the one the server refused (with `failure` as the reason). */
+  sendingKey: string | null;
+  failedKey: string | null;
+  /** Reports sent since this tab opened, newest first. */
+  sent: (OutboxEntry & { sentAt: number })[];
   /** Re-reads how many reports wait for this member. */
   refresh(userId: string): Promise<void>;
   /** Sends what waits (once per device at a time, across tabs); a no-op when nothing does. */
@@ -42,11 +60,23 @@ export const useOutbox = create<OutboxState>()((set, get) => ({
   lastSentAt: null,
   failure: null,
   sending: false,
+  entries: [],
+  sendingKey: null,
+  failedKey: null,
+  sent: [],
 
   refresh: async (userId) => {
     const store = await import('../../../lib/device-store');
     if (!store.deviceStoreAvailable()) return;
-    set({ waiting: await store.countRecords('outbox', userId), lastSentAt: readLastSent(userId) });
+    const waiting = await store.countRecords('outbox', userId);
+    set({ waiting, lastSentAt: readLastSent(userId) });
+    if (!waiting) return set({ entries: [] });
+    try {
+      const { listOutbox } = await import('./outbox-send');
+      set({ entries: await listOutbox(userId) });
+    } catch {
+      // Locked until the member signs in again (decision 0034): the count still shows.
+    }
   },
 
   send: async (userId) => {
@@ -64,15 +94,28 @@ export const useOutbox = create<OutboxState>()((set, get) => ({
     again = false;
     try {
       const { sendOutbox } = await import('./outbox-send');
-      const result = await sendOutbox(userId, () => {
-        retries = 0;
-        void get().refresh(userId);
-      });
-      set({ failure: result.failure });
+      const result = await sendOutbox(
+        userId,
+        (entry) => {
+          retries = 0;
+          set((state) => ({
+            sendingKey: null,
+            sent: [{ ...entry, sentAt: Date.now() }, ...state.sent].slice(0, SENT_KEPT),
+          }));
+          void get().refresh(userId);
+        },
+        (entry) =>
+          set((state) => ({
+            sendingKey: entry.key,
+            failedKey: null,
+            entries: state.entries.some((e) => e.key === entry.key) ? state.entries : [...state.entries, entry],
+          })),
+      );
+      set({ failure: result.failure, failedKey: result.failedKey ?? null });
     } catch {
       // The device store failed under the send: tried again below, like a lost connection.
     } finally {
-      set({ sending: false });
+      set({ sending: false, sendingKey: null });
       await get().refresh(userId);
     }
     if (!get().waiting || get().failure) return;
@@ -91,6 +134,19 @@ export const useOutbox = create<OutboxState>()((set, get) => ({
     clearTimeout(retryTimer);
     retries = 0;
     again = false;
-    set({ waiting: 0, lastSentAt: null, failure: null });
+    set({ waiting: 0, lastSentAt: null, failure: null, entries: [], sendingKey: null, failedKey: null, sent: [] });
   },
 }));
+
+/** The outbox as one list: what waits (with its state), then what this tab sent. */
+export function outboxItems(state: Pick<OutboxState, 'entries' | 'sendingKey' | 'failedKey' | 'sent'>): OutboxItem[] {
+  const waiting = state.entries.map((entry): OutboxItem => ({
+    ...entry,
+    state: entry.key === state.sendingKey ? 'sending' : entry.key === state.failedKey ? 'failed' : 'waiting',
+  }));
+  const pending = new Set(state.entries.map((e) => e.key));
+  return [
+    ...waiting,
+    ...state.sent.filter((s) => !pending.has(s.key)).map((s): OutboxItem => ({ ...s, state: 'sent' })),
+  ];
+}

@@ -1,0 +1,29 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useOnline } from '../hooks/use-online';
+
+const BANNER_ID = 'offline';
+
+/**
+ * Issue 35: an app-wide word that the device is offline, shown with the toasts (at the top on a
+ * phone) and kept until the connection is back. What the member does meanwhile: a report is kept
+ * on the device (sealed) and sent by the outbox; anything else waits.
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  useEffect(() => {
+    if (online) return;
+    notifications.show({
+      id: BANNER_ID,
+      title: 'You are offline',
+      message: 'Reports you submit are kept on this device and sent when you are back online.',
+      color: 'yellow',
+      autoClose: false,
+      withCloseButton: true,
+    });
+    return () => {
+      notifications.hide(BANNER_ID);
+    };
+  }, [online]);
+  return null;
+}
