@@ -5,6 +5,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
+import { listenForInstallPrompt } from './lib/install-prompt';
+
+listenForInstallPrompt();
 
 const root = document.getElementById('root')!;
 const app = (
