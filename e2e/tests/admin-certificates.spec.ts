@@ -89,3 +89,38 @@ test('an admin creates, edits and deletes a certificate with a document; the mem
   await expect(card).toBeHidden();
   await expect(page.getByText('No certificates match your search.')).toBeVisible();
 });
+
+test('the search, the order and the page are kept in the address; the QR opens from its button', async ({ page }) => {
+  // Issue 35: a reload or a shared link shows the same list; the cards draw no QR until asked.
+  const admin = await adminApi();
+  const tag = `URL-${Date.now().toString(36)}`;
+  for (const [no, name] of [
+    [`${tag}-1`, 'Zinnia Sorting'],
+    [`${tag}-2`, 'Aster Sorting'],
+  ] as const) {
+    const res = await admin.post('/api/certificates', {
+      data: { userEmail: `${no.toLowerCase()}@example.org`, certificateNo: no, name, validTill: '2031-01-01' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/manage/certificates');
+  await page.getByRole('textbox', { name: 'Search certificates' }).fill(tag);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
+  await page.getByRole('combobox', { name: 'Sort certificates by' }).selectOption({ label: 'Sort: Name, A to Z' });
+  await expect(page).toHaveURL(/[?&]sort=name/);
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('Aster Sorting');
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Search certificates' })).toHaveValue(tag);
+  await expect(page.getByRole('combobox', { name: 'Sort certificates by' })).toHaveValue('name');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('Aster Sorting');
+
+  const card = page.getByRole('article', { name: `Certificate ${tag}-1` });
+  await expect(card.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+  await card.getByRole('button', { name: 'QR code' }).click();
+  await expect(page.getByRole('img', { name: `QR code of the verification link of ${tag}-1` })).toBeVisible();
+});

@@ -8,6 +8,7 @@ import {
   bulkResult,
   type BulkStatusBody,
   type CertificateBody,
+  type CertificateSort,
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiList, uploadFile } from '../../../lib/api';
@@ -20,15 +21,21 @@ export interface ManageCertificatesParams {
   q: string;
   offset: number;
   limit: number;
+  /** Issue 35: an order the admin chose; absent, the server's (newest first). */
+  sort?: { by: CertificateSort; order: 'asc' | 'desc' } | undefined;
 }
 
-/** GET /api/certificates, searched and paged on the server (ARCHITECTURE §4). */
-export const manageCertificatesQueryOptions = ({ q, offset, limit }: ManageCertificatesParams) =>
+/** GET /api/certificates, searched, sorted and paged on the server (ARCHITECTURE §4). */
+export const manageCertificatesQueryOptions = ({ q, offset, limit, sort }: ManageCertificatesParams) =>
   queryOptions({
-    queryKey: [...CERTIFICATES_KEY, 'all', { q, offset, limit }] as const,
+    queryKey: [...CERTIFICATES_KEY, 'all', { q, offset, limit, sort }] as const,
     queryFn: ({ signal }) => {
       const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
       if (q) search.set('q', q);
+      if (sort) {
+        search.set('sort', sort.by);
+        search.set('order', sort.order);
+      }
       return apiList(`/api/certificates?${search.toString()}`, certificate, signal);
     },
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
-import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
-import { IconArrowBackUp, IconBan, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBan, IconDownload, IconEdit, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { CertificateStatusBadge } from './certificate-status';
 import { QrCode } from '../../../components/qr-code';
 import { formatCalendarDay } from '../utils/calendar-day';
@@ -83,19 +83,29 @@ export function AdminCertificateCard({
             Revoked on {new Date(certificate.revokedAt).toLocaleDateString()}: {certificate.revocationReason}
           </Text>
         )}
-        <Group gap="sm" align="center" wrap="nowrap">
-          <QrCode
-            value={certificate.verificationUrl}
-            size={72}
-            label={`QR code of the verification link of ${certificate.certificateNo}`}
-          />
-          <Stack gap={0} style={{ minWidth: 0 }}>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Group gap="xs" justify="space-between" wrap="nowrap">
             <Text size="xs" c="dimmed">
               Verification link · {certificate.verificationViews} views
             </Text>
-            <VerificationLink url={certificate.verificationUrl} />
-          </Stack>
-        </Group>
+            {/* Issue 35: the QR on demand keeps the card short (and draws no code for every card). */}
+            <Popover position="bottom-end" withArrow shadow="md">
+              <Popover.Target>
+                <Button size="compact-xs" variant="subtle" leftSection={<IconQrcode size={14} aria-hidden />}>
+                  QR code
+                </Button>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <QrCode
+                  value={certificate.verificationUrl}
+                  size={160}
+                  label={`QR code of the verification link of ${certificate.certificateNo}`}
+                />
+              </Popover.Dropdown>
+            </Popover>
+          </Group>
+          <VerificationLink url={certificate.verificationUrl} />
+        </Stack>
         <Group gap="xs" mt="auto" pt="sm">
           <Button size="xs" variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
             Edit

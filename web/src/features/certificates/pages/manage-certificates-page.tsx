@@ -1,5 +1,5 @@
-import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import type { Certificate } from '@portal/contract';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import type { Certificate, CertificateSort } from '@portal/contract';
 import { IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
@@ -19,9 +19,19 @@ import { useUndoDelete } from '../../../hooks/use-undo-delete';
 
 const PAGE_SIZE = 12;
 
+/** Issue 35: the orders an admin picks from, kept in the address as `?sort=`. The first is the server's own. */
+const SORTS: { value: string; label: string; sort?: { by: CertificateSort; order: 'asc' | 'desc' } }[] = [
+  { value: '', label: 'Newest first' },
+  { value: 'validTill', label: 'Valid till, soonest first', sort: { by: 'validTill', order: 'asc' } },
+  { value: 'name', label: 'Name, A to Z', sort: { by: 'name', order: 'asc' } },
+  { value: 'certificateNo', label: 'Certificate No', sort: { by: 'certificateNo', order: 'asc' } },
+  { value: 'status', label: 'Status', sort: { by: 'status', order: 'asc' } },
+];
+
 /** spec §2 admin certificates: a searchable, paged card grid with create, edit and delete. */
 export default function ManageCertificatesPage() {
-  const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
+  const { search, setSearch, q, page, setPage, offset, limit, pagesFor, param, setParam } = usePagedSearch(PAGE_SIZE);
+  const sortChoice = SORTS.find((s) => s.value === param('sort')) ?? SORTS[0]!;
   const [dialog, setDialog] = useState<{ opened: boolean; certificate: Certificate | null }>({
     opened: false,
     certificate: null,
@@ -39,7 +49,7 @@ export default function ManageCertificatesPage() {
     rows.clear();
   };
 
-  const list = useManageCertificates({ q, offset, limit });
+  const list = useManageCertificates({ q, offset, limit, sort: sortChoice.sort });
   const remove = useDeleteCertificate();
   const undoDelete = useUndoDelete();
   const total = list.data?.total ?? 0;
@@ -79,6 +89,13 @@ export default function ManageCertificatesPage() {
           placeholder="Search by name, number or email..."
           value={search}
           onChange={setSearch}
+        />
+        <NativeSelect
+          aria-label="Sort certificates by"
+          data={SORTS.map(({ value, label }) => ({ value, label: `Sort: ${label}` }))}
+          value={sortChoice.value}
+          onChange={(e) => setParam('sort', e.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
         />
         <Group gap="xs">
           <ExportCsvButton path="/api/certificates/export.csv" params={{ q }} />
