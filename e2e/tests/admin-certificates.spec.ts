@@ -119,6 +119,18 @@ test('the search, the order and the page are kept in the address; the QR opens f
   await expect(cards).toHaveCount(2);
   await expect(cards.first()).toContainText('Aster Sorting');
 
+  // A filter narrows the list on the server, is kept in the address, and bulk "all" is not offered.
+  await expect(page.getByRole('checkbox', { name: 'All 2 matching' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('Inactive');
+  await expect(page).toHaveURL(/[?&]status=Inactive/);
+  await expect(page.getByText('No certificates match these filters.')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /^All \d+/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('Active');
+  await page.getByRole('combobox', { name: 'Filter by end date' }).selectOption('30');
+  await expect(page.getByText('No certificates match these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Filter by end date' }).selectOption('');
+  await expect(cards).toHaveCount(2);
+
   const card = page.getByRole('article', { name: `Certificate ${tag}-1` });
   await expect(card.getByRole('img', { name: /QR code/ })).toHaveCount(0);
   await card.getByRole('button', { name: 'QR code' }).click();

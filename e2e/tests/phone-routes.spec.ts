@@ -53,6 +53,8 @@ async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('main, [role="main"], body').first()).toBeVisible(SLOW_STATE);
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // What the screen lists is in: no loader (Mantine's) or skeleton left.
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0, SLOW_STATE);
   // The screen itself, not a redirect to the login or the dashboard.
   expect(new URL(page.url()).pathname).toBe(path);
 }

@@ -121,6 +121,15 @@ export type CertificateSort = (typeof CERTIFICATE_SORTS)[number];
 /** GET /api/certificates and /api/certificates/{userEmail}: q matches name, number or e-mail. */
 export const certificateListQuery = listQuery.extend({
   sort: z.enum(CERTIFICATE_SORTS, { message: `Sort by one of ${CERTIFICATE_SORTS.join(', ')}` }).optional(),
+  /** Issue 35: only certificates shown with this status (Expired and Revoked as derived, not stored). */
+  status: z.enum(DISPLAY_STATUSES, { message: `Status must be one of ${DISPLAY_STATUSES.join(', ')}` }).optional(),
+  /** Issue 35: only those still valid that end within this many days (neither expired nor revoked). */
+  expiringWithin: z.coerce
+    .number({ message: 'Expiring within must be a number of days' })
+    .int('Expiring within must be a whole number of days')
+    .min(1, 'Expiring within must be 1 to 366 days')
+    .max(366, 'Expiring within must be 1 to 366 days')
+    .optional(),
 });
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 

@@ -54,23 +54,29 @@ export function BulkBar({
   total,
   q,
   actions,
+  allMatchingOffered = true,
 }: {
   rows: RowSelection;
   total: number;
   q: string;
   actions: BulkAction[];
+  /** False when the list is narrowed by more than its search (a selection names only `q`). */
+  allMatchingOffered?: boolean;
 }) {
-  const selection: ListSelection = rows.allMatching ? { q, total } : { ids: [...rows.selected] };
+  const allMatching = rows.allMatching && allMatchingOffered;
+  const selection: ListSelection = allMatching ? { q, total } : { ids: [...rows.selected] };
   const count = selectionCount(selection);
-  const scope = rows.allMatching ? `all ${total}${q ? ' matching' : ''}` : `selected (${count})`;
+  const scope = allMatching ? `all ${total}${q ? ' matching' : ''}` : `selected (${count})`;
   return (
     <Group gap="xs">
-      <Checkbox
-        label={q ? `All ${total} matching` : `All ${total}`}
-        checked={rows.allMatching}
-        disabled={total === 0}
-        onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
-      />
+      {allMatchingOffered && (
+        <Checkbox
+          label={q ? `All ${total} matching` : `All ${total}`}
+          checked={rows.allMatching}
+          disabled={total === 0}
+          onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
+        />
+      )}
       {actions.map((action) => (
         <Button
           key={action.verb}
@@ -83,7 +89,7 @@ export function BulkBar({
           {`${action.verb} ${scope}`}
         </Button>
       ))}
-      {rows.selected.size > 0 || rows.allMatching ? (
+      {rows.selected.size > 0 || allMatching ? (
         <Button variant="subtle" color="gray" onClick={rows.clear}>
           Clear selection
         </Button>

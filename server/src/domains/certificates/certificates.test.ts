@@ -224,6 +224,49 @@ describe('GET /api/certificates (admin list)', () => {
     }
   });
 
+  it('filters by the status as shown and by "expiring within", with the search; the total counts the filtered rows', async () => {
+    const f = `flt${Date.now()}`;
+    const made: Record<string, string> = {};
+    for (const [key, over] of Object.entries({
+      far: { validTill: inDays(300) },
+      soon: { validTill: inDays(10) },
+      inactive: { status: 'Inactive', validTill: inDays(10) },
+      expired: { validTill: inDays(-3) },
+      revoked: { validTill: inDays(12) },
+    })) {
+      const res = await create(body({ name: `${key} ${f}`, certificateNo: `F-${f}-${key}`, ...over }));
+      expect(res.statusCode, res.body).toBe(201);
+      made[key] = res.json()._id;
+    }
+    const revoke = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: `/api/certificates/${made.revoked}/revoke`,
+      payload: { reason: 'Issued in error' },
+    });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    const names = async (query: string) => {
+      const res = await list(`q=${f}&sort=name&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json() as { name: string }[];
+      expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(rows.length));
+      return rows.map((c) => c.name.split(' ')[0]);
+    };
+    expect(await names('status=Active')).toEqual(['far', 'soon']);
+    expect(await names('status=Inactive')).toEqual(['inactive']);
+    expect(await names('status=Expired')).toEqual(['expired']);
+    expect(await names('status=Revoked')).toEqual(['revoked']);
+    // Still valid and ending within 30 days: neither the expired nor the revoked one.
+    expect(await names('expiringWithin=30')).toEqual(['inactive', 'soon']);
+    expect(await names('expiringWithin=30&status=Active')).toEqual(['soon']);
+    expect(await names('expiringWithin=5')).toEqual([]);
+
+    for (const bad of ['status=Suspended', 'expiringWithin=0', 'expiringWithin=400', 'expiringWithin=ten']) {
+      const res = await list(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toMatch(/Status must be|Expiring within/);
+    }
+  });
+
   it('treats % and _ in the search as text', async () => {
     const res = await list('q=%25');
     expect(res.statusCode).toBe(200);

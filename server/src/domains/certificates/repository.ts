@@ -1,5 +1,21 @@
 import type { BulkSelection, CertificateListQuery } from '@portal/contract';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { certificates, credentialCopies } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
@@ -7,6 +23,7 @@ import { CERTIFICATE_FACTS, type CertificateFacts } from '../../lib/serialize';
 import { likePattern, listPage, pageSelect, pageWithTotal } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
 import { live } from '../../lib/trash';
+import { addMinutes } from '../../lib/clock';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateValues = Pick<
@@ -104,7 +121,8 @@ export async function listCertificates(
 ): Promise<{ rows: CertificateFacts[]; total: number }> {
   const defaultOrder =
     defaultSort === 'validTill' && (query.sort ?? 'validTill') === 'validTill' && (query.order ?? 'asc') === 'asc';
-  if (owner && 'holderId' in owner && !query.q && defaultOrder) {
+  const filtered = Boolean(query.q || query.status || query.expiringWithin);
+  if (owner && 'holderId' in owner && !filtered && defaultOrder) {
     return listOwnInDefaultOrder(db, owner.holderId, query.offset, query.limit);
   }
   return listPage(
@@ -118,7 +136,7 @@ export async function listCertificates(
       total: owner === undefined ? 'subquery' : 'window',
       // The registry as admins open it (no search, no owner; the status order holds the clock).
       prepareAs:
-        owner === undefined && !query.q && (query.sort ?? defaultSort) !== 'status'
+        owner === undefined && !filtered && (query.sort ?? defaultSort) !== 'status'
           ? `certificates_page_${defaultSort}_${query.sort ?? ''}_${query.order ?? ''}`
           : undefined,
     },
@@ -155,7 +173,7 @@ export function certificateMatch(q: string): SQL {
 
 /** The rows a certificate list (or its export, issue 16) shows, and their order. */
 export function certificateSearch(
-  query: Pick<CertificateListQuery, 'q' | 'sort' | 'order'>,
+  query: Pick<CertificateListQuery, 'q' | 'sort' | 'order' | 'status' | 'expiringWithin'>,
   {
     now,
     owner,
@@ -169,8 +187,18 @@ export function certificateSearch(
     );
   }
   if (query.q) filters.push(certificateMatch(query.q));
+  const columns = sortColumns(now);
+  // The status as shown (toCertificate's precedence: revoked, then expired, then the stored one).
+  if (query.status) filters.push(sql`${columns.status} = ${query.status}`);
+  if (query.expiringWithin) {
+    filters.push(
+      isNull(certificates.revokedAt),
+      gt(certificates.validTill, now),
+      lte(certificates.validTill, addMinutes(now, query.expiringWithin * 24 * 60)),
+    );
+  }
   const where = filters.length ? and(...filters) : undefined;
-  const column = sortColumns(now)[query.sort ?? defaultSort];
+  const column = columns[query.sort ?? defaultSort];
   const direction =
     (query.order ?? (query.sort ? 'asc' : defaultSort === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
   // The id breaks ties so that pages never overlap or skip a row.

@@ -23,12 +23,14 @@ export interface ManageCertificatesParams {
   limit: number;
   /** Issue 35: an order the admin chose; absent, the server's (newest first). */
   sort?: { by: CertificateSort; order: 'asc' | 'desc' } | undefined;
+  /** Issue 35: filters, as the server takes them (`status`, `expiringWithin` in days); '' is none. */
+  filters?: { status: string; expiringWithin: string };
 }
 
 /** GET /api/certificates, searched, sorted and paged on the server (ARCHITECTURE §4). */
-export const manageCertificatesQueryOptions = ({ q, offset, limit, sort }: ManageCertificatesParams) =>
+export const manageCertificatesQueryOptions = ({ q, offset, limit, sort, filters }: ManageCertificatesParams) =>
   queryOptions({
-    queryKey: [...CERTIFICATES_KEY, 'all', { q, offset, limit, sort }] as const,
+    queryKey: [...CERTIFICATES_KEY, 'all', { q, offset, limit, sort, filters }] as const,
     queryFn: ({ signal }) => {
       const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
       if (q) search.set('q', q);
@@ -36,6 +38,7 @@ export const manageCertificatesQueryOptions = ({ q, offset, limit, sort }: Manag
         search.set('sort', sort.by);
         search.set('order', sort.order);
       }
+      for (const [name, value] of Object.entries(filters ?? {})) if (value) search.set(name, value);
       return apiList(`/api/certificates?${search.toString()}`, certificate, signal);
     },
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
-import type { Certificate, CertificateSort } from '@portal/contract';
+import { type Certificate, type CertificateSort, DISPLAY_STATUSES } from '@portal/contract';
 import { IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
@@ -28,10 +28,22 @@ const SORTS: { value: string; label: string; sort?: { by: CertificateSort; order
   { value: 'status', label: 'Status', sort: { by: 'status', order: 'asc' } },
 ];
 
+/** Issue 35: the filters, kept in the address as `?status=` and `?expiringWithin=`. */
+const STATUS_CHOICES = [
+  { value: '', label: 'Status: all' },
+  ...DISPLAY_STATUSES.map((status) => ({ value: status, label: `Status: ${status}` })),
+];
+const EXPIRING_CHOICES = [
+  { value: '', label: 'Ends: any time' },
+  ...[30, 60, 90].map((days) => ({ value: String(days), label: `Ends within ${days} days` })),
+];
+
 /** spec §2 admin certificates: a searchable, paged card grid with create, edit and delete. */
 export default function ManageCertificatesPage() {
   const { search, setSearch, q, page, setPage, offset, limit, pagesFor, param, setParam } = usePagedSearch(PAGE_SIZE);
   const sortChoice = SORTS.find((s) => s.value === param('sort')) ?? SORTS[0]!;
+  const filters = { status: param('status'), expiringWithin: param('expiringWithin') };
+  const filtered = Boolean(filters.status || filters.expiringWithin);
   const [dialog, setDialog] = useState<{ opened: boolean; certificate: Certificate | null }>({
     opened: false,
     certificate: null,
@@ -49,7 +61,7 @@ export default function ManageCertificatesPage() {
     rows.clear();
   };
 
-  const list = useManageCertificates({ q, offset, limit, sort: sortChoice.sort });
+  const list = useManageCertificates({ q, offset, limit, sort: sortChoice.sort, filters });
   const remove = useDeleteCertificate();
   const undoDelete = useUndoDelete();
   const total = list.data?.total ?? 0;
@@ -97,8 +109,22 @@ export default function ManageCertificatesPage() {
           onChange={(e) => setParam('sort', e.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
+        <NativeSelect
+          aria-label="Filter by status"
+          data={STATUS_CHOICES}
+          value={filters.status}
+          onChange={(e) => setParam('status', e.currentTarget.value)}
+          w={{ base: '100%', sm: 180 }}
+        />
+        <NativeSelect
+          aria-label="Filter by end date"
+          data={EXPIRING_CHOICES}
+          value={filters.expiringWithin}
+          onChange={(e) => setParam('expiringWithin', e.currentTarget.value)}
+          w={{ base: '100%', sm: 200 }}
+        />
         <Group gap="xs">
-          <ExportCsvButton path="/api/certificates/export.csv" params={{ q }} />
+          <ExportCsvButton path="/api/certificates/export.csv" params={{ q, ...filters }} />
           <Button
             variant="default"
             leftSection={<IconFileImport size={16} aria-hidden />}
@@ -118,6 +144,8 @@ export default function ManageCertificatesPage() {
         rows={rows}
         total={total}
         q={q}
+        // A bulk action's "all matching" carries the search only: with a filter, ticked rows only.
+        allMatchingOffered={!filtered}
         actions={[
           {
             verb: 'Set status',
@@ -147,18 +175,23 @@ export default function ManageCertificatesPage() {
           </Alert>
         )}
         empty={
-          q
-            ? { title: 'No certificates match your search.', description: 'Try part of a name, a number or an email.' }
-            : {
-                title: 'No certificates found.',
-                description:
-                  'Add the certificates your board has issued. A holder can sign up once theirs is on record.',
-                action: (
-                  <Button variant="light" onClick={() => setDialog({ opened: true, certificate: null })}>
-                    Add a certificate
-                  </Button>
-                ),
-              }
+          filtered
+            ? { title: 'No certificates match these filters.', description: 'Choose another status or end date.' }
+            : q
+              ? {
+                  title: 'No certificates match your search.',
+                  description: 'Try part of a name, a number or an email.',
+                }
+              : {
+                  title: 'No certificates found.',
+                  description:
+                    'Add the certificates your board has issued. A holder can sign up once theirs is on record.',
+                  action: (
+                    <Button variant="light" onClick={() => setDialog({ opened: true, certificate: null })}>
+                      Add a certificate
+                    </Button>
+                  ),
+                }
         }
       >
         {({ items }) => (
