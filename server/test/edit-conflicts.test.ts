@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, helpContent, jobs, outbox, users } from '../src/db/schema';
 import { IF_MATCH_INVALID, IF_MATCH_TOO_LONG } from '../src/lib/preconditions';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from './harness';
+import { inDays } from './certificates';
 
 /**
  * Issue 16, decision 0015: no silently lost edits. Every editable record has a version (its
@@ -167,7 +168,6 @@ describe('PUT /api/jobs/{id} with a precondition', () => {
 });
 
 describe('certificates: every edit path raises the version', () => {
-  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const certBody = (over: Record<string, unknown> = {}) => ({
     userEmail: member.email,
     certificateNo: `CRA-${Math.random().toString(36).slice(2, 8)}`,

@@ -12,6 +12,7 @@ import { openPglite } from '../src/db/client';
 import { certificates, credentialCopies, inboxItems, outbox, statusLists } from '../src/db/schema';
 import { revokedBit } from './copies';
 import { call, createTestApp, createUser, driver, postgresUrlOf, type TestApp } from './harness';
+import { inDays, issueCertificate } from './certificates';
 import { verifyWith } from './verifier';
 
 /**
@@ -38,22 +39,9 @@ afterAll(async () => {
 const keyOf = (app: TestApp) => app.app.credentials.verificationMethod.split('#')[1]!;
 const signerOf = (credential: unknown) =>
   (credential as { proof: { verificationMethod: string } }).proof.verificationMethod;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function issue(by: TestApp, userEmail: string) {
-  const res = await call(by.app, admin.cookie, {
-    method: 'POST',
-    url: '/api/certificates',
-    payload: {
-      userEmail,
-      certificateNo: `CRA-${crypto.randomBytes(4).toString('hex')}`,
-      name: 'Certified Recycling Advocate',
-      validTill: inDays(365),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { _id: string })._id;
-}
+const issue = async (by: TestApp, userEmail: string) =>
+  (await issueCertificate(by.app, admin.cookie, { userEmail }))._id;
 
 const rowOf = async (id: string) =>
   (await compromised.database.db.select().from(certificates).where(eq(certificates.id, id)))[0]!;

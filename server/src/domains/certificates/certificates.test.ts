@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, uploads } from '../../db/schema';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import { inDays } from '../../../test/certificates';
 import { multipart, pdf, png } from '../../../test/uploads';
 
 let t: TestApp;
@@ -20,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const body = (over: Record<string, unknown> = {}) => ({
   userEmail: member.email,
   certificateNo: `CRA-${Math.random().toString(36).slice(2, 8)}`,

@@ -23,6 +23,7 @@ import {
   uniqueEmail,
 } from '../../../test/harness';
 import { docx, multipart, packedZeros, pdf, png, zip } from '../../../test/uploads';
+import { inDays } from '../../../test/certificates';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -662,7 +663,6 @@ describe('POST /api/certificates/import', () => {
 
   describe('the award date (issue 31)', () => {
     const WITH_AWARD = `${HEADER},holderName,downloadLink,awardedOn`;
-    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
     it('is the day a cell names, or today for an empty one; the export writes it, and imports back unchanged', async () => {
       const p = prefix();

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
@@ -10,6 +9,7 @@ import { certificates } from '../../db/schema';
 import { loadIssuerSeed } from '../../lib/keys';
 import { credentialSigner } from '../../plugins/credential-signer';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import { inDays, issueCertificate, pathOf } from '../../../test/certificates';
 import { OB_SCHEMA_URL, obSchema, schemaProblems, vendoredSchemaProblems } from '../../../test/open-badges';
 import { multipart } from '../../../test/uploads';
 
@@ -32,26 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const number = () => `CRA-${crypto.randomBytes(4).toString('hex')}`;
-const pathOf = (url: string) => new URL(url).pathname;
-
-async function issue(over: Record<string, unknown> = {}) {
-  const res = await call(t.app, admin.cookie, {
-    method: 'POST',
-    url: '/api/certificates',
-    payload: {
-      userEmail: member.email,
-      certificateNo: number(),
-      name: 'Certified Recycling Advocate',
-      validTill: inDays(365),
-      holderName: 'Morgan Member',
-      ...over,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { _id: string; certificateNo: string; verificationUrl: string };
-}
+const issue = (over: Record<string, unknown> = {}) =>
+  issueCertificate(t.app, admin.cookie, { userEmail: member.email, holderName: 'Morgan Member', ...over });
 
 /** The credential as its holder downloads it. */
 async function download(id: string): Promise<Json> {

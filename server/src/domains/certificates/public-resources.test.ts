@@ -6,6 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, statusLists } from '../../db/schema';
 import { call, createTestApp, createUser, type TestApp } from '../../../test/harness';
+import { issueCertificate } from '../../../test/certificates';
 
 /**
  * Issue 31 (decision 0035): the public verification resources as an outside verifier or an
@@ -26,23 +27,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const WALLET = 'https://wallet.example';
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function issue() {
-  const res = await call(t.app, admin.cookie, {
-    method: 'POST',
-    url: '/api/certificates',
-    payload: {
-      userEmail: member.email,
-      certificateNo: `CRA-${crypto.randomBytes(4).toString('hex')}`,
-      name: 'Certified Recycling Advocate',
-      validTill: inDays(365),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const cert = res.json() as { _id: string; verificationUrl: string };
-  return { ...cert, verificationId: cert.verificationUrl.split('/').pop()! };
-}
+const issue = () => issueCertificate(t.app, admin.cookie, { userEmail: member.email });
 
 /** A request as a page of another origin sends it. */
 const fromWallet = (opts: InjectOptions, cookie?: string) =>

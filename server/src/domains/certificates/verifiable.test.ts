@@ -20,6 +20,7 @@ import {
   uniqueEmail,
 } from '../../../test/harness';
 import { verifierLoader, verifyWith } from '../../../test/verifier';
+import { certificateNumber, inDays, issueCertificate, pathOf } from '../../../test/certificates';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -34,24 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const number = () => `CRA-${crypto.randomBytes(4).toString('hex')}`;
-
-async function issue(over: Record<string, unknown> = {}) {
-  const res = await call(t.app, admin.cookie, {
-    method: 'POST',
-    url: '/api/certificates',
-    payload: {
-      userEmail: member.email,
-      certificateNo: number(),
-      name: 'Certified Recycling Advocate',
-      validTill: inDays(365),
-      ...over,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { _id: string; verificationUrl: string; certificateNo: string; userEmail: string };
-}
+const issue = (over: Record<string, unknown> = {}) =>
+  issueCertificate(t.app, admin.cookie, { userEmail: member.email, ...over });
 
 /** A certificate as the admin's dialog sends it back: what an edit changes a part of. */
 async function formOf(id: string) {
@@ -68,7 +53,6 @@ async function formOf(id: string) {
 const edit = (id: string, changes: Record<string, unknown>) =>
   call(t.app, admin.cookie, { method: 'PUT', url: `/api/certificates/${id}`, payload: changes });
 
-const pathOf = (url: string) => new URL(url).pathname;
 const idOf = (verificationUrl: string) => pathOf(verificationUrl).split('/').pop()!;
 
 /** Digital Bazaar's verifier, reading the portal's DID document and status lists over HTTP. */
@@ -167,7 +151,12 @@ describe('certificates belong to people, not to e-mail strings', () => {
       const issued = await call(open.app, boss.cookie, {
         method: 'POST',
         url: '/api/certificates',
-        payload: { userEmail: holder.email, certificateNo: number(), name: 'Open Advocate', validTill: inDays(90) },
+        payload: {
+          userEmail: holder.email,
+          certificateNo: certificateNumber(),
+          name: 'Open Advocate',
+          validTill: inDays(90),
+        },
       });
       expect(issued.statusCode, issued.body).toBe(201);
       const removed = await call(open.app, boss.cookie, { method: 'DELETE', url: `/api/users/${holder.user.id}` });
@@ -442,7 +431,7 @@ describe('PDF and credential downloads', () => {
       .insert(certificates)
       .values({
         userEmail: member.email,
-        certificateNo: number(),
+        certificateNo: certificateNumber(),
         name: 'Loaded Advocate',
         validTill: new Date(Date.now() + 86_400_000),
       })
@@ -469,7 +458,7 @@ describe('PDF and credential downloads', () => {
       .insert(certificates)
       .values({
         userEmail: member.email,
-        certificateNo: number(),
+        certificateNo: certificateNumber(),
         name: 'Loaded Advocate',
         status: 'Inactive',
         validTill: new Date(Date.now() + 86_400_000),
@@ -676,7 +665,7 @@ describe('a copy never changes (decision 0037)', () => {
       { name: 'Senior Recycling Advocate' },
       { validTill: inDays(30) },
       { holderName: 'Morgan M. Member' },
-      { certificateNo: number() },
+      { certificateNo: certificateNumber() },
     ];
     let before = (await download(cert._id, member.cookie, 'credential')).json();
     for (const change of changes) {

@@ -7,6 +7,7 @@ import { loadIssuerSeed } from '../../lib/keys';
 import { credentialSigner } from '../../plugins/credential-signer';
 import { statesRecord } from '../../plugins/credentials';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import { inDays, issueCertificate } from '../../../test/certificates';
 
 /**
  * Issue 31: the public verification page an employer trusts at a glance: the board, the
@@ -28,26 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const number = () => `CRA-${crypto.randomBytes(4).toString('hex')}`;
-
-async function issue(app: TestApp = t, over: Record<string, unknown> = {}, cookie = admin.cookie) {
-  const res = await call(app.app, cookie, {
-    method: 'POST',
-    url: '/api/certificates',
-    payload: {
-      userEmail: member.email,
-      certificateNo: number(),
-      name: 'Certified Recycling Advocate',
-      validTill: inDays(365),
-      holderName: 'Morgan Member',
-      ...over,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const cert = res.json() as { _id: string; verificationUrl: string; certificateNo: string };
-  return { ...cert, verificationId: cert.verificationUrl.split('/').pop()! };
-}
+const issue = (app: TestApp = t, over: Record<string, unknown> = {}, cookie = admin.cookie) =>
+  issueCertificate(app.app, cookie, { userEmail: member.email, holderName: 'Morgan Member', ...over });
 
 const page = (id: string, app: TestApp = t) => app.app.inject({ method: 'GET', url: `/verify/${id}` });
 const json = async (id: string, app: TestApp = t) =>

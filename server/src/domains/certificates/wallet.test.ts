@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOffers } from '../../db/schema';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import { issueCertificate, pathOf } from '../../../test/certificates';
 import { verifyWith } from '../../../test/verifier';
 
 /**
@@ -44,28 +45,8 @@ async function tenMinutesLater<T>(act: () => Promise<T>): Promise<T> {
   }
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const pathOf = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-};
-
-async function issue(over: Record<string, unknown> = {}) {
-  const res = await call(t.app, admin.cookie, {
-    method: 'POST',
-    url: '/api/certificates',
-    payload: {
-      userEmail: member.email,
-      certificateNo: `CRA-${crypto.randomBytes(4).toString('hex')}`,
-      name: 'Certified Recycling Advocate',
-      validTill: inDays(365),
-      holderName: 'Morgan Member',
-      ...over,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { _id: string };
-}
+const issue = (over: Record<string, unknown> = {}) =>
+  issueCertificate(t.app, admin.cookie, { userEmail: member.email, holderName: 'Morgan Member', ...over });
 
 async function offer(id: string, cookie = member.cookie) {
   const res = await call(t.app, cookie, { method: 'POST', url: `/api/certificates/${id}/wallet-offer` });
