@@ -25,4 +25,13 @@ describe('VerificationLink (issue 35: the phone’s share sheet)', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Share verification link' }));
     expect(share).toHaveBeenCalledWith({ url: URL_, title: 'Zinc recovery' });
   });
+
+  it('copies the link instead when the share sheet fails for another reason than the member closing it', async () => {
+    const share = vi.fn().mockRejectedValue(new DOMException('blocked', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    const user = userEvent.setup();
+    renderWithProviders(<VerificationLink url={URL_} title="Zinc recovery" />);
+    await user.click(screen.getByRole('button', { name: 'Share verification link' }));
+    expect(await navigator.clipboard.readText()).toBe(URL_);
+  });
 });
