@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuerKeys } from '../../db/schema';
 import { call, createTestApp, createUser, type TestApp, type TestAppOptions } from '../../../test/harness';
 import { verifyWith } from '../../../test/verifier';
+import { issueCertificate } from '../../../test/certificates';
 
 /**
  * Decision 0038: the DID document lists ISSUER_KEY's key and ISSUER_KEYS_RETIRED, from the
@@ -40,20 +41,9 @@ async function instance(env: Record<string, string>, options: TestAppOptions = {
 }
 
 async function issuedCredential(by: TestApp) {
-  const res = await call(by.app, admin.cookie, {
-    method: 'POST',
-    url: '/api/certificates',
-    payload: {
-      userEmail: member.email,
-      certificateNo: `CRA-${crypto.randomBytes(4).toString('hex')}`,
-      name: 'Certified Recycling Advocate',
-      validTill: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { _id, verificationUrl } = res.json() as { _id: string; verificationUrl: string };
+  const { _id, verificationId } = await issueCertificate(by.app, admin.cookie, { userEmail: member.email });
   const download = await call(by.app, member.cookie, { method: 'GET', url: `/api/certificates/${_id}/credential` });
-  return { credential: download.json() as Record<string, unknown>, verificationId: verificationUrl.split('/').pop()! };
+  return { credential: download.json() as Record<string, unknown>, verificationId };
 }
 
 const publishedKeys = async (app: TestApp) => {

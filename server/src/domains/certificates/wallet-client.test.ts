@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import net from 'node:net';
 import { CredentialRequestClientBuilderV1_0_15, OpenID4VCIClientV1_0_15 } from '@sphereon/oid4vci-client';
 import { OID4VCI_CONFIGURATION_ID } from '@portal/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
 import { verifyWith } from '../../../test/verifier';
+import { issueCertificate } from '../../../test/certificates';
 
 /**
  * Issue 31 (decision 0042): a wallet client from npm (@sphereon/oid4vci-client) takes the
@@ -37,19 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function offerLink() {
-  const issued = await call(t.app, admin.cookie, {
-    method: 'POST',
-    url: '/api/certificates',
-    payload: {
-      userEmail: member.email,
-      certificateNo: `CRA-${crypto.randomBytes(4).toString('hex')}`,
-      name: 'Certified Recycling Advocate',
-      validTill: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
-      holderName: 'Morgan Member',
-    },
-  });
-  expect(issued.statusCode, issued.body).toBe(201);
-  const { _id } = issued.json() as { _id: string };
+  const { _id } = await issueCertificate(t.app, admin.cookie, { userEmail: member.email, holderName: 'Morgan Member' });
   const res = await call(t.app, member.cookie, { method: 'POST', url: `/api/certificates/${_id}/wallet-offer` });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { openidCredentialOffer: string }).openidCredentialOffer;
