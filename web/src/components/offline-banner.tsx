@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useOnline } from '../hooks/use-online';
 
-const BANNER_ID = 'offline';
+/** The banner's notification id: a screen that says the same itself (the outbox dialog) hides it. */
+export const OFFLINE_BANNER_ID = 'offline';
 
 /**
  * Issue 35: an app-wide word that the device is offline, shown with the toasts (at the top on a
@@ -14,7 +15,7 @@ export function OfflineBanner() {
   useEffect(() => {
     if (online) return;
     notifications.show({
-      id: BANNER_ID,
+      id: OFFLINE_BANNER_ID,
       title: 'You are offline',
       message: 'Reports you submit are kept on this device and sent when you are back online.',
       color: 'yellow',
@@ -22,7 +23,7 @@ export function OfflineBanner() {
       withCloseButton: true,
     });
     return () => {
-      notifications.hide(BANNER_ID);
+      notifications.hide(OFFLINE_BANNER_ID);
     };
   }, [online]);
   return null;

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, List, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { OFFLINE_BANNER_ID } from '../../../components/offline-banner';
 import { useOnline } from '../../../hooks/use-online';
 import { useAuth } from '../../auth/store';
 import { type OutboxItem, outboxItems, useOutbox } from '../outbox/outbox-store';
@@ -92,7 +94,15 @@ export function OutboxStatus() {
     : `All sent · ${lastSent ?? ''}`;
   return (
     <Group gap={6} wrap="nowrap" role="status" aria-label="Outbox">
-      <UnstyledButton onClick={() => setOpened(true)} aria-haspopup="dialog" style={{ minHeight: 44 }}>
+      <UnstyledButton
+        onClick={() => {
+          // The dialog says it is offline itself; on a phone the banner would cover its list.
+          notifications.hide(OFFLINE_BANNER_ID);
+          setOpened(true);
+        }}
+        aria-haspopup="dialog"
+        style={{ minHeight: 44 }}
+      >
         <Badge color={failure ? 'red' : waiting ? 'yellow' : 'green'} variant="light" tt="none" size="lg">
           {sending ? 'Sending…' : summary}
         </Badge>
@@ -111,6 +121,7 @@ export function OutboxStatus() {
         opened={opened}
         onClose={() => setOpened(false)}
         title="Outbox"
+        centered
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack>
