@@ -24,6 +24,11 @@ describe('route table', () => {
       'POST /api/auth/logout',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password/:token',
+      // Issue 31 (decision 0042): what a wallet calls; the single-use secret is its only key.
+      'GET /api/wallet/credentials/:token',
+      'POST /api/wallet/exchanges/:token',
+      'POST /api/wallet/oid4vci/token',
+      'POST /api/wallet/oid4vci/credential',
       'GET /api/verify/:verificationId',
       'GET /api/status-lists/:purpose/:list',
       'GET /api/reminders/unsubscribe',

@@ -70,9 +70,13 @@ function didKeyDocument(did: string): Json | undefined {
   };
 }
 
-/** OAuth 2.0 (RFC 6749 §5.2) and OID4VCI 1.0 §8.3.1.2 errors: `{ error, error_description }`. */
+/**
+ * OAuth 2.0 (RFC 6749 §5.2) and OID4VCI 1.0 §8.3.1.2 errors: `{ error, error_description }`, and
+ * the `message` every error answer of this API carries (ARCHITECTURE §4). A client ignores a
+ * parameter it does not know (RFC 6749 §5.1, §5.2 and OAuth's extensibility, §8).
+ */
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
-  return reply.status(status).send({ error, error_description: description });
+  return reply.status(status).send({ error, error_description: description, message: description });
 }
 
 /**
@@ -326,6 +330,11 @@ export default async function walletRoutes(base: FastifyInstance) {
         reply.header('www-authenticate', 'Bearer error="invalid_token"');
         return oauthError(reply, 401, 'invalid_token', 'The access token is not valid, or was used already.');
       };
+      // §8.3.1.2: a request that is not a JSON object is malformed, whoever sends it (400 first,
+      // as for every malformed body of this API).
+      if (req.validationError) {
+        return oauthError(reply, 400, 'invalid_credential_request', 'The credential request must be a JSON object.');
+      }
       if (!bearer) return invalidToken();
       const [known] = await app.db
         .select({ id: walletOffers.id })
@@ -333,7 +342,7 @@ export default async function walletRoutes(base: FastifyInstance) {
         .where(spendable(sha256(bearer)));
       if (!known) return invalidToken();
       const body = (req.body ?? {}) as z.infer<typeof credentialRequest>;
-      if (req.validationError || body.credential_configuration_id !== OID4VCI_CONFIGURATION_ID) {
+      if (body.credential_configuration_id !== OID4VCI_CONFIGURATION_ID) {
         return oauthError(reply, 400, 'unknown_credential_configuration', `Ask for ${OID4VCI_CONFIGURATION_ID}.`);
       }
       // One statement spends the token, so of two requests with it only one gets the credential.

@@ -367,6 +367,20 @@ describe('OpenID for Verifiable Credential Issuance 1.0, pre-authorized code', (
       payload: { credential_configuration_id: OID4VCI_CONFIGURATION_ID },
     });
     expect(none.statusCode).toBe(401);
+    // A body that is not a JSON object is malformed (§8.3.1.2), with or without a token; every
+    // error answer also carries the API's `message`.
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/oid4vci/credential',
+      headers: { 'content-type': 'application/json' },
+      payload: 'false',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      error: 'invalid_credential_request',
+      error_description: 'The credential request must be a JSON object.',
+      message: 'The credential request must be a JSON object.',
+    });
     const expired = await tenMinutesLater(() => tokenRequest(late['pre-authorized_code']));
     expect(expired.statusCode).toBe(400);
     expect((expired.json() as Json).error).toBe('invalid_grant');
