@@ -85,7 +85,12 @@ test('an admin revokes it, and the guest’s reload shows Revoked', async ({ pag
   await page.getByLabel('Search certificates').fill(member.certificate.certificateNo);
   const card = page.getByRole('article', { name: `Certificate ${member.certificate.certificateNo}` });
   await expect(card.getByText(member.certificate.verificationUrl)).toBeVisible();
-  await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
+  // Issue 35: the QR opens from its button.
+  await card.getByRole('button', { name: 'QR code' }).click();
+  await expect(
+    page.getByRole('img', { name: `QR code of the verification link of ${member.certificate.certificateNo}` }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
   await card.getByRole('button', { name: 'Revoke' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Revoke certificate' }).click();

@@ -91,7 +91,7 @@ export function AdminCertificateCard({
             {/* Issue 35: the QR on demand keeps the card short (and draws no code for every card). */}
             <Popover position="bottom-end" withArrow shadow="md">
               <Popover.Target>
-                <Button size="compact-xs" variant="subtle" leftSection={<IconQrcode size={14} aria-hidden />}>
+                <Button size="xs" variant="subtle" leftSection={<IconQrcode size={14} aria-hidden />}>
                   QR code
                 </Button>
               </Popover.Target>
