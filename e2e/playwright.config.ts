@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL } from './support/env';
+import { BASE_URL, CHROMIUM } from './support/env';
 
 export default defineConfig({
   testDir: './tests',
@@ -21,7 +21,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       // The machines cannot download browsers: Debian's Chromium it is (ARCHITECTURE §2).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },

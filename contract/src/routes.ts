@@ -90,6 +90,7 @@ export const ROUTES = [
 
   r('POST', '/api/reports', 'member'),
   r('GET', '/api/reports', 'admin'),
+  r('GET', '/api/reports/mine', 'member'),
   r('GET', '/api/reports/:id', 'admin'),
   r('POST', '/api/reports/:id/reveal-ssn', 'admin'),
   r('DELETE', '/api/reports/:id', 'admin'),

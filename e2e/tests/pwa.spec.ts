@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '../support/test';
 import { logIn } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
-import { SLOW_STATE } from '../support/env';
+import { CHROMIUM, SLOW_STATE } from '../support/env';
 import { openSection } from '../support/report';
 
 // The one spec that runs the service worker (playwright.config.ts blocks it elsewhere).
@@ -90,7 +90,7 @@ test('Chromium finds the app installable, by the check Lighthouse’s installabl
   // that the window is incognito.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pwa-'));
   const context = await playwright.chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     baseURL,
     serviceWorkers: 'allow',

@@ -140,6 +140,12 @@ test('submitted offline, the report waits on the device and is filed once when b
   await outbox.getByRole('button', { name: 'Close' }).click();
   const list = await admin.get(`/api/reports?q=${encodeURIComponent(clientName)}`);
   expect(((await list.json()) as unknown[]).length).toBe(1);
+  // The outbox's sent entry lives as long as the tab; "My reports" keeps it (issue 35).
+  await page.reload();
+  await page.getByRole('button', { name: 'My reports' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'My reports' }).getByRole('listitem').filter({ hasText: clientName }),
+  ).toContainText('Filed');
 });
 
 test('answers lost on the way back do not file the report twice', async ({ page }) => {

@@ -84,6 +84,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
 
   'POST /api/reports': [401, 403, 201, 201, 201, 401],
   'GET /api/reports': [401, 403, 403, 403, 200, 401],
+  // Issue 35: "My reports" answers each verified caller their own (reports.test.ts checks whose).
+  'GET /api/reports/mine': [401, 403, 200, 200, 200, 401],
   'GET /api/reports/:id': [401, 403, 403, 403, 200, 401],
   'POST /api/reports/:id/reveal-ssn': [401, 403, 403, 403, 200, 401],
   'DELETE /api/reports/:id': [401, 403, 403, 403, 200, 401],

@@ -388,6 +388,50 @@ describe('access', () => {
   });
 });
 
+describe('my reports (issue 35)', () => {
+  const mine = (cookie: string | undefined, query = '') =>
+    call(t.app, cookie, { method: 'GET', url: `/api/reports/mine${query}` });
+
+  it('lists only the reports the member filed, newest first, paged and searchable, nothing sealed', async () => {
+    const filer = await createUser(t, { name: 'Fiona Filer' });
+    const first = (await file(filer.cookie, { clientName: 'Mine First', ssn: SSN, dob: DOB })).json()._id;
+    const second = (await file(filer.cookie, { clientName: 'Mine Second' })).json()._id;
+    await file(other.cookie, { clientName: 'Mine Not Hers' });
+
+    const page = await mine(filer.cookie, '?limit=1');
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers[TOTAL_COUNT_HEADER]).toBe('2');
+    expect(page.json()).toEqual([
+      { _id: second, clientName: 'Mine Second', projectStartDate: '', imageUrl: '', createdAt: expect.any(String) },
+    ]);
+    expect((await mine(filer.cookie, '?limit=1&offset=1')).json().map((r: { _id: string }) => r._id)).toEqual([first]);
+    const found = await mine(filer.cookie, '?q=first');
+    expect(found.json().map((r: { _id: string }) => r._id)).toEqual([first]);
+    expect(found.headers[TOTAL_COUNT_HEADER]).toBe('1');
+    expect(JSON.stringify((await mine(filer.cookie)).json())).not.toMatch(/4455|1980|ssn|dob/i);
+
+    // An administrator's own list is theirs too, not everyone's.
+    const adminsOwn = await mine(admin.cookie);
+    expect(adminsOwn.statusCode).toBe(200);
+    expect(adminsOwn.json().map((r: { _id: string }) => r._id)).not.toContain(first);
+
+    // A report in the trash is not listed.
+    expect((await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/reports/${first}` })).statusCode).toBe(200);
+    expect((await mine(filer.cookie)).json().map((r: { _id: string }) => r._id)).toEqual([second]);
+  });
+
+  it('needs a verified member and refuses a bad query, with a clear message', async () => {
+    expect((await mine(undefined)).statusCode).toBe(401);
+    const unverified = await createUser(t, { isVerified: false });
+    expect((await mine(unverified.cookie)).statusCode).toBe(403);
+    const badSort = await mine(member.cookie, '?sort=ssn');
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().message).toMatch(/cannot be sorted by 'ssn'/);
+    expect((await mine(member.cookie, '?limit=0')).statusCode).toBe(400);
+    expect((await mine(member.cookie, '?userId=x')).statusCode).toBe(400);
+  });
+});
+
 describe('revealing the SSN', () => {
   const auditRows = (id: string) =>
     t.database.db

@@ -63,19 +63,38 @@ const SORTABLE = {
   projectStartDate: reports.projectStartDate,
 } as const;
 
+/** What a list of reports shows of each (reportSummary): nothing sealed. */
+const SUMMARY_COLUMNS = {
+  id: reports.id,
+  clientName: reports.clientName,
+  projectStartDate: reports.projectStartDate,
+  imageUrl: reports.imageUrl,
+  createdAt: reports.createdAt,
+};
+
 /** One page of reports (newest first unless asked otherwise) and the total that matched. */
 export async function listReports(db: Tx, query: ListQuery) {
+  return listPage(db, reports, { ...reportSearch(query), offset: query.offset, limit: query.limit }, SUMMARY_COLUMNS);
+}
+
+/**
+ * One page of the reports one member filed (issue 35, "My reports"), in the same orders and search
+ * as the admin list, and how many match. A member files a handful, so the total is a window over
+ * their rows (reports_user_id_idx).
+ */
+export async function listOwnReports(db: Tx, userId: string, query: ListQuery) {
+  const { where, orderBy } = reportSearch(query);
   return listPage(
     db,
     reports,
-    { ...reportSearch(query), offset: query.offset, limit: query.limit },
     {
-      id: reports.id,
-      clientName: reports.clientName,
-      projectStartDate: reports.projectStartDate,
-      imageUrl: reports.imageUrl,
-      createdAt: reports.createdAt,
+      where: and(eq(reports.userId, userId), where),
+      orderBy,
+      offset: query.offset,
+      limit: query.limit,
+      total: 'window',
     },
+    SUMMARY_COLUMNS,
   );
 }
 

@@ -26,6 +26,7 @@ import { toReport, toReportSummary } from '../../lib/serialize';
 import { requireStepUp } from '../../plugins/auth';
 import {
   findReport,
+  listOwnReports,
   listReports,
   openRow,
   REPORT_CSV_COLUMNS,
@@ -109,6 +110,17 @@ export default async function reportRoutes(base: FastifyInstance) {
     { schema: { tags, querystring: listQuery, response: { 200: z.array(reportSummary) } } },
     async (req, reply) => {
       const { rows, total } = await listReports(app.db, req.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows.map(toReportSummary);
+    },
+  );
+
+  // Issue 35: the reports the signed-in member filed, as the admin list shows them (nothing sealed).
+  app.get(
+    '/api/reports/mine',
+    { schema: { tags, querystring: listQuery, response: { 200: z.array(reportSummary) } } },
+    async (req, reply) => {
+      const { rows, total } = await listOwnReports(app.db, req.auth!.user.id, req.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(toReportSummary);
     },

@@ -88,6 +88,23 @@ export const reportsQueryOptions = ({ offset, limit, q }: ReportsParams) =>
 
 export const useReports = (params: ReportsParams) => useQuery(reportsQueryOptions(params));
 
+/**
+ * GET /api/reports/mine (issue 35): one page of the reports the member filed, newest first. Under
+ * REPORTS_KEY, so a report sent from the form or the outbox shows up in it.
+ */
+export const useMyReports = ({ offset, limit }: ReportsParams, enabled: boolean) =>
+  useQuery({
+    queryKey: [...REPORTS_KEY, 'mine', { offset, limit }] as const,
+    queryFn: ({ signal }) =>
+      apiList(
+        `/api/reports/mine?${new URLSearchParams({ offset: String(offset), limit: String(limit) })}`,
+        reportSummary,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
 /** GET /api/reports/{id}: every field, SSN masked. Not cached once the dialog closes. */
 export const reportQueryOptions = (id: string) =>
   queryOptions({

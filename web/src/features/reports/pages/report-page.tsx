@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth/store';
 import { type UploadStage, useSubmitReport } from '../api/use-reports';
 import { DeviceDrafts } from '../components/device-drafts';
+import { MyReports } from '../components/my-reports';
 import { OutboxStatus } from '../components/outbox-status';
 import { useReportDrafts } from '../drafts/use-report-drafts';
 // In this page's chunk, not loaded on submit: with no network, no chunk could be fetched then.
@@ -243,7 +244,10 @@ export default function ReportPage() {
             </Text>
           )}
         </div>
-        <OutboxStatus />
+        <Group gap="xs" wrap="wrap">
+          <OutboxStatus />
+          <MyReports />
+        </Group>
       </Group>
       {queued && (
         <Alert color="yellow" role="status" withCloseButton onClose={() => setQueued(false)} closeButtonLabel="Dismiss">
