@@ -1,11 +1,14 @@
-import { Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, List, Modal, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ListBody, ListPages } from '../../../components/paged-list';
 import { useMyReports } from '../api/use-reports';
+import { ReportListItem } from './report-list-item';
 
 const PAGE_SIZE = 10;
+/** A filed report's one state: reports have no review workflow (decision 0044). */
+const FILED = { word: 'Filed', color: 'green' };
 
 /**
  * Issue 35: "My reports", the reports the member filed from any device, newest first: the client's
@@ -47,21 +50,12 @@ export function MyReports() {
               </Text>
               <List listStyleType="none" spacing="xs" aria-label="Reports you filed">
                 {data.items.map((report) => (
-                  <List.Item key={report._id}>
-                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                      <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {report.clientName || 'No client name'}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          Filed {dayjs(report.createdAt).format('D MMM YYYY HH:mm')}
-                        </Text>
-                      </Stack>
-                      <Badge color="green" variant="light" tt="none">
-                        Filed
-                      </Badge>
-                    </Group>
-                  </List.Item>
+                  <ReportListItem
+                    key={report._id}
+                    clientName={report.clientName}
+                    when={`Filed ${dayjs(report.createdAt).format('D MMM YYYY HH:mm')}`}
+                    state={FILED}
+                  />
                 ))}
               </List>
               <ListPages

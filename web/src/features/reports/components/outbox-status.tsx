@@ -6,6 +6,7 @@ import { OFFLINE_BANNER_ID } from '../../../components/offline-banner';
 import { useOnline } from '../../../hooks/use-online';
 import { useAuth } from '../../auth/store';
 import { type OutboxItem, outboxItems, useOutbox } from '../outbox/outbox-store';
+import { ReportListItem } from './report-list-item';
 
 /**
  * Issue 18: sends the member's waiting reports when the app starts and whenever the connection
@@ -53,28 +54,17 @@ export function OutboxList() {
       )}
       <List listStyleType="none" spacing="xs" aria-label="Reports on this device">
         {items.map((item) => (
-          <List.Item key={item.key}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {item.clientName || 'No client name'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {item.state === 'sent' && item.sentAt
-                    ? `Sent ${dayjs(item.sentAt).format('HH:mm')}`
-                    : `Saved ${dayjs(item.queuedAt).format('D MMM HH:mm')}`}
-                </Text>
-                {item.state === 'failed' && state.failure && (
-                  <Text size="xs" c="red.8">
-                    {state.failure}
-                  </Text>
-                )}
-              </Stack>
-              <Badge color={STATE_LABELS[item.state].color} variant="light" tt="none">
-                {STATE_LABELS[item.state].word}
-              </Badge>
-            </Group>
-          </List.Item>
+          <ReportListItem
+            key={item.key}
+            clientName={item.clientName}
+            when={
+              item.state === 'sent' && item.sentAt
+                ? `Sent ${dayjs(item.sentAt).format('HH:mm')}`
+                : `Saved ${dayjs(item.queuedAt).format('D MMM HH:mm')}`
+            }
+            note={item.state === 'failed' ? state.failure : null}
+            state={STATE_LABELS[item.state]}
+          />
         ))}
       </List>
     </Stack>
