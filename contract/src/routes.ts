@@ -148,4 +148,5 @@ export const ROUTES = [
   r('DELETE', '/api/trash/:type/:id', 'admin'),
   r('POST', '/api/bulk-delete', 'admin'),
   r('POST', '/api/certificates/bulk-status', 'admin'),
+  r('POST', '/api/certificates/bulk-revoke', 'admin'),
 ] as const satisfies readonly RouteSpec[];

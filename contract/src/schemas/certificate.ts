@@ -118,18 +118,28 @@ export type CertificateUpdateBody = z.input<typeof certificateUpdateBody>;
 export const CERTIFICATE_SORTS = ['name', 'certificateNo', 'userEmail', 'validTill', 'status', 'createdAt'] as const;
 export type CertificateSort = (typeof CERTIFICATE_SORTS)[number];
 
-/** GET /api/certificates and /api/certificates/{userEmail}: q matches name, number or e-mail. */
-export const certificateListQuery = listQuery.extend({
-  sort: z.enum(CERTIFICATE_SORTS, { message: `Sort by one of ${CERTIFICATE_SORTS.join(', ')}` }).optional(),
-  /** Issue 35: only certificates shown with this status (Expired and Revoked as derived, not stored). */
+/**
+ * Issue 35: the admin list's filters. A bulk action on "all matching" carries them too (as
+ * `filters`, beside `q`), so that it acts on exactly the rows the list shows.
+ */
+export const certificateFilterShape = {
+  /** Only certificates shown with this status (Expired and Revoked as derived, not stored). */
   status: z.enum(DISPLAY_STATUSES, { message: `Status must be one of ${DISPLAY_STATUSES.join(', ')}` }).optional(),
-  /** Issue 35: only those still valid that end within this many days (neither expired nor revoked). */
+  /** Only those still valid that end within this many days (neither expired nor revoked). */
   expiringWithin: z.coerce
     .number({ message: 'Expiring within must be a number of days' })
     .int('Expiring within must be a whole number of days')
     .min(1, 'Expiring within must be 1 to 366 days')
     .max(366, 'Expiring within must be 1 to 366 days')
     .optional(),
+};
+export const certificateFilters = z.strictObject(certificateFilterShape);
+export type CertificateFilters = z.infer<typeof certificateFilters>;
+
+/** GET /api/certificates and /api/certificates/{userEmail}: q matches name, number or e-mail. */
+export const certificateListQuery = listQuery.extend({
+  sort: z.enum(CERTIFICATE_SORTS, { message: `Sort by one of ${CERTIFICATE_SORTS.join(', ')}` }).optional(),
+  ...certificateFilterShape,
 });
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateInput, isoDateTime } from './common';
-import { bulkResult, bulkSelectionShape, MAX_BULK_SELECTION, oneSelection } from './bulk';
+import { bulkResult, certificateSelectionShape, filtersWithSearch, MAX_BULK_SELECTION, oneSelection } from './bulk';
 
 /** Issue 15: days before validTill a holder is reminded; 0 is "expires today". */
 export const DEFAULT_REMINDER_OFFSETS = [60, 30, 7, 0] as const;
@@ -54,13 +54,14 @@ export const MAX_EXTEND_MONTHS = 120;
 
 export const bulkRenewalBody = z
   .strictObject({
-    ...bulkSelectionShape,
+    ...certificateSelectionShape,
     /** Either a new valid-till date… */
     validTill: dateInput.optional(),
     /** …or a number of months to extend each one's own valid-till by. */
     extendMonths: z.number().int().min(1).max(MAX_EXTEND_MONTHS).optional(),
   })
   .refine(...oneSelection)
+  .refine(...filtersWithSearch)
   .refine((b) => (b.validTill === undefined) !== (b.extendMonths === undefined), {
     error: 'Give either validTill or extendMonths',
     path: ['validTill'],

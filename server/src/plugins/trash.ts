@@ -1,5 +1,6 @@
 import {
   type BulkSelection,
+  type CertificateFilters,
   MAX_BULK_SELECTION,
   TRASH_MESSAGES,
   TRASH_RETENTION_DAYS,
@@ -38,8 +39,11 @@ export interface TrashKind<R extends Row = Row> {
   notFound: string;
   /** What the trash screen shows of a record, in a few words. */
   label: SQL<string>;
-  /** The list's own search, for a bulk action on "all N matching". */
-  search?(q: string): SQL | undefined;
+  /**
+   * The list's own search, for a bulk action on "all N matching"; and its filters, where the list
+   * has them (the certificates', issue 35).
+   */
+  search?(q: string, filters: CertificateFilters | undefined, now: Date): SQL | undefined;
   /** The file URLs the record names: kept while it is in the trash, released when it is purged. */
   files(row: R): string[];
   /** What the audit row keeps of the record (no secret, no client data). */
@@ -76,7 +80,14 @@ export default fp(
       const rows = await tx
         .select({ id: kind.table.id })
         .from(kind.table)
-        .where(and(live(kind.table), selection.q ? kind.search?.(selection.q) : undefined))
+        .where(
+          and(
+            live(kind.table),
+            selection.q || selection.filters
+              ? kind.search?.(selection.q, selection.filters, app.clock.now())
+              : undefined,
+          ),
+        )
         .orderBy(asc(kind.table.id))
         .limit(MAX_BULK_SELECTION + 1);
       if (rows.length > MAX_BULK_SELECTION) {

@@ -91,6 +91,7 @@ const STEP_UP_ROWS = new Set([
   'POST /api/exports/hmis',
   'POST /api/bulk-delete',
   'POST /api/certificates/bulk-status',
+  'POST /api/certificates/bulk-revoke',
   'DELETE /api/certificates/:id',
   'DELETE /api/reports/:id',
   'DELETE /api/jobs/:id',
@@ -375,6 +376,11 @@ const REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: '/api/certificates/bulk-status',
     payload: { ids: [(await certificateOfA(w)).id], status: 'Inactive' },
+  }),
+  'POST /api/certificates/bulk-revoke': async (w) => ({
+    method: 'POST',
+    url: '/api/certificates/bulk-revoke',
+    payload: { ids: [(await certificateOfA(w)).id], reason: 'Access matrix' },
   }),
   'POST /api/bulk-delete': async (w) => ({
     method: 'POST',

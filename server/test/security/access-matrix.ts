@@ -139,4 +139,5 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'DELETE /api/trash/:type/:id': [401, 403, 403, 403, 204, 401],
   'POST /api/bulk-delete': [401, 403, 403, 403, 200, 401],
   'POST /api/certificates/bulk-status': [401, 403, 403, 403, 200, 401],
+  'POST /api/certificates/bulk-revoke': [401, 403, 403, 403, 200, 401],
 };

@@ -1,4 +1,4 @@
-import type { BulkSelection, CertificateListQuery } from '@portal/contract';
+import type { BulkSelection, CertificateFilters, CertificateListQuery } from '@portal/contract';
 import {
   and,
   asc,
@@ -324,18 +324,28 @@ export async function addVerificationViews(db: Tx, views: Map<string, number>) {
 }
 
 /**
- * The certificates a bulk action names (issue 15's selection, generalised by issue 16), locked in
- * one order (by id, so two bulk actions wait for each other instead of deadlocking): by id, or
- * every live one the list's search matches. At most `limit` rows are read; the caller refuses
- * when it got more than it may change.
+ * What a bulk action's "all matching" chooses (issue 35): the rows the admin list shows for the
+ * same search and filters, by the list's own rule.
  */
-export async function lockSelection(tx: Tx, selection: BulkSelection, limit: number): Promise<CertificateRow[]> {
+export const certificateChoice = (q: string, filters: CertificateFilters | undefined, now: Date) =>
+  certificateSearch({ q, ...filters }, { now, defaultSort: 'createdAt' }).where;
+
+/**
+ * The certificates a bulk action names (issue 15's selection, generalised by issues 16 and 35),
+ * locked in one order (by id, so two bulk actions wait for each other instead of deadlocking): by
+ * id, or every live one the list shows for the search and filters. At most `limit` rows are read;
+ * the caller refuses when it got more than it may change.
+ */
+export async function lockSelection(
+  tx: Tx,
+  selection: BulkSelection,
+  limit: number,
+  now: Date,
+): Promise<CertificateRow[]> {
   const chosen =
     'ids' in selection
       ? inArray(certificates.id, selection.ids)
-      : selection.q
-        ? certificateMatch(selection.q)
-        : undefined;
+      : certificateChoice(selection.q, selection.filters, now);
   return tx
     .select()
     .from(certificates)

@@ -2,6 +2,7 @@ import {
   type BulkSelection,
   bulkRenewalBody,
   bulkResult,
+  bulkRevokeBody,
   bulkStatusBody,
   certificate,
   CERTIFICATE_MESSAGES,
@@ -42,7 +43,7 @@ import { newCopyMail, reinstatedMail, revokedMail } from './mails';
 import {
   addMonths,
   certificateCsvColumns,
-  certificateMatch,
+  certificateChoice,
   certificateSearch,
   type CertificateRow,
   findCertificate,
@@ -144,7 +145,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
     table: certificates,
     notFound: CERTIFICATE_MESSAGES.notFound,
     label: sql<string>`${certificates.certificateNo} || ' · ' || ${certificates.name}`,
-    search: certificateMatch,
+    search: certificateChoice,
     files: (row) => [row.downloadLink],
     snapshot,
     async trashed(tx, row) {
@@ -163,7 +164,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
    * the search matches more than one action may change.
    */
   async function lockChosen(tx: Tx, selection: BulkSelection) {
-    const rows = await lockSelection(tx, selection, MAX_BULK_SELECTION + 1);
+    const rows = await lockSelection(tx, selection, MAX_BULK_SELECTION + 1, app.clock.now());
     if ('ids' in selection && rows.length !== selection.ids.length) throw notFound(CERTIFICATE_MESSAGES.notFound);
     if (rows.length > MAX_BULK_SELECTION) {
       throw badRequest(`At most ${MAX_BULK_SELECTION} certificates can be changed at once: narrow the search.`);
@@ -442,8 +443,43 @@ export default async function certificateRoutes(base: FastifyInstance) {
 
   /**
    * Issue 11: revocation sets the current copy's bit in the revocation list in the same
-   * transaction, so the next request anywhere (page, JSON, status list) sees it; for good.
+   * transaction, so the next request anywhere (page, JSON, status list) sees it; for good. The
+   * holder finds it in their inbox (issue 15), and by mail when the admin asks for one.
    */
+  async function revoke(
+    tx: Tx,
+    req: FastifyRequest,
+    current: CertificateRow,
+    { reason, notifyHolder }: { reason: string; notifyHolder: boolean },
+    bulk = false,
+  ) {
+    const revoked = (await updateCertificate(tx, current.id, {
+      revokedAt: app.clock.now(),
+      revocationReason: reason,
+    }))!;
+    await app.credentials.settle(tx, revoked);
+    if (revoked.holderId) {
+      await app.inbox.add(tx, {
+        userId: revoked.holderId,
+        kind: 'revocation',
+        title: `"${revoked.name}" was revoked`,
+        message: `The board revoked your certificate "${revoked.name}" (No ${revoked.certificateNo}). Reason: ${reason}`,
+        certificateId: revoked.id,
+      });
+    }
+    await app.audit(tx, req, {
+      action: 'certificate.revoke',
+      targetType: 'certificate',
+      targetId: revoked.id,
+      details: { reason, notifyHolder, ...(bulk ? { bulk: true } : {}) },
+    });
+    if (notifyHolder) {
+      const link = verificationUrl(app.config.appUrl, revoked.verificationId);
+      await app.mail.enqueue(tx, revokedMail(revoked.userEmail, revoked, reason, link, app.config.supportEmail));
+    }
+    return revoked;
+  }
+
   app.post(
     '/api/certificates/:id/revoke',
     { schema: { tags, params: idParams, body: revokeBody, response: { 200: certificate } } },
@@ -452,38 +488,31 @@ export default async function certificateRoutes(base: FastifyInstance) {
         const current = await findCertificateForUpdate(tx, req.params.id);
         if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
         if (current.revokedAt) throw conflict(CERTIFICATE_MESSAGES.alreadyRevoked);
-        const revoked = (await updateCertificate(tx, current.id, {
-          revokedAt: app.clock.now(),
-          revocationReason: req.body.reason,
-        }))!;
-        await app.credentials.settle(tx, revoked);
-        // Issue 15: the holder finds it in their own inbox, mailed or not.
-        if (revoked.holderId) {
-          await app.inbox.add(tx, {
-            userId: revoked.holderId,
-            kind: 'revocation',
-            title: `"${revoked.name}" was revoked`,
-            message: `The board revoked your certificate "${revoked.name}" (No ${revoked.certificateNo}). Reason: ${req.body.reason}`,
-            certificateId: revoked.id,
-          });
-        }
-        await app.audit(tx, req, {
-          action: 'certificate.revoke',
-          targetType: 'certificate',
-          targetId: revoked.id,
-          details: { reason: req.body.reason, notifyHolder: req.body.notifyHolder },
-        });
-        if (req.body.notifyHolder) {
-          const link = verificationUrl(app.config.appUrl, revoked.verificationId);
-          await app.mail.enqueue(
-            tx,
-            revokedMail(revoked.userEmail, revoked, req.body.reason, link, app.config.supportEmail),
-          );
-        }
-        return revoked;
+        return revoke(tx, req, current, req.body);
       });
       if (req.body.notifyHolder) app.mail.kick();
       return withEtag(reply, present(row));
+    },
+  );
+
+  /**
+   * Issue 35: many certificates revoked at once, in one transaction, each as the route above
+   * revokes one (with the one reason); those already revoked are left as they are. Like a bulk
+   * suspension (issue 30, F10), it needs a fresh second factor.
+   */
+  app.post(
+    '/api/certificates/bulk-revoke',
+    { schema: { tags, body: bulkRevokeBody, response: { 200: bulkResult } } },
+    async (req) => {
+      requireStepUp(req);
+      const count = await app.db.transaction(async (tx) => {
+        const rows = await lockChosen(tx, selectionOf(req.body));
+        const revoking = rows.filter((row) => !row.revokedAt);
+        for (const current of revoking) await revoke(tx, req, current, req.body, true);
+        return revoking.length;
+      });
+      if (count && req.body.notifyHolder) app.mail.kick();
+      return { count, message: `${count} ${count === 1 ? 'certificate' : 'certificates'} revoked` };
     },
   );
 
