@@ -94,12 +94,13 @@ test('the search, the order and the page are kept in the address; the QR opens f
   // Issue 35: a reload or a shared link shows the same list; the cards draw no QR until asked.
   const admin = await adminApi();
   const tag = `URL-${Date.now().toString(36)}`;
-  for (const [no, name] of [
-    [`${tag}-1`, 'Zinnia Sorting'],
-    [`${tag}-2`, 'Aster Sorting'],
+  for (const [no, name, status] of [
+    [`${tag}-1`, 'Zinnia Sorting', 'Active'],
+    [`${tag}-2`, 'Aster Sorting', 'Active'],
+    [`${tag}-3`, 'Yarrow Sorting', 'Inactive'],
   ] as const) {
     const res = await admin.post('/api/certificates', {
-      data: { userEmail: `${no.toLowerCase()}@example.org`, certificateNo: no, name, validTill: '2031-01-01' },
+      data: { userEmail: `${no.toLowerCase()}@example.org`, certificateNo: no, name, status, validTill: '2031-01-01' },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -110,22 +111,38 @@ test('the search, the order and the page are kept in the address; the QR opens f
   await page.getByRole('combobox', { name: 'Sort certificates by' }).selectOption({ label: 'Sort: Name, A to Z' });
   await expect(page).toHaveURL(/[?&]sort=name/);
   const cards = page.getByRole('article');
-  await expect(cards).toHaveCount(2);
+  await expect(cards).toHaveCount(3);
   await expect(cards.first()).toContainText('Aster Sorting');
 
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Search certificates' })).toHaveValue(tag);
   await expect(page.getByRole('combobox', { name: 'Sort certificates by' })).toHaveValue('name');
-  await expect(cards).toHaveCount(2);
+  await expect(cards).toHaveCount(3);
   await expect(cards.first()).toContainText('Aster Sorting');
 
-  // A filter narrows the list on the server, is kept in the address, and bulk "all" is not offered.
-  await expect(page.getByRole('checkbox', { name: 'All 2 matching' })).toBeVisible();
+  // A filter narrows the list on the server and is kept in the address.
+  await expect(page.getByRole('checkbox', { name: 'All 3 matching' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('Inactive');
   await expect(page).toHaveURL(/[?&]status=Inactive/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Yarrow Sorting');
+
+  // Issue 35: "all matching" carries the filter too: the bulk revoke takes the suspended one only.
+  await page.getByRole('checkbox', { name: 'All 1 matching' }).check();
+  await page.getByRole('button', { name: 'Revoke all 1 matching' }).click();
+  const revoking = page.getByRole('dialog', { name: 'Revoke certificates' });
+  await revoking.getByRole('button', { name: 'Revoke 1 certificate' }).click();
+  await expect(revoking.getByText('A reason is required')).toBeVisible();
+  await revoking.getByRole('textbox', { name: 'Reason' }).fill('Suspended for a year');
+  await revoking.getByRole('button', { name: 'Revoke 1 certificate' }).click();
+  await confirmItIsYou(page);
+  await expect(page.getByText('1 certificate revoked')).toBeVisible();
   await expect(page.getByText('No certificates match these filters.')).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: /^All \d+/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('Revoked');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Yarrow Sorting');
   await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('Active');
+  await expect(cards).toHaveCount(2);
   await page.getByRole('combobox', { name: 'Filter by end date' }).selectOption('30');
   await expect(page.getByText('No certificates match these filters.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Filter by end date' }).selectOption('');

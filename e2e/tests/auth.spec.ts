@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '../support/test';
 import { ADMIN, BASE_URL } from '../support/env';
 import { adminApi, createCertificate, createMember, PASSWORD, uniqueEmail } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
-import { PHONE, pageWidth } from '../support/phone';
+import { PHONE, expectFits } from '../support/phone';
 
 /** A real paste event carrying `text`, as the browser sends it from the clipboard. */
 async function paste(box: Locator, text: string) {
@@ -116,7 +116,7 @@ test('on a phone, a wrong code empties the boxes and says the tries left; the ri
   await page.keyboard.type(code, { delay: 30 });
   await expect(page.getByText('Email verified successfully')).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  await expectFits(page);
 });
 
 test('forgot password: the mailed link sets a new password, and the old one stops working', async ({ page }) => {

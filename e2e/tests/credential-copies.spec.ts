@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
-import { pageWidth } from '../support/phone';
+import { expectFits } from '../support/phone';
 import { signIn } from '../support/session';
 import { once } from './member-support';
 
@@ -46,7 +46,7 @@ for (const viewport of [
       const first = await downloadCredential(page);
       expect(first.credentialSubject.identifier[0]!.identityType).toBe('identifier');
       // The dialog fits the screen: nothing scrolls sideways.
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectFits(page);
 
       await choice.getByRole('radio', { name: 'e-mail address (hashed)' }).check();
       await expect(dialog.getByRole('status')).toHaveText(
@@ -59,7 +59,7 @@ for (const viewport of [
       // The first copy's own address: superseded, with the way to the certificate as it stands.
       await page.goto(first.id);
       await expect(page.getByRole('heading', { name: 'Superseded by a newer version' })).toBeVisible();
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectFits(page);
       await page.getByRole('link', { name: 'See the certificate as it stands now' }).click();
       await expect(page).toHaveURL(certificate.verificationUrl);
       await expect(page.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
-import { PHONE, pageWidth } from '../support/phone';
+import { PHONE, expectFits } from '../support/phone';
 import { signIn } from '../support/session';
 import { once } from './member-support';
 
@@ -38,7 +38,7 @@ for (const layout of ['/admin', '/rtl'] as const) {
       const alert = page.getByRole('alert').filter({ hasText: 'Unable to load your certificates.' });
       await expect(alert).toContainText('Something went wrong. Please try again.');
       await expect(page.getByText('No certificates found.')).toBeHidden();
-      expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      await expectFits(page);
 
       await page.unrouteAll();
       await alert.getByRole('button', { name: 'Retry' }).click();

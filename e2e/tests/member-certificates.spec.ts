@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '../support/test';
 import { signIn } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
-import { PHONE, SMALL_PHONE, pageWidth } from '../support/phone';
+import { PHONE, SMALL_PHONE, expectFits } from '../support/phone';
 import { inDays, once } from './member-support';
 
 // Tests on one member run in one worker, in order; sign-up is rate limited (ARCHITECTURE §5).
@@ -181,7 +181,7 @@ for (const viewport of [SMALL_PHONE, PHONE]) {
       const card = page.getByRole('listitem', { name: 'Expiring Advocate' });
       await expect(card).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectFits(page);
       for (const name of ['View Certificate', 'Download Certificate', 'Verify & share']) {
         const action = card.getByRole(name === 'Download Certificate' ? 'link' : 'button', { name });
         const box = (await action.boundingBox())!;
@@ -192,7 +192,7 @@ for (const viewport of [SMALL_PHONE, PHONE]) {
       await card.getByRole('button', { name: 'Verify & share' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('button', { name: 'Copy verification link' })).toBeVisible();
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectFits(page);
     });
   }
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { ADMIN } from '../support/env';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
-import { PHONE, SMALL_PHONE, pageWidth } from '../support/phone';
+import { PHONE, SMALL_PHONE, expectFits } from '../support/phone';
 import { inDays, logIn, once } from './member-support';
 
 // The tests share one member: in one worker, in order.
@@ -105,7 +105,7 @@ for (const viewport of [SMALL_PHONE, PHONE]) {
     await expect(standing).toContainText('2 active · 1 expiring soon');
     await expect(standing).toContainText('“Soon Due Certificate” expires on');
     await expect(standing.getByRole('link', { name: 'Renew Now' })).toHaveAttribute('target', '_blank');
-    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    await expectFits(page);
     for (const link of await standing.getByRole('link').all()) {
       expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }

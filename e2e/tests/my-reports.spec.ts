@@ -2,7 +2,7 @@ import { expect, test } from '../support/test';
 import { signIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 import { SLOW_STATE } from '../support/env';
-import { DESKTOP, PHONE, pageWidth } from '../support/phone';
+import { DESKTOP, PHONE, expectFits } from '../support/phone';
 
 /** Issue 35: "My reports", the reports a member filed (name, date, state), read-only. */
 for (const { viewport, layout } of [
@@ -41,7 +41,7 @@ for (const { viewport, layout } of [
     await expect(dialog).not.toContainText(`Cy Theirs ${tag}`);
     // Read-only: nothing in it opens or changes a report.
     await expect(dialog.getByRole('button', { name: /edit|delete|view/i })).toHaveCount(0);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    await expectFits(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   });

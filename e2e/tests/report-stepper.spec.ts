@@ -3,7 +3,7 @@ import { SLOW_STATE } from '../support/env';
 import { logIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 import { fileReport, openSection } from '../support/report';
-import { PHONE, SMALL_PHONE, pageWidth } from '../support/phone';
+import { PHONE, SMALL_PHONE, expectFits } from '../support/phone';
 
 /** Issue 35: the intake report for the field: a stepper that files only from its review. */
 
@@ -110,7 +110,7 @@ for (const viewport of [SMALL_PHONE, PHONE]) {
       const next = page.getByRole('button', { name: 'Next' });
       for (let step = 1; ; step++) {
         await expect(page.getByText(/^(Section \d+ of \d+|Review: all \d+ sections)$/).first()).toBeVisible();
-        expect(await pageWidth(page), `step ${step}`).toBeLessThanOrEqual(viewport.width);
+        await expectFits(page, `step ${step}`);
         // Controls under 44 px tall: a radio or checkbox counts its whole row (the label is its target).
         const small = await page.locator('main form').evaluate((element) => {
           const form = element as unknown as Form;

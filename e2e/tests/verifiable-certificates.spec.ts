@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '../support/test';
+import { expect, test } from '../support/test';
 import { adminApi, createCertificate, createMember, uniqueEmail } from '../support/fixtures';
 import { BASE_URL } from '../support/env';
+import { expectFits } from '../support/phone';
 import { signIn, signInAsAdmin } from '../support/session';
 import { once } from './member-support';
 
@@ -109,10 +110,6 @@ test('an admin revokes it, and the guest’s reload shows Revoked', async ({ pag
   await guest.close();
 });
 
-/** Whether the page scrolls sideways at its width (it must not, on a phone or anywhere). */
-const pageWidth = (page: Page) =>
-  page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth);
-
 // Issue 31: what an employer sees at a glance, on a phone and on a desktop, without JavaScript.
 for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
@@ -175,7 +172,7 @@ for (const viewport of [
       await expect(page.getByText('eddsa-rdfc-2022', { exact: true })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Status list (JSON)' })).toBeVisible();
       await expect(page.getByText(`${cert.verificationUrl}/versions/1`, { exact: true })).toBeVisible();
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectFits(page);
       // By keyboard too.
       await summary.focus();
       await page.keyboard.press('Enter');
@@ -196,7 +193,7 @@ for (const viewport of [
       expect(report.searchParams.get('subject')).toBe(`Problem with certificate ${verificationId}`);
 
       // Nothing scrolls sideways, and every link and the disclosure is a target of 24 px or more.
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectFits(page);
       for (const target of await page.locator('a, summary').all()) {
         const box = (await target.boundingBox())!;
         expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(24);
@@ -228,7 +225,7 @@ for (const viewport of [
       await expect(failed).toContainText(/Revoked on \d{1,2} \w+ \d{4}/);
       await expect(page.getByRole('link', { name: 'Add it to a digital wallet' })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Report a problem with this certificate' })).toBeVisible();
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectFits(page);
     });
   });
 }

@@ -2,7 +2,7 @@ import { request } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
 import { BASE_URL } from '../support/env';
-import { DESKTOP, PHONE, pageWidth } from '../support/phone';
+import { DESKTOP, PHONE, expectFits } from '../support/phone';
 import { signIn } from '../support/session';
 import { once } from './member-support';
 
@@ -44,7 +44,7 @@ for (const viewport of [
       }
       await dialog.getByText('Link', { exact: true }).click();
       await expect(dialog.getByRole('img', { name: 'Wallet QR code: Link' })).toBeVisible();
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectFits(page);
       await dialog.screenshot({ path: test.info().outputPath(`wallet-${viewport.width}.png`) });
 
       // The wallet: no session, another origin.
