@@ -1,20 +1,23 @@
 import { Button, Checkbox, Group, Text } from '@mantine/core';
-import { bulkDeleteResult, type BulkDeleteType } from '@portal/contract';
+import { bulkDeleteResult, type BulkDeleteType, type CertificateFilters } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
 
 /**
  * Issue 16: the one selection model of the admin lists (first built for bulk renewal, issue 15):
- * rows ticked on the list (kept across pages), or every row the list's search matches.
+ * rows ticked on the list (kept across pages), or every row the list shows for its search (and,
+ * on the certificate list, its filters: issue 35).
  */
-export type ListSelection = { ids: string[] } | { q: string; total: number };
+export type ListSelection = { ids: string[] } | { q: string; total: number; filters?: CertificateFilters };
 
 export const selectionCount = (selection: ListSelection) =>
   'ids' in selection ? selection.ids.length : selection.total;
-/** The selection as a bulk body sends it (the contract's `bulkSelectionShape`). */
+/** The selection as a bulk body sends it (the contract's `certificateSelectionShape`). */
 export const selectionBody = (selection: ListSelection) =>
-  'ids' in selection ? { ids: selection.ids } : { q: selection.q };
+  'ids' in selection
+    ? { ids: selection.ids }
+    : { q: selection.q, ...(selection.filters ? { filters: selection.filters } : {}) };
 
 export function useRowSelection() {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -54,29 +57,29 @@ export function BulkBar({
   total,
   q,
   actions,
-  allMatchingOffered = true,
+  filters,
 }: {
   rows: RowSelection;
   total: number;
   q: string;
   actions: BulkAction[];
-  /** False when the list is narrowed by more than its search (a selection names only `q`). */
-  allMatchingOffered?: boolean;
+  /** The list's filters, when it has any set: "all matching" carries them (issue 35). */
+  filters?: CertificateFilters | undefined;
 }) {
-  const allMatching = rows.allMatching && allMatchingOffered;
-  const selection: ListSelection = allMatching ? { q, total } : { ids: [...rows.selected] };
+  const narrowed = Boolean(q || filters);
+  const selection: ListSelection = rows.allMatching
+    ? { q, total, ...(filters ? { filters } : {}) }
+    : { ids: [...rows.selected] };
   const count = selectionCount(selection);
-  const scope = allMatching ? `all ${total}${q ? ' matching' : ''}` : `selected (${count})`;
+  const scope = rows.allMatching ? `all ${total}${narrowed ? ' matching' : ''}` : `selected (${count})`;
   return (
     <Group gap="xs">
-      {allMatchingOffered && (
-        <Checkbox
-          label={q ? `All ${total} matching` : `All ${total}`}
-          checked={rows.allMatching}
-          disabled={total === 0}
-          onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
-        />
-      )}
+      <Checkbox
+        label={narrowed ? `All ${total} matching` : `All ${total}`}
+        checked={rows.allMatching}
+        disabled={total === 0}
+        onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
+      />
       {actions.map((action) => (
         <Button
           key={action.verb}
@@ -89,7 +92,7 @@ export function BulkBar({
           {`${action.verb} ${scope}`}
         </Button>
       ))}
-      {rows.selected.size > 0 || allMatching ? (
+      {rows.selected.size > 0 || rows.allMatching ? (
         <Button variant="subtle" color="gray" onClick={rows.clear}>
           Clear selection
         </Button>

@@ -5,6 +5,7 @@ import {
   certificateBody,
   uploadFileResponse,
   type BulkRenewalBody,
+  type BulkRevokeBody,
   bulkResult,
   type BulkStatusBody,
   type CertificateBody,
@@ -102,6 +103,15 @@ export function useBulkStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BulkStatusBody) => api('POST', '/api/certificates/bulk-status', { body, schema: bulkResult }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+  });
+}
+
+/** Issue 35: many certificates revoked at once, with one reason (POST /api/certificates/bulk-revoke). */
+export function useBulkRevoke() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkRevokeBody) => api('POST', '/api/certificates/bulk-revoke', { body, schema: bulkResult }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }

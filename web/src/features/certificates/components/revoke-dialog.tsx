@@ -1,9 +1,11 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
 import { useState } from 'react';
+import { type ListSelection, selectionBody, selectionCount } from '../../../components/bulk-bar';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useReinstateCertificate, useRevokeCertificate } from '../api/use-certificate-status';
+import { useBulkRevoke } from '../api/use-manage-certificates';
 
 interface StatusDialogProps {
   certificate: Certificate | null;
@@ -17,43 +19,22 @@ interface StatusFormProps {
   onBusy: (busy: boolean) => void;
 }
 
-/** Issue 11: revoking needs a reason (kept with the certificate, shown to the holder and admins). */
-function RevokeForm({ certificate, onClose, onBusy }: StatusFormProps) {
-  const revoke = useRevokeCertificate();
+/** What a revocation asks (issue 11): a reason, kept with the certificate, and whether to mail the holder. */
+function useRevocationFields() {
   const [reason, setReason] = useState('');
   const [notifyHolder, setNotifyHolder] = useState(true);
   const [missing, setMissing] = useState(false);
-
-  const submit = () => {
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    onBusy(true);
-    revoke.mutate(
-      { id: certificate._id, body: { reason: reason.trim(), notifyHolder } },
-      {
-        onSuccess: () => {
-          toast.success('Certificate Revoked', 'The certificate has been revoked.');
-          onClose();
-        },
-        onSettled: () => onBusy(false),
-      },
-    );
-  };
-
-  return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <Stack>
-        <Text size="sm">
-          {certificate.name} ({certificate.certificateNo}). From now on, anyone who checks it sees it as revoked.
-        </Text>
+  return {
+    /** The body to send, or null (and the field's error shown) without a reason. */
+    body: () => {
+      if (!reason.trim()) {
+        setMissing(true);
+        return null;
+      }
+      return { reason: reason.trim(), notifyHolder };
+    },
+    fields: (
+      <>
         <Textarea
           label="Reason"
           withAsterisk
@@ -73,21 +54,134 @@ function RevokeForm({ certificate, onClose, onBusy }: StatusFormProps) {
           checked={notifyHolder}
           onChange={(e) => setNotifyHolder(e.currentTarget.checked)}
         />
-        {revoke.isError && (
+      </>
+    ),
+  };
+}
+
+/** A revocation's form: the question, its fields, the server's refusal and the two buttons. */
+function RevocationForm({
+  intro,
+  fields,
+  error,
+  pending,
+  submitLabel,
+  onSubmit,
+  onClose,
+}: {
+  intro: string;
+  fields: React.ReactNode;
+  error: string | null;
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack>
+        <Text size="sm">{intro}</Text>
+        {fields}
+        {error && (
           <Alert color="red" role="alert">
-            {errorMessage(revoke.error, 'The certificate could not be revoked. Please try again.')}
+            {error}
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={revoke.isPending}>
+          <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={revoke.isPending}>
-            Revoke certificate
+          <Button type="submit" color="red" loading={pending}>
+            {submitLabel}
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Issue 11: revoking one certificate needs a reason (shown to the holder and admins). */
+function RevokeForm({ certificate, onClose, onBusy }: StatusFormProps) {
+  const revoke = useRevokeCertificate();
+  const { body, fields } = useRevocationFields();
+  const submit = () => {
+    const values = body();
+    if (!values) return;
+    onBusy(true);
+    revoke.mutate(
+      { id: certificate._id, body: values },
+      {
+        onSuccess: () => {
+          toast.success('Certificate Revoked', 'The certificate has been revoked.');
+          onClose();
+        },
+        onSettled: () => onBusy(false),
+      },
+    );
+  };
+  return (
+    <RevocationForm
+      intro={`${certificate.name} (${certificate.certificateNo}). From now on, anyone who checks it sees it as revoked.`}
+      fields={fields}
+      error={
+        revoke.isError ? errorMessage(revoke.error, 'The certificate could not be revoked. Please try again.') : null
+      }
+      pending={revoke.isPending}
+      submitLabel="Revoke certificate"
+      onSubmit={submit}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Issue 35: many certificates revoked at once, with one reason; those already revoked stay as they are. */
+function BulkRevokeForm({
+  selection,
+  onClose,
+  onDone,
+  onBusy,
+}: {
+  selection: ListSelection;
+  onClose: () => void;
+  onDone: () => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  const revoke = useBulkRevoke();
+  const { body, fields } = useRevocationFields();
+  const count = selectionCount(selection);
+  const submit = () => {
+    const values = body();
+    if (!values) return;
+    onBusy(true);
+    revoke.mutate(
+      { ...selectionBody(selection), ...values },
+      {
+        onSuccess: (result) => {
+          toast.success('Certificates Revoked', result.message);
+          onDone();
+        },
+        onSettled: () => onBusy(false),
+      },
+    );
+  };
+  return (
+    <RevocationForm
+      intro={`${count} ${count === 1 ? 'certificate' : 'certificates'}. From now on, anyone who checks one sees it as revoked; those already revoked stay as they are.`}
+      fields={fields}
+      error={
+        revoke.isError ? errorMessage(revoke.error, 'The certificates could not be revoked. Please try again.') : null
+      }
+      pending={revoke.isPending}
+      submitLabel={count === 1 ? 'Revoke 1 certificate' : `Revoke ${count} certificates`}
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 }
 
@@ -166,3 +260,27 @@ export const RevokeDialog = (props: StatusDialogProps) => (
 export const ReinstateDialog = (props: StatusDialogProps) => (
   <StatusDialog title="Reinstate certificate" Form={ReinstateForm} {...props} />
 );
+
+/** Issue 35: the bulk bar's Revoke; its form starts afresh each time it opens. */
+export function BulkRevokeDialog({
+  selection,
+  onClose,
+  onDone,
+}: {
+  selection: ListSelection | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      opened={selection !== null}
+      onClose={() => !busy && onClose()}
+      title="Revoke certificates"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {selection && <BulkRevokeForm selection={selection} onClose={onClose} onDone={onDone} onBusy={setBusy} />}
+    </Modal>
+  );
+}

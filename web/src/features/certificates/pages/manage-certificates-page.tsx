@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
-import { type Certificate, type CertificateSort, DISPLAY_STATUSES } from '@portal/contract';
-import { IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
+import { type Certificate, certificateFilters, type CertificateSort, DISPLAY_STATUSES } from '@portal/contract';
+import { IconBan, IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
 import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
@@ -14,7 +14,7 @@ import { BulkRenewDialog } from '../components/bulk-renew-dialog';
 import { BulkStatusDialog } from '../components/bulk-status-dialog';
 import { CertificateDialog, certificateErrorText } from '../components/certificate-dialog';
 import { ImportDialog } from '../components/import-dialog';
-import { ReinstateDialog, RevokeDialog } from '../components/revoke-dialog';
+import { BulkRevokeDialog, ReinstateDialog, RevokeDialog } from '../components/revoke-dialog';
 import { useUndoDelete } from '../../../hooks/use-undo-delete';
 
 const PAGE_SIZE = 12;
@@ -44,6 +44,11 @@ export default function ManageCertificatesPage() {
   const sortChoice = SORTS.find((s) => s.value === param('sort')) ?? SORTS[0]!;
   const filters = { status: param('status'), expiringWithin: param('expiringWithin') };
   const filtered = Boolean(filters.status || filters.expiringWithin);
+  // What a bulk action on "all matching" sends with the search, so that it acts on what is shown.
+  const chosenFilters = certificateFilters.safeParse({
+    status: filters.status || undefined,
+    expiringWithin: filters.expiringWithin || undefined,
+  });
   const [dialog, setDialog] = useState<{ opened: boolean; certificate: Certificate | null }>({
     opened: false,
     certificate: null,
@@ -54,8 +59,9 @@ export default function ManageCertificatesPage() {
   const [toReinstate, setToReinstate] = useState<Certificate | null>(null);
   // Issues 15, 16: ticked certificates (kept across pages), or all matching, and the bulk action.
   const rows = useRowSelection();
-  const [bulk, setBulk] = useState<{ action: 'renew' | 'status' | 'delete'; selection: ListSelection } | null>(null);
-  const bulkOf = (action: 'renew' | 'status' | 'delete') => (bulk?.action === action ? bulk.selection : null);
+  type BulkKind = 'renew' | 'status' | 'revoke' | 'delete';
+  const [bulk, setBulk] = useState<{ action: BulkKind; selection: ListSelection } | null>(null);
+  const bulkOf = (action: BulkKind) => (bulk?.action === action ? bulk.selection : null);
   const bulkDone = () => {
     setBulk(null);
     rows.clear();
@@ -144,8 +150,7 @@ export default function ManageCertificatesPage() {
         rows={rows}
         total={total}
         q={q}
-        // A bulk action's "all matching" carries the search only: with a filter, ticked rows only.
-        allMatchingOffered={!filtered}
+        filters={filtered && chosenFilters.success ? chosenFilters.data : undefined}
         actions={[
           {
             verb: 'Set status',
@@ -156,6 +161,12 @@ export default function ManageCertificatesPage() {
             verb: 'Renew',
             icon: <IconCalendarPlus size={16} aria-hidden />,
             run: (selection) => setBulk({ action: 'renew', selection }),
+          },
+          {
+            verb: 'Revoke',
+            color: 'red',
+            icon: <IconBan size={16} aria-hidden />,
+            run: (selection) => setBulk({ action: 'revoke', selection }),
           },
           {
             verb: 'Delete',
@@ -222,6 +233,7 @@ export default function ManageCertificatesPage() {
       <ImportDialog opened={importing} onClose={() => setImporting(false)} />
       <BulkRenewDialog selection={bulkOf('renew')} onClose={() => setBulk(null)} onDone={bulkDone} />
       <BulkStatusDialog selection={bulkOf('status')} onClose={() => setBulk(null)} onDone={bulkDone} />
+      <BulkRevokeDialog selection={bulkOf('revoke')} onClose={() => setBulk(null)} onDone={bulkDone} />
       <BulkDeleteDialog
         type="certificate"
         noun="certificates"
