@@ -2,6 +2,7 @@ import { type Browser, expect, test, clientHeaders } from '../support/test';
 import { ADMIN } from '../support/env';
 import { confirmItIsYou, signIn } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
+import { expectFits, SMALL_PHONE } from '../support/phone';
 
 async function memberSees(browser: Browser, member: { email: string; password: string }, text: string) {
   const context = await browser.newContext({ extraHTTPHeaders: clientHeaders() });
@@ -152,4 +153,42 @@ test('the search, the order and the page are kept in the address; the QR opens f
   await expect(card.getByRole('img', { name: /QR code/ })).toHaveCount(0);
   await card.getByRole('button', { name: 'QR code' }).click();
   await expect(page.getByRole('img', { name: `QR code of the verification link of ${tag}-1` })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: SMALL_PHONE });
+
+  test('the order and the filters fold behind one button, and the bulk actions appear once rows are chosen', async ({
+    page,
+  }) => {
+    const admin = await adminApi();
+    const tag = `FOLD-${Date.now().toString(36)}`;
+    const res = await admin.post('/api/certificates', {
+      data: {
+        userEmail: `${tag.toLowerCase()}@example.org`,
+        certificateNo: tag,
+        name: 'Folded',
+        validTill: '2031-01-01',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/rtl/manage/certificates?q=${tag}`);
+    const tools = page.getByRole('button', { name: 'Sort and filters' });
+    const status = page.getByRole('combobox', { name: 'Filter by status' });
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(status).toBeHidden();
+    // Nothing chosen: no bulk button yet, the first card is on the first screen.
+    await expect(page.getByRole('button', { name: /all 1 matching|selected/ })).toHaveCount(0);
+    await expect(page.getByRole('article').first()).toBeInViewport();
+
+    await tools.click();
+    await expect(tools).toHaveAttribute('aria-expanded', 'true');
+    await status.selectOption('Active');
+    await expect(page).toHaveURL(/[?&]status=Active/);
+    await expect(page.getByRole('button', { name: 'Sort and filters (1)' })).toBeVisible();
+    await page.getByRole('checkbox', { name: `Select certificate ${tag}` }).check();
+    await expect(page.getByRole('button', { name: 'Revoke selected (1)' })).toBeVisible();
+    await expectFits(page);
+  });
 });

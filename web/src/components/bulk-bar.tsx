@@ -80,18 +80,20 @@ export function BulkBar({
         disabled={total === 0}
         onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
       />
-      {actions.map((action) => (
-        <Button
-          key={action.verb}
-          variant="light"
-          color={action.color}
-          leftSection={action.icon}
-          disabled={count === 0}
-          onClick={() => action.run(selection)}
-        >
-          {`${action.verb} ${scope}`}
-        </Button>
-      ))}
+      {/* The actions appear once something is chosen: on a phone, four idle buttons would push
+          the list a screen down (issue 35). */}
+      {count > 0 &&
+        actions.map((action) => (
+          <Button
+            key={action.verb}
+            variant="light"
+            color={action.color}
+            leftSection={action.icon}
+            onClick={() => action.run(selection)}
+          >
+            {`${action.verb} ${scope}`}
+          </Button>
+        ))}
       {rows.selected.size > 0 || rows.allMatching ? (
         <Button variant="subtle" color="gray" onClick={rows.clear}>
           Clear selection

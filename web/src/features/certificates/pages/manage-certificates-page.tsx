@@ -1,6 +1,14 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { type Certificate, certificateFilters, type CertificateSort, DISPLAY_STATUSES } from '@portal/contract';
-import { IconBan, IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconBan,
+  IconCalendarPlus,
+  IconFileImport,
+  IconPlus,
+  IconToggleRight,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
 import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
@@ -54,6 +62,8 @@ export default function ManageCertificatesPage() {
     certificate: null,
   });
   const [importing, setImporting] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const activeTools = [sortChoice.value, filters.status, filters.expiringWithin].filter(Boolean).length;
   const [toDelete, setToDelete] = useState<Certificate | null>(null);
   const [toRevoke, setToRevoke] = useState<Certificate | null>(null);
   const [toReinstate, setToReinstate] = useState<Certificate | null>(null);
@@ -108,27 +118,41 @@ export default function ManageCertificatesPage() {
           value={search}
           onChange={setSearch}
         />
-        <NativeSelect
-          aria-label="Sort certificates by"
-          data={SORTS.map(({ value, label }) => ({ value, label: `Sort: ${label}` }))}
-          value={sortChoice.value}
-          onChange={(e) => setParam('sort', e.currentTarget.value)}
-          w={{ base: '100%', sm: 260 }}
-        />
-        <NativeSelect
-          aria-label="Filter by status"
-          data={STATUS_CHOICES}
-          value={filters.status}
-          onChange={(e) => setParam('status', e.currentTarget.value)}
-          w={{ base: '100%', sm: 180 }}
-        />
-        <NativeSelect
-          aria-label="Filter by end date"
-          data={EXPIRING_CHOICES}
-          value={filters.expiringWithin}
-          onChange={(e) => setParam('expiringWithin', e.currentTarget.value)}
-          w={{ base: '100%', sm: 200 }}
-        />
+        {/* On a phone the order and the filters fold behind one button (issue 35); wider, they show. */}
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          fullWidth
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+          aria-expanded={toolsOpen}
+          aria-controls="certificate-list-tools"
+          onClick={() => setToolsOpen((open) => !open)}
+        >
+          {activeTools ? `Sort and filters (${activeTools})` : 'Sort and filters'}
+        </Button>
+        <Box id="certificate-list-tools" display={{ base: toolsOpen ? 'contents' : 'none', sm: 'contents' }}>
+          <NativeSelect
+            aria-label="Sort certificates by"
+            data={SORTS.map(({ value, label }) => ({ value, label: `Sort: ${label}` }))}
+            value={sortChoice.value}
+            onChange={(e) => setParam('sort', e.currentTarget.value)}
+            w={{ base: '100%', sm: 260 }}
+          />
+          <NativeSelect
+            aria-label="Filter by status"
+            data={STATUS_CHOICES}
+            value={filters.status}
+            onChange={(e) => setParam('status', e.currentTarget.value)}
+            w={{ base: '100%', sm: 180 }}
+          />
+          <NativeSelect
+            aria-label="Filter by end date"
+            data={EXPIRING_CHOICES}
+            value={filters.expiringWithin}
+            onChange={(e) => setParam('expiringWithin', e.currentTarget.value)}
+            w={{ base: '100%', sm: 200 }}
+          />
+        </Box>
         <Group gap="xs">
           <ExportCsvButton path="/api/certificates/export.csv" params={{ q, ...filters }} />
           <Button
