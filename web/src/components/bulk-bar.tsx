@@ -43,6 +43,14 @@ export function useRowSelection() {
 
 export type RowSelection = ReturnType<typeof useRowSelection>;
 
+/** What every bulk action's dialog takes: the selection it acts on (null: closed), and its two ends. */
+export interface BulkDialogProps {
+  selection: ListSelection | null;
+  onClose: () => void;
+  /** After the action succeeded: the list's selection is cleared. */
+  onDone: () => void;
+}
+
 export interface BulkAction {
   /** The verb on the button: "Delete" gives "Delete selected (3)" or "Delete all 40 matching". */
   verb: string;

@@ -2,7 +2,7 @@ import type { BulkDeleteType } from '@portal/contract';
 import { useUndoDelete } from '../hooks/use-undo-delete';
 import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
-import { type ListSelection, selectionCount, useBulkDelete } from './bulk-bar';
+import { type BulkDialogProps, selectionCount, useBulkDelete } from './bulk-bar';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** Confirms a bulk delete (to the trash, restorable for 30 days), runs it, and offers its Undo. */
@@ -12,13 +12,10 @@ export function BulkDeleteDialog({
   selection,
   onClose,
   onDone,
-}: {
+}: BulkDialogProps & {
   type: BulkDeleteType;
   /** Plural, lower case: "users". */
   noun: string;
-  selection: ListSelection | null;
-  onClose: () => void;
-  onDone: () => void;
 }) {
   const remove = useBulkDelete(type);
   const undoDelete = useUndoDelete();

@@ -1,22 +1,16 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { bulkRenewalBody, MAX_EXTEND_MONTHS, type BulkRenewalBody } from '@portal/contract';
 import { useState } from 'react';
-import { type ListSelection, selectionBody, selectionCount } from '../../../components/bulk-bar';
+import { type BulkDialogProps, selectionBody, selectionCount } from '../../../components/bulk-bar';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useBulkRenew } from '../api/use-manage-certificates';
-
-interface BulkRenewDialogProps {
-  selection: ListSelection | null;
-  onClose: () => void;
-  onDone: () => void;
-}
 
 /**
  * Issue 15: renew many certificates at once: a new valid-till date for all, or each one's own
  * date moved on by N months. One request, one transaction on the server.
  */
-export function BulkRenewDialog({ selection, onClose, onDone }: BulkRenewDialogProps) {
+export function BulkRenewDialog({ selection, onClose, onDone }: BulkDialogProps) {
   const renew = useBulkRenew();
   const [mode, setMode] = useState<'extend' | 'date'>('extend');
   const [months, setMonths] = useState<number | string>(12);

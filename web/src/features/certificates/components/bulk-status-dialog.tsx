@@ -1,21 +1,13 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CERTIFICATE_STATUSES } from '@portal/contract';
 import { useState } from 'react';
-import { type ListSelection, selectionBody, selectionCount } from '../../../components/bulk-bar';
+import { type BulkDialogProps, selectionBody, selectionCount } from '../../../components/bulk-bar';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useBulkStatus } from '../api/use-manage-certificates';
 
 /** Issue 16: one status for many certificates; each is re-signed as a single edit is. */
-export function BulkStatusDialog({
-  selection,
-  onClose,
-  onDone,
-}: {
-  selection: ListSelection | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function BulkStatusDialog({ selection, onClose, onDone }: BulkDialogProps) {
   const setStatus = useBulkStatus();
   const [status, setStatusValue] = useState<(typeof CERTIFICATE_STATUSES)[number]>('Inactive');
   const [error, setError] = useState<string | null>(null);

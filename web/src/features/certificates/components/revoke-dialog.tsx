@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
 import { useState } from 'react';
-import { type ListSelection, selectionBody, selectionCount } from '../../../components/bulk-bar';
+import { type BulkDialogProps, type ListSelection, selectionBody, selectionCount } from '../../../components/bulk-bar';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useReinstateCertificate, useRevokeCertificate } from '../api/use-certificate-status';
@@ -262,15 +262,7 @@ export const ReinstateDialog = (props: StatusDialogProps) => (
 );
 
 /** Issue 35: the bulk bar's Revoke; its form starts afresh each time it opens. */
-export function BulkRevokeDialog({
-  selection,
-  onClose,
-  onDone,
-}: {
-  selection: ListSelection | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function BulkRevokeDialog({ selection, onClose, onDone }: BulkDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal
