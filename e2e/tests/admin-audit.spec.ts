@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { ADMIN } from '../support/env';
 import { logInAsAdmin } from '../support/session';
-import { adminApi } from '../support/fixtures';
+import { adminApi, createCertificate, uniqueEmail } from '../support/fixtures';
 
 test('an admin change shows up in the Audit Log, found by its action and target', async ({ page }) => {
   const admin = await adminApi();
@@ -26,7 +26,8 @@ test('an admin change shows up in the Audit Log, found by its action and target'
   const row = rows.nth(1);
   await expect(row.getByRole('cell', { name: 'notification.create' })).toBeVisible();
   await expect(row.getByRole('cell', { name: ADMIN.email })).toBeVisible();
-  await expect(row.getByRole('cell', { name: `notification ${id}` })).toBeVisible();
+  // Issue 35: the record by its name, not its id.
+  await expect(row.getByRole('cell').nth(3)).toHaveText(`notification${title}`);
   await expect(row.getByRole('cell').nth(4)).toHaveText(/^[0-9a-f-]{36}$/);
   await expect(row.getByRole('cell').nth(5)).toContainText(`title: ${title}`);
 
@@ -36,4 +37,24 @@ test('an admin change shows up in the Audit Log, found by its action and target'
   await expect(page.getByText('No entries match these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(table.getByRole('row').nth(1)).toBeVisible();
+});
+
+test('a certificate in the Audit Log links to the certificate list, searched for its number', async ({ page }) => {
+  const admin = await adminApi();
+  const { _id: id, certificateNo } = await createCertificate(admin, {
+    userEmail: uniqueEmail('linked'),
+    name: 'Linked Advocate',
+  });
+  await logInAsAdmin(page);
+  await page.goto('/admin/manage/audit');
+  await page.getByRole('textbox', { name: 'Target id' }).fill(id);
+  const link = page
+    .getByRole('table', { name: 'Audit log' })
+    .getByRole('link', { name: `${certificateNo} · Linked Advocate` });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/admin/manage/certificates' && url.searchParams.get('q') === certificateNo,
+  );
+  await expect(page.getByRole('article', { name: `Certificate ${certificateNo}` })).toBeVisible();
 });

@@ -10,6 +10,12 @@ export const auditEntry = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /**
+   * Issue 35: the record as people know it (a number and name, an e-mail, a title), the search
+   * that finds it on its admin list (none for a report), and whether it is in the trash; null once
+   * purged, or for a target that is not a record.
+   */
+  target: z.object({ label: z.string(), find: z.string().nullable(), inTrash: z.boolean() }).nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   requestId: z.string().nullable(),
   createdAt: isoDateTime,

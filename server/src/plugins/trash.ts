@@ -12,6 +12,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, lt, type SQL, sql } from
 import { type PgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { addMinutes } from '../lib/clock';
@@ -37,8 +38,13 @@ export interface TrashKind<R extends Row = Row> {
   table: TrashTable;
   /** The message of a 404 for a record that is not there (or already in the trash). */
   notFound: string;
-  /** What the trash screen shows of a record, in a few words. */
+  /** What the trash screen (and the audit log, issue 35) shows of a record, in a few words. */
   label: SQL<string>;
+  /**
+   * What the record's admin list is searched by to find it (a number, an e-mail, a title), for a
+   * link from the audit log; absent where that would put client data in an address (reports).
+   */
+  find?: SQL<string>;
   /**
    * The list's own search, for a bulk action on "all N matching"; and its filters, where the list
    * has them (the certificates', issue 35).
@@ -249,6 +255,39 @@ export default fp(
       return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
     }
 
+    /**
+     * Issue 35: what the audit log shows for its targets, in one query: each record's label, the
+     * search that finds it on its list, and whether it is in the trash. Purged records and kinds
+     * without a trash are absent.
+     */
+    async function describe(targets: { type: string; id: string }[]) {
+      const idsByType = new Map<TrashType, Set<string>>();
+      for (const { type, id } of targets) {
+        if (!kinds.has(type as TrashType) || !recordId.safeParse(id).success) continue;
+        idsByType.set(type as TrashType, (idsByType.get(type as TrashType) ?? new Set()).add(id));
+      }
+      const parts = [...idsByType].map(([type, ids]) => {
+        const kind = kindOf(type);
+        return app.db
+          .select({
+            type: sql<TrashType>`${type}::text`.as('type'),
+            id: sql<string>`${kind.table.id}::text`.as('id'),
+            label: sql<string>`${kind.label}`.as('label'),
+            find: sql<string | null>`${kind.find ?? sql`null::text`}`.as('find'),
+            inTrash: sql<boolean>`${kind.table.deletedAt} is not null`.as('in_trash'),
+          })
+          .from(kind.table)
+          .where(inArray(kind.table.id, [...ids]));
+      });
+      const [first, second, ...rest] = parts;
+      if (!first) return new Map<string, Described>();
+      const rows = (await (second ? unionAll(first, second, ...rest) : first)) as (Described & {
+        type: TrashType;
+        id: string;
+      })[];
+      return new Map(rows.map(({ type, id, ...target }) => [`${type}:${id}`, target]));
+    }
+
     app.decorate('trash', {
       define(type: TrashType, kind: TrashKind) {
         if (kinds.has(type)) throw new Error(`Trash kind ${type} is defined twice`);
@@ -263,11 +302,22 @@ export default fp(
       },
       purgeExpired,
       list,
+      describe,
     });
     app.queue.define(TRASH_PURGE_JOB, { cron: '37 3 * * *', run: purgeExpired });
   },
   { name: 'trash', dependencies: ['db', 'queue', 'audit', 'files'] },
 );
+
+/** A record id (an audit row's target id is free text). */
+const recordId = z.uuid();
+
+/** A record as the audit log names it (issue 35). */
+export interface Described {
+  label: string;
+  find: string | null;
+  inTrash: boolean;
+}
 
 /** The live unique keys (decision 0017): a user's e-mail, a certificate's number. */
 const conflictMessage = (type: TrashType) => (type === 'user' ? TRASH_MESSAGES.emailTaken : TRASH_MESSAGES.numberTaken);
@@ -295,6 +345,8 @@ declare module 'fastify' {
         rows: { type: TrashType; id: string; label: string; deletedAt: Date; deletedBy: string | null }[];
         total: number;
       }>;
+      /** Each target's label, list search and trash state, keyed `type:id` (one query). */
+      describe(targets: { type: string; id: string }[]): Promise<Map<string, Described>>;
     };
   }
 }

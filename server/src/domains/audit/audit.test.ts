@@ -113,6 +113,66 @@ describe('GET /api/audit-log', () => {
   });
 });
 
+describe('names, not ids (issue 35)', () => {
+  type Described = {
+    targetType: string;
+    targetId: string;
+    target: { label: string; find: string | null; inTrash: boolean } | null;
+  };
+  const entriesFor = async (targetId: string) => (await list(`?targetId=${targetId}`)).json() as Described[];
+
+  it('names each record as its list does, with the search that finds it, in the trash or not', async () => {
+    const email = uniqueEmail('named.holder');
+    const certificateNo = `CRA-AUD-${crypto.randomUUID().slice(0, 6)}`;
+    const created = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/certificates',
+      payload: { userEmail: email, certificateNo, name: 'Named Advocate', status: 'Active', validTill: '2031-01-01' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { _id: string })._id;
+    const [live] = await entriesFor(id);
+    expect(live!.target).toEqual({ label: `${certificateNo} · Named Advocate`, find: certificateNo, inTrash: false });
+
+    // A user by name and e-mail, found by the e-mail.
+    const renamed = await call(t.app, member.cookie, {
+      method: 'PUT',
+      url: `/api/users/${member.user.id}`,
+      payload: { name: 'Audited Member' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [user] = (await list(`?targetId=${member.user.id}&action=user.update`)).json() as Described[];
+    expect(user!.target).toEqual({ label: `Audited Member <${member.email}>`, find: member.email, inTrash: false });
+
+    // Deleted: still named, and marked as in the trash, on every row about it.
+    const removed = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/certificates/${id}` });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const after = await entriesFor(id);
+    expect(after.map((e) => e.target?.inTrash)).toEqual([true, true]);
+
+    // Deleted for good: the id is all that is left.
+    const purged = await call(t.app, admin.cookie, { method: 'DELETE', url: `/api/trash/certificate/${id}` });
+    expect(purged.statusCode, purged.body).toBe(204);
+    expect((await entriesFor(id)).map((e) => e.target)).toEqual([null, null, null]);
+  });
+
+  it('gives a notification its title and no search, and a report no search that would carry client data', async () => {
+    const [entry] = await entriesFor(notificationIds[1]!);
+    expect(entry!.target).toEqual({ label: 'Audited 1', find: null, inTrash: false });
+    const filed = await call(t.app, member.cookie, {
+      method: 'POST',
+      url: '/api/reports',
+      payload: { clientName: 'Client Without Link' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const reportId = (filed.json() as { _id: string })._id;
+    const opened = await call(t.app, admin.cookie, { method: 'GET', url: `/api/reports/${reportId}` });
+    expect(opened.statusCode).toBe(200);
+    const [read] = await entriesFor(reportId);
+    expect(read!.target).toEqual({ label: 'Client Without Link', find: null, inTrash: false });
+  });
+});
+
 describe('reading an intake (issue 12)', () => {
   it('writes exactly one row per report an admin opens: actor, action, target, time and request id', async () => {
     const filed = await call(t.app, member.cookie, {

@@ -6,16 +6,18 @@ import { z } from 'zod';
 import { auditLog } from '../../db/schema';
 import { asText, type CsvColumn, exportCsv, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage } from '../../lib/paging';
+import type { Described } from '../../plugins/trash';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
-const toAuditEntry = (row: AuditRow) => ({
+const toAuditEntry = (row: AuditRow, target: Described | null = null) => ({
   _id: row.id,
   actorId: row.actorId,
   actorEmail: row.actorEmail,
   action: row.action,
   targetType: row.targetType,
   targetId: row.targetId,
+  target,
   details: row.details,
   requestId: row.requestId,
   createdAt: row.createdAt.toISOString(),
@@ -40,7 +42,11 @@ export default async function auditRoutes(base: FastifyInstance) {
         limit: req.query.limit,
       });
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(toAuditEntry);
+      // Issue 35: names, not ids: the page's targets described in one more query.
+      const targets = await app.trash.describe(
+        rows.flatMap((row) => (row.targetId ? [{ type: row.targetType, id: row.targetId }] : [])),
+      );
+      return rows.map((row) => toAuditEntry(row, targets.get(`${row.targetType}:${row.targetId}`) ?? null));
     },
   );
 

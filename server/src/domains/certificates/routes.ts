@@ -145,6 +145,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
     table: certificates,
     notFound: CERTIFICATE_MESSAGES.notFound,
     label: sql<string>`${certificates.certificateNo} || ' · ' || ${certificates.name}`,
+    find: sql<string>`${certificates.certificateNo}`,
     search: certificateChoice,
     files: (row) => [row.downloadLink],
     snapshot,

@@ -31,6 +31,7 @@ export default async function jobRoutes(base: FastifyInstance) {
     table: jobs,
     notFound: JOB_NOT_FOUND,
     label: sql<string>`${jobs.title} || ' · ' || ${jobs.company}`,
+    find: sql<string>`${jobs.title}`,
     search: (q) => jobSearch({ q }).where,
     files: () => [],
     snapshot: toJob,

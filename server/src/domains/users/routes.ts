@@ -75,6 +75,7 @@ export default async function userRoutes(base: FastifyInstance) {
     table: users,
     notFound: USER_MESSAGES.notFound,
     label: sql<string>`${users.name} || ' <' || ${users.email} || '>'`,
+    find: sql<string>`${users.email}`,
     search: (q) => userSearch({ q }).where,
     files: (row) => [row.picture],
     snapshot: (row) => ({ email: row.email, name: row.name, isAdmin: row.isAdmin }),

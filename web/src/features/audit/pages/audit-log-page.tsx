@@ -1,12 +1,48 @@
-import { Autocomplete, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Autocomplete, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AUDIT_ACTIONS } from '@portal/contract';
+import { AUDIT_ACTIONS, type AuditEntry } from '@portal/contract';
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ExportCsvButton, ListBody, ListPages } from '../../../components/paged-list';
 import { type AuditFilters, auditSearchParams, NO_FILTERS, useAuditLog } from '../api/use-audit-log';
 import { summarizeDetails } from '../lib/summarize-details';
 
 const PAGE_SIZE = 25;
+
+/** The admin list each kind of record lives on, for a link from its audit rows (issue 35). */
+const LIST_OF: Record<string, string> = {
+  certificate: '/manage/certificates',
+  user: '/manage/users',
+  job: '/manage/jobs',
+};
+
+/**
+ * Issue 35: the record an entry is about, by the name people know it by, linked to its list
+ * searched for it; the id only when the record is gone (purged) or not a record.
+ */
+function TargetCell({ entry }: { entry: AuditEntry }) {
+  const layout = useLocation().pathname.startsWith('/rtl') ? '/rtl' : '/admin';
+  const { target } = entry;
+  if (!target) return <>{`${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`}</>;
+  const list = LIST_OF[entry.targetType];
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {entry.targetType}
+        {target.inTrash ? ' · in the trash' : ''}
+      </Text>
+      {list && target.find && !target.inTrash ? (
+        <Anchor component={Link} to={`${layout}${list}?q=${encodeURIComponent(target.find)}`} size="sm" dir="auto">
+          {target.label}
+        </Anchor>
+      ) : (
+        <Text size="sm" dir="auto">
+          {target.label}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * Issue 13: the audit log for admins, newest first, filtered and paged on the server. Read
@@ -104,8 +140,7 @@ export default function AuditLogPage() {
                       <Table.Td>{entry.actorEmail ?? 'system'}</Table.Td>
                       <Table.Td>{entry.action}</Table.Td>
                       <Table.Td>
-                        {entry.targetType}
-                        {entry.targetId ? ` ${entry.targetId}` : ''}
+                        <TargetCell entry={entry} />
                       </Table.Td>
                       <Table.Td>
                         <Text size="xs" ff="monospace">
