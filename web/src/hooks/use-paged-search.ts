@@ -1,5 +1,5 @@
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -19,19 +19,21 @@ export function usePagedSearch(pageSize: number, delay = 300) {
     setShownQ(q);
     if (search.trim() !== q) setSearchText(q);
   }
+  // The address as last written, and the one it was written over. The router renders a navigation
+  // in a transition, so until it does, `params` is still the address before it: a sort chosen just
+  // after the debounced search lands would be written over the old address and drop the search.
+  // A write therefore starts from the last one while the router has not moved on from its base.
+  const written = useRef<{ over: URLSearchParams; address: URLSearchParams } | null>(null);
   /** Sets (or, when empty, removes) parameters of the address, replacing the history entry. */
-  const writeParams = (values: Record<string, string>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [name, value] of Object.entries(values)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const writeParams = (values: Record<string, string>) => {
+    const next = new URLSearchParams(written.current?.over === params ? written.current.address : params);
+    for (const [name, value] of Object.entries(values)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    written.current = { over: params, address: next };
+    setParams(next, { replace: true });
+  };
   const writeQ = useDebouncedCallback((text: string) => writeParams({ q: text.trim(), page: '' }), delay);
   return {
     search,
