@@ -150,7 +150,7 @@ for (const viewport of [
       }
       await expect(checks.getByRole('img', { name: 'Failed' })).toHaveCount(0);
       const checkedAt = checks.locator('time');
-      await expect(checks.getByText(/^Checked at \d{1,2} \w+ \d{4} at \d{2}:\d{2}:\d{2} UTC$/)).toBeVisible();
+      await expect(checks.getByText(/^Checked at \w+ \d{1,2}, \d{4} at \d{2}:\d{2}:\d{2} UTC$/)).toBeVisible();
       expect(Number.isNaN(Date.parse((await checkedAt.getAttribute('datetime'))!))).toBe(false);
 
       // What the credential is, in its signed words.
@@ -222,7 +222,7 @@ for (const viewport of [
       await expect(checks.getByRole('img', { name: 'Passed' })).toHaveCount(4);
       await expect(checks.getByRole('img', { name: 'Failed' })).toHaveCount(1);
       const failed = checks.getByRole('listitem').filter({ has: page.getByRole('img', { name: 'Failed' }) });
-      await expect(failed).toContainText(/Revoked on \d{1,2} \w+ \d{4}/);
+      await expect(failed).toContainText(/Revoked on \w+ \d{1,2}, \d{4}/);
       await expect(page.getByRole('link', { name: 'Add it to a digital wallet' })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Report a problem with this certificate' })).toBeVisible();
       await expectFits(page);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { calendarDay } from '../../lib/dates';
 
 export interface CertificatePdfInput {
   boardName: string;
@@ -49,10 +50,6 @@ export function qrModules(text: string) {
 
 /** Control characters (a newline in a name) are dropped; every other character is kept. */
 const clean = (s: string) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
-
-/** A calendar date in UTC, the same wherever it is printed: '24 November 2026'. */
-const day = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 interface Face {
   fonts: PDFFont[];
@@ -176,8 +173,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput, size: 'a4
   const factsTop = 190;
   const facts: [string, string][] = [
     ['Certificate No', input.certificateNo],
-    ['Issued', day(input.issuedOn)],
-    ['Valid till', day(input.validTill)],
+    ['Issued', calendarDay(input.issuedOn)],
+    ['Valid till', calendarDay(input.validTill)],
   ];
   facts.forEach(([label, value], i) => {
     draw(page, label, regular, { x: 60, y: factsTop - i * 26, size: 11, color: MUTED });

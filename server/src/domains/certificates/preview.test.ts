@@ -59,10 +59,10 @@ describe('the preview’s SVG', () => {
     expect(texts(svg)).toEqual([
       'Recycling Advocate Certification Board',
       'Valid certificate',
-      'Active, valid till 30 June 2031',
+      'Active, valid till June 30, 2031',
       'Morgan Member',
       'Certified Recycling Advocate',
-      'Certificate No CRA-2026-0042 · Issued 30 June 2025',
+      'Certificate No CRA-2026-0042 · Issued June 30, 2025',
       'Check it at portal.example',
     ]);
     // No e-mail (not even the board's), no description, no DID or ids: the picture is the minimum.
@@ -87,7 +87,7 @@ describe('the preview’s SVG', () => {
       'portal.example',
       await previewFonts(),
     );
-    expect(texts(revoked).slice(1, 3)).toEqual(['Revoked certificate', 'Revoked on 20 November 2026']);
+    expect(texts(revoked).slice(1, 3)).toEqual(['Revoked certificate', 'Revoked on November 20, 2026']);
   });
 
   it('escapes <"&\' and drops control characters and direction overrides, so a name cannot break out', async () => {

@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Font } from '@pdf-lib/fontkit';
 import type { Verification } from '@portal/contract';
+import { calendarDay } from '../../lib/dates';
 import { lazy } from '../../lib/lazy';
 import { sfntFromWoff } from '../../lib/woff';
-import { day, statusLine, type Tone, verdict } from './verify-page';
+import { statusLine, type Tone, verdict } from './verify-page';
 
 /**
  * Issue 31: the picture a link to a certificate's page shows in a chat, a post or a mail (Open
@@ -148,7 +149,7 @@ export function previewSvg(v: Verification, host: string, metrics: Record<Weight
   const board = fit(v.board.name, metrics[700], { max: 34, min: 24 });
   const holder = fit(v.holderName || 'Not yet claimed', metrics[700], { max: 68, min: 40 });
   const credential = fit(v.credentialName, metrics[400], { max: 40, min: 28 });
-  const facts = fit(`Certificate No ${v.certificateNo} · Issued ${day(v.issuedOn)}`, metrics[400], {
+  const facts = fit(`Certificate No ${v.certificateNo} · Issued ${calendarDay(v.issuedOn)}`, metrics[400], {
     max: 28,
     min: 22,
   });

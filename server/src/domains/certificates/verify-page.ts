@@ -1,25 +1,6 @@
 import type { Verification } from '@portal/contract';
+import { calendarDay as day, utcMoment as moment } from '../../lib/dates';
 import { escapeHtml as e } from '../../lib/html';
-
-/**
- * A calendar date as every verifier reads it the same way: '24 November 2026' (UTC). One
- * formatter for the process: toLocaleDateString builds a new one per call (about 0.1 ms each,
- * five per page).
- */
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-export const day = (iso: string) => DAY.format(new Date(iso));
-/** A moment, to the second, in UTC: '27 November 2026 at 14:03:12 UTC'. */
-const MOMENT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-const moment = (iso: string) => `${MOMENT.format(new Date(iso))} UTC`;
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'muted';
 

@@ -1,8 +1,5 @@
+import { calendarDay } from '../../lib/dates';
 import type { Mail } from '../../plugins/mail';
-
-/** A date as a member reads it: "March 3, 2027" (the UTC day validTill names). */
-export const longDate = (date: Date) =>
-  date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 
 export const whenText = (daysLeft: number) =>
   daysLeft <= 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
@@ -19,7 +16,7 @@ export const reminderTitle = (c: ReminderFacts) =>
   c.daysLeft <= 0 ? `"${c.name}" expires today` : `"${c.name}" expires ${whenText(c.daysLeft)}`;
 
 export const reminderMessage = (c: ReminderFacts) =>
-  `Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${longDate(c.validTill)}. Renew it before then to stay certified.`;
+  `Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${calendarDay(c.validTill)}. Renew it before then to stay certified.`;
 
 /** Issue 15: the renewal reminder, with RFC 8058's one-click unsubscribe in its headers. */
 export const reminderMail = (
@@ -32,7 +29,7 @@ export const reminderMail = (
   subject: `Renewal reminder: ${c.name} expires ${whenText(c.daysLeft)}`,
   text: `Hello ${c.holderName || 'there'},
 
-Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${longDate(c.validTill)}.
+Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${calendarDay(c.validTill)}.
 
 Renew it here: ${links.renewal}
 

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { ExportCsvButton, ListBody, ListPages } from '../../../components/paged-list';
 import { type AuditFilters, auditSearchParams, NO_FILTERS, useAuditLog } from '../api/use-audit-log';
 import { summarizeDetails } from '../lib/summarize-details';
+import { formatMoment } from '../../../lib/dates';
 
 const PAGE_SIZE = 25;
 
@@ -135,7 +136,7 @@ export default function AuditLogPage() {
                   {items.map((entry) => (
                     <Table.Tr key={entry._id}>
                       <Table.Td>
-                        <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+                        <time dateTime={entry.createdAt}>{formatMoment(entry.createdAt)}</time>
                       </Table.Td>
                       <Table.Td>{entry.actorEmail ?? 'system'}</Table.Td>
                       <Table.Td>{entry.action}</Table.Td>

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { CodeInput, emptyCode, isComplete } from '../components/code-input';
 import { useAuth } from '../store';
+import { formatTimeOfDay } from '../../../lib/dates';
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate();
@@ -86,7 +87,7 @@ export default function VerifyEmailPage() {
           {refusal.retryAt && (
             <Text size="sm" ta="center">
               {refusal.action === 'resend' ? 'You can ask for a new code at ' : 'You can try again at '}
-              <time dateTime={refusal.retryAt}>{timeOfDay(refusal.retryAt)}</time>.
+              <time dateTime={refusal.retryAt}>{formatTimeOfDay(refusal.retryAt)}</time>.
             </Text>
           )}
           {resent && (
@@ -128,5 +129,3 @@ function refusalOf(err: unknown, action: Refusal['action']): Refusal {
   const parsed = verificationRefusal.safeParse(err.body);
   return parsed.success ? { action, triesLeft: parsed.data.triesLeft, retryAt: parsed.data.retryAt } : {};
 }
-
-const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

@@ -3,8 +3,8 @@ import type { Certificate } from '@portal/contract';
 import { IconArrowBackUp, IconBan, IconDownload, IconEdit, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { CertificateStatusBadge } from './certificate-status';
 import { QrCode } from '../../../components/qr-code';
-import { formatCalendarDay } from '../utils/calendar-day';
 import { VerificationLink } from './verification-link';
+import { formatCalendarDay, formatDay } from '../../../lib/dates';
 
 interface AdminCertificateCardProps {
   certificate: Certificate;
@@ -80,7 +80,7 @@ export function AdminCertificateCard({
         </Text>
         {certificate.revokedAt && (
           <Text size="sm" c="red.8">
-            Revoked on {new Date(certificate.revokedAt).toLocaleDateString()}: {certificate.revocationReason}
+            Revoked on {formatDay(certificate.revokedAt)}: {certificate.revocationReason}
           </Text>
         )}
         <Stack gap={0} style={{ minWidth: 0 }}>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
-import { localToday } from '../utils/calendar-day';
+import { localToday } from '../../../lib/dates';
 import { awardedOnIssue, CertificateDialog } from './certificate-dialog';
 
 const existing: Certificate = makeCertificate({

@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api';
 import { conflictCurrent } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { useSaveCertificate } from '../api/use-manage-certificates';
-import { localToday } from '../utils/calendar-day';
+import { localToday } from '../../../lib/dates';
 
 /**
  * The form validates what is required; the e-mail pattern is checked on submit so that a

@@ -11,6 +11,7 @@ import { CertificateStatusBadge } from './certificate-status';
 import { QrCode } from '../../../components/qr-code';
 import { VerificationLink } from './verification-link';
 import { WalletOfferPanel } from './wallet-offer';
+import { formatDay } from '../../../lib/dates';
 
 const viewsText = (n: number) =>
   n === 0 ? 'Not opened by a verifier yet' : `Opened ${n} ${n === 1 ? 'time' : 'times'} by verifiers`;
@@ -99,7 +100,7 @@ export function CertificateShareDialog({
           </Group>
           {certificate.revokedAt && (
             <Alert color="red" title="This certificate was revoked">
-              Revoked on {new Date(certificate.revokedAt).toLocaleDateString()}
+              Revoked on {formatDay(certificate.revokedAt)}
               {certificate.revocationReason ? `: ${certificate.revocationReason}` : ''}. Anyone who checks it sees it as
               revoked.
             </Alert>

@@ -7,8 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/store';
 import { useMyCertificates } from '../api/use-my-certificates';
 import { standingOf } from '../utils/my-certificates';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
+import { formatCalendarDay } from '../../../lib/dates';
 
 /**
  * Issue 35, first run: the member's certificates at a glance above the dashboard's tiles (active,
@@ -51,10 +50,10 @@ export function CertificateStanding() {
             </Text>
             {soonest ? (
               <Text fw={600} c="yellow.9">
-                “{soonest.name}” expires on {day(soonest.validTill)}. Renew it before then.
+                “{soonest.name}” expires on {formatCalendarDay(soonest.validTill)}. Renew it before then.
               </Text>
             ) : standing.nextExpiry ? (
-              <Text c="dimmed">All active. The next expiry is on {day(standing.nextExpiry)}.</Text>
+              <Text c="dimmed">All active. The next expiry is on {formatCalendarDay(standing.nextExpiry)}.</Text>
             ) : (
               <Text c="dimmed">None is active. The board can tell you how to renew or reinstate.</Text>
             )}

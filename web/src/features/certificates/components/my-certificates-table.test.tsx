@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
-import { formatCalendarDay } from '../utils/calendar-day';
+import { formatCalendarDay } from '../../../lib/dates';
 import { MyCertificatesTable } from './my-certificates-table';
 
 describe('MyCertificatesTable', () => {
@@ -45,8 +45,9 @@ describe('MyCertificatesTable', () => {
     renderWithProviders(<MyCertificatesTable certificates={[late]} onView={() => {}} onShare={() => {}} />);
     const row = screen.getByRole('row', { name: /Recorded late/ });
     // The calendar day the board chose, wherever the reader is (the first 10 characters).
-    expect(formatCalendarDay(late.awardedOn)).toBe(new Date(2019, 6, 4).toLocaleDateString());
-    expect(within(row).getByText(`Issued ${new Date(2019, 6, 4).toLocaleDateString()}`)).toBeInTheDocument();
+    expect(within(row).getByText(`Issued ${formatCalendarDay('2019-07-04')}`)).toBeInTheDocument();
+    // …and the valid-till day is the 28th even where its last millisecond in UTC is the 29th.
+    expect(within(row).getByText(formatCalendarDay('2026-10-28'))).toBeInTheDocument();
     expect(within(row).queryByText(/Issued .*2026/)).not.toBeInTheDocument();
   });
 

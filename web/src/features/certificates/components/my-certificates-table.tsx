@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { usePhone } from '../../../hooks/use-phone';
 import { certificateFileUrl } from '../api/use-certificate-status';
-import { formatCalendarDay } from '../utils/calendar-day';
 import {
   nextSort,
   pageCount,
@@ -17,6 +16,7 @@ import {
   type SortOrder,
 } from '../utils/my-certificates';
 import { CertificateStatusBadge } from './certificate-status';
+import { formatCalendarDay } from '../../../lib/dates';
 
 function SortableHeader({
   label,
@@ -86,7 +86,7 @@ interface RowActions {
 function Dates({ certificate }: { certificate: Certificate }) {
   return (
     <>
-      {new Date(certificate.validTill).toLocaleDateString()}
+      {formatCalendarDay(certificate.validTill)}
       <Text size="xs" c="dimmed">
         Issued {formatCalendarDay(certificate.awardedOn)}
       </Text>

@@ -6,6 +6,7 @@ import { QrCode } from '../../../components/qr-code';
 import { usePhone } from '../../../hooks/use-phone';
 import { ApiError } from '../../../lib/api';
 import { useWalletOffer } from '../api/use-certificate-status';
+import { formatTimeOfDay } from '../../../lib/dates';
 
 type WalletPath = 'lcw' | 'openid' | 'link';
 
@@ -30,8 +31,6 @@ const PATHS: Record<WalletPath, { label: string; hint: string; open: string; url
     url: (o) => o.credentialUrl,
   },
 };
-
-const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** True once `iso` has passed; turns true by itself at that moment. */
 function usePassed(iso: string | undefined) {
@@ -127,7 +126,7 @@ export function WalletOfferPanel({ certificate }: { certificate: Certificate }) 
               )
             )}
             <Text size="xs" c="dimmed">
-              Works once, until {timeOfDay(offer.expiresAt)} ({WALLET_OFFER_MINUTES} minutes).
+              Works once, until {formatTimeOfDay(offer.expiresAt)} ({WALLET_OFFER_MINUTES} minutes).
             </Text>
           </Stack>
         </Group>

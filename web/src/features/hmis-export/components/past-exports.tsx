@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import { ListBody } from '../../../components/paged-list';
 import { useHmisExportHistory } from '../api/use-hmis-export';
+import { formatMoment } from '../../../lib/dates';
 
 /** Past exports, from the audit log: who, when, why, which period, how many rows. */
 export function PastExports({ captionId }: { captionId: string }) {
@@ -29,7 +30,7 @@ export function PastExports({ captionId }: { captionId: string }) {
                 <Table.Tr key={item._id}>
                   <Table.Td>{item.actorEmail ?? '—'}</Table.Td>
                   <Table.Td>
-                    <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
+                    <time dateTime={item.createdAt}>{formatMoment(item.createdAt)}</time>
                   </Table.Td>
                   <Table.Td>{item.reason}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api';
 import { useReport, useRevealSsn } from '../api/use-reports';
 import { displayValue, isField, REPORT_SECTIONS, valueAt } from '../report-sections';
 import { ReportImage } from './report-image';
+import { formatMoment } from '../../../lib/dates';
 
 const formatSsn = (ssn: string) => (ssn.length === 9 ? `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}` : ssn);
 
@@ -83,7 +84,7 @@ function DetailsTable({ report }: { report: Report }) {
       <Table.Tbody>
         <Table.Tr>
           <Table.Td>Submitted</Table.Td>
-          <Table.Td>{new Date(report.createdAt).toLocaleString()}</Table.Td>
+          <Table.Td>{formatMoment(report.createdAt)}</Table.Td>
         </Table.Tr>
         {REPORT_SECTIONS.map((section) => [
           <Table.Tr key={section.title}>

@@ -13,10 +13,11 @@ import { ReportImage } from '../components/report-image';
 import { useUndoDelete } from '../../../hooks/use-undo-delete';
 import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
 import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
+import { formatCalendarDay } from '../../../lib/dates';
 
 const PAGE_SIZE = 12;
 
-const formatDate = (date: string) => (date ? new Date(`${date}T00:00:00`).toLocaleDateString() : '—');
+const formatDate = (date: string) => (date ? formatCalendarDay(date) : '—');
 
 function ReportCard({
   report,

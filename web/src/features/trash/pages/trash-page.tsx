@@ -8,6 +8,7 @@ import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteForever, useRestore, useTrash } from '../api/use-trash';
+import { formatMoment } from '../../../lib/dates';
 
 const PAGE_SIZE = 20;
 const TYPE_OPTIONS = [
@@ -110,7 +111,7 @@ export default function TrashPage() {
                     <Table.Td>{TRASH_LABELS[item.type]}</Table.Td>
                     <Table.Td>{item.label}</Table.Td>
                     <Table.Td>
-                      <time dateTime={item.deletedAt}>{new Date(item.deletedAt).toLocaleString()}</time>
+                      <time dateTime={item.deletedAt}>{formatMoment(item.deletedAt)}</time>
                     </Table.Td>
                     <Table.Td>{item.deletedBy ?? '—'}</Table.Td>
                     <Table.Td>

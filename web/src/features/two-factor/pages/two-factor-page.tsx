@@ -28,6 +28,7 @@ import {
   useTotpEnable,
   useTotpSetup,
 } from '../api/use-two-factor';
+import { formatDay } from '../../../lib/dates';
 
 /**
  * Issue 19: /admin/two-factor. Anyone may turn on two-factor sign-in with an authenticator app
@@ -229,8 +230,8 @@ export default function TwoFactorPage() {
                         {p.name}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{new Date(p.createdAt).toLocaleDateString()}</Table.Td>
-                    <Table.Td>{p.lastUsedAt ? new Date(p.lastUsedAt).toLocaleDateString() : 'Never'}</Table.Td>
+                    <Table.Td>{formatDay(p.createdAt)}</Table.Td>
+                    <Table.Td>{p.lastUsedAt ? formatDay(p.lastUsedAt) : 'Never'}</Table.Td>
                     <Table.Td>
                       <Button
                         size="xs"

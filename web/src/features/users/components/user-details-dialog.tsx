@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Table } from '@mantine/core';
 import type { User } from '@portal/contract';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { formatDay, formatMoment } from '../../../lib/dates';
 
 interface UserDetailsDialogProps {
   user: User | null;
@@ -28,8 +29,8 @@ export function UserDetailsDialog({ user, onClose, onEdit, onDelete }: UserDetai
         ['Country', dash(user.address.country)],
         ['Postal Code', dash(user.address.postalCode)],
         ['Verified', user.isVerified ? 'Yes' : 'No'],
-        ['Joined', new Date(user.createdAt).toLocaleDateString()],
-        ['Last login', user.lastLogin ? new Date(user.lastLogin).toLocaleString() : '—'],
+        ['Joined', formatDay(user.createdAt)],
+        ['Last login', user.lastLogin ? formatMoment(user.lastLogin) : '—'],
       ]
     : [];
   return (
