@@ -2,6 +2,7 @@ import { expect, test } from '../support/test';
 import { ADMIN } from '../support/env';
 import { logInAsAdmin } from '../support/session';
 import { adminApi, createCertificate, uniqueEmail } from '../support/fixtures';
+import { expectFits, SMALL_PHONE } from '../support/phone';
 
 test('an admin change shows up in the Audit Log, found by its action and target', async ({ page }) => {
   const admin = await adminApi();
@@ -57,4 +58,41 @@ test('a certificate in the Audit Log links to the certificate list, searched for
     (url) => url.pathname === '/admin/manage/certificates' && url.searchParams.get('q') === certificateNo,
   );
   await expect(page.getByRole('article', { name: `Certificate ${certificateNo}` })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: SMALL_PHONE });
+
+  test('each entry is a card that names its record first, and the filters fold behind one button', async ({ page }) => {
+    // Issue 35: the 900 px table left Target off the screen.
+    const admin = await adminApi();
+    const { _id: id, certificateNo } = await createCertificate(admin, {
+      userEmail: uniqueEmail('phone-audit'),
+      name: 'Pocket Advocate',
+    });
+    await logInAsAdmin(page);
+    await page.goto('/rtl/manage/audit');
+    const filters = page.getByRole('button', { name: 'Filters' });
+    const targetId = page.getByRole('textbox', { name: 'Target id' });
+    await expect(targetId).toBeHidden();
+    await expect(page.getByRole('table', { name: 'Audit log' })).toHaveCount(0);
+    await filters.click();
+    await targetId.fill(id);
+    // Folded again, the filters leave the first entry on the first screen.
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    await expect(targetId).toBeHidden();
+
+    const entries = page.getByRole('list', { name: 'Audit log' }).getByRole('listitem');
+    await expect(entries).toHaveCount(1);
+    const entry = entries.first();
+    await expect(entry).toContainText('certificate.create');
+    await expect(entry).toContainText(`By ${ADMIN.email}`);
+    const link = entry.getByRole('link', { name: `${certificateNo} · Pocket Advocate` });
+    await expect(link).toBeInViewport();
+    await expectFits(page);
+    await link.click();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/rtl/manage/certificates' && url.searchParams.get('q') === certificateNo,
+    );
+  });
 });

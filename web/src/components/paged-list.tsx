@@ -1,6 +1,6 @@
-import { Button, Center, Group, Loader, Pagination, TextInput } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Box, Button, Center, Group, Loader, Pagination, TextInput } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconDownload, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '../lib/api';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 import { LoadError } from './load-error';
@@ -32,6 +32,33 @@ export function SearchBox({
       onChange={(e) => onChange(e.currentTarget.value)}
       w={{ base: '100%', sm: 360 }}
     />
+  );
+}
+
+/**
+ * A list's sort and filters (issue 35): shown in the row on a wide screen; on a phone folded
+ * behind one button that says how many are set, so that the first item is on the first screen.
+ */
+export function ListTools({ label, active, children }: { label: string; active: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        fullWidth
+        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {active ? `${label} (${active})` : label}
+      </Button>
+      <Box id={id} display={{ base: open ? 'contents' : 'none', sm: 'contents' }}>
+        {children}
+      </Box>
+    </>
   );
 }
 

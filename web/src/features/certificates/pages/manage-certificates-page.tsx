@@ -1,19 +1,11 @@
-import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { type Certificate, certificateFilters, type CertificateSort, DISPLAY_STATUSES } from '@portal/contract';
-import {
-  IconAdjustmentsHorizontal,
-  IconBan,
-  IconCalendarPlus,
-  IconFileImport,
-  IconPlus,
-  IconToggleRight,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconBan, IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
 import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
+import { ExportCsvButton, ListBody, ListPages, ListTools, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { toast } from '../../../lib/toast';
 import { useDeleteCertificate, useManageCertificates } from '../api/use-manage-certificates';
@@ -62,7 +54,6 @@ export default function ManageCertificatesPage() {
     certificate: null,
   });
   const [importing, setImporting] = useState(false);
-  const [toolsOpen, setToolsOpen] = useState(false);
   const activeTools = [sortChoice.value, filters.status, filters.expiringWithin].filter(Boolean).length;
   const [toDelete, setToDelete] = useState<Certificate | null>(null);
   const [toRevoke, setToRevoke] = useState<Certificate | null>(null);
@@ -118,19 +109,7 @@ export default function ManageCertificatesPage() {
           value={search}
           onChange={setSearch}
         />
-        {/* On a phone the order and the filters fold behind one button (issue 35); wider, they show. */}
-        <Button
-          hiddenFrom="sm"
-          variant="default"
-          fullWidth
-          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
-          aria-expanded={toolsOpen}
-          aria-controls="certificate-list-tools"
-          onClick={() => setToolsOpen((open) => !open)}
-        >
-          {activeTools ? `Sort and filters (${activeTools})` : 'Sort and filters'}
-        </Button>
-        <Box id="certificate-list-tools" display={{ base: toolsOpen ? 'contents' : 'none', sm: 'contents' }}>
+        <ListTools label="Sort and filters" active={activeTools}>
           <NativeSelect
             aria-label="Sort certificates by"
             data={SORTS.map(({ value, label }) => ({ value, label: `Sort: ${label}` }))}
@@ -152,7 +131,7 @@ export default function ManageCertificatesPage() {
             onChange={(e) => setParam('expiringWithin', e.currentTarget.value)}
             w={{ base: '100%', sm: 200 }}
           />
-        </Box>
+        </ListTools>
         <Group gap="xs">
           <ExportCsvButton path="/api/certificates/export.csv" params={{ q, ...filters }} />
           <Button
