@@ -20,8 +20,12 @@ test('an admin edits the help lists and the help page shows them', async ({ page
   await instructions.getByRole('textbox', { name: 'Instructions entry 2' }).fill(texts.second);
 
   const contacts = page.getByRole('region', { name: 'Contact Details' });
-  await contacts.getByRole('button', { name: 'Delete contact detail 1' }).click();
-  await expect(contacts.getByRole('textbox')).toHaveCount(0);
+  // Clear whatever contact details are there (the starting content has two).
+  const held = await contacts.getByRole('textbox').count();
+  for (let left = held; left > 0; left--) {
+    await contacts.getByRole('button', { name: 'Delete contact detail 1' }).click();
+    await expect(contacts.getByRole('textbox')).toHaveCount(left - 1);
+  }
   await contacts.getByRole('button', { name: 'Add contact detail' }).click();
   await contacts.getByRole('textbox', { name: 'Contact Details entry 1' }).fill(texts.contact);
 

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { certificates, helpContent, jobs, notifications, users } from './db/schema';
+import { startingHelpContent } from './domains/help/starting-content';
 import { hashPassword } from './lib/passwords';
 import { live } from './lib/trash';
-import { DEFAULT_HELP_CONTENT } from '@portal/contract';
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD: create this verified admin when no user has that e-mail. The log
@@ -37,11 +37,11 @@ export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger
   log.info({ userId: created!.id }, 'administrator created from ADMIN_EMAIL');
 }
 
-/** The help page starts with the spec's placeholder lists (spec §9). */
-export async function ensureHelpContent(db: Db) {
+/** The help page starts with real content (issue 35), until an admin edits it. */
+export async function ensureHelpContent(db: Db, config: Config) {
   await db
     .insert(helpContent)
-    .values({ id: 1, ...DEFAULT_HELP_CONTENT })
+    .values({ id: 1, ...startingHelpContent(config) })
     .onConflictDoNothing();
 }
 

@@ -46,7 +46,7 @@ async function main() {
   const app = await buildApp({ config, database, keys, issuerSeed, workers: true, webDist });
 
   await ensureAdmin(database.db, config, app.log);
-  await ensureHelpContent(database.db);
+  await ensureHelpContent(database.db, config);
   const demo = await seedDemoData(database.db, config);
   // Certificates without a credential (the demo's just now, rows from before signing existed) are
   // signed in the background, on the job queue, rather than on their first view.

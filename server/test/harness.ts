@@ -122,7 +122,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());
-  if (!options.database) await ensureHelpContent(database.db);
+  if (!options.database) await ensureHelpContent(database.db, config);
   const clock = new TestClock();
   const logs: string[] = [];
   const app = await buildApp({

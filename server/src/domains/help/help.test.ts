@@ -1,10 +1,11 @@
-import { AUTH_MESSAGES, DEFAULT_HELP_CONTENT } from '@portal/contract';
+import { AUTH_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createCallers, createTestApp, type TestApp } from '../../../test/harness';
 import { auditLog, helpContent } from '../../db/schema';
 import { HELP_ENTRY_NOT_FOUND } from './routes';
+import { startingHelpContent } from './starting-content';
 
 let t: TestApp;
 let cookies: Awaited<ReturnType<typeof createCallers>>['cookies'];
@@ -72,11 +73,28 @@ describe('help routes: who may call them', () => {
 });
 
 describe('reading help content', () => {
-  it('answers the spec placeholders when nothing is stored (spec §9)', async () => {
+  it('answers the starting content when nothing is stored: how to use the portal, and the board from its settings', async () => {
     await t.database.db.delete(helpContent);
     const res = await call(t.app, cookies.member, { method: 'GET', url: '/api/help-content' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...DEFAULT_HELP_CONTENT, version: 1 });
+    const body = res.json();
+    expect(body).toEqual({ ...startingHelpContent(t.config), version: 1 });
+    // Issue 35: real content, not the spec's placeholders, which the page shows only while it loads.
+    expect(JSON.stringify(body)).not.toMatch(/will appear here/);
+    expect(body.instructions.length).toBeGreaterThan(3);
+    expect(body.contactDetails).toContain(t.config.boardName);
+    expect(body.emails).toEqual([t.config.supportEmail]);
+  });
+
+  it('starts with what the configuration names: the board and both of its addresses', () => {
+    const content = startingHelpContent({
+      boardName: 'Lakeside Recycling Board',
+      supportEmail: 'help@lakeside.example',
+      boardContactEmail: 'registry@lakeside.example',
+    });
+    expect(content.contactDetails[0]).toBe('Lakeside Recycling Board');
+    expect(content.contactDetails.join(' ')).toContain('help@lakeside.example');
+    expect(content.emails).toEqual(['help@lakeside.example', 'registry@lakeside.example']);
   });
 });
 
@@ -162,11 +180,12 @@ describe('deleting a help entry by index', () => {
     }
   });
 
-  it('deletes from the placeholders when nothing is stored', async () => {
+  it('deletes from the starting content when nothing is stored', async () => {
     await t.database.db.delete(helpContent);
     const res = await asAdmin({ method: 'DELETE', url: '/api/help-content/instructions/0' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...DEFAULT_HELP_CONTENT, instructions: [], version: 2 });
+    const starting = startingHelpContent(t.config);
+    expect(res.json()).toEqual({ ...starting, instructions: starting.instructions.slice(1), version: 2 });
   });
 
   it('loses no update when deletes run at the same time', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_HELP_CONTENT, HELP_LISTS, helpContent, helpContentBody, helpIndexParams } from '@portal/contract';
+import { HELP_LISTS, type HelpLists, helpContent, helpContentBody, helpIndexParams } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,19 +7,20 @@ import { helpContent as helpContentTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { assertVersion, bumpVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toHelpContent } from '../../lib/serialize';
+import { startingHelpContent } from './starting-content';
 
 /** The help page is one row (schema: id 1). */
 const HELP_ROW_ID = 1;
 export const HELP_ENTRY_NOT_FOUND = 'No entry at that position';
 
 /**
- * Locks the help row for a read-modify-write, creating it with the spec's placeholders
- * (spec §9) when it is missing, so concurrent edits queue instead of losing one another.
+ * Locks the help row for a read-modify-write, creating it with the starting content when it is
+ * missing, so concurrent edits queue instead of losing one another.
  */
-async function lockHelpRow(tx: Tx) {
+async function lockHelpRow(tx: Tx, starting: HelpLists) {
   await tx
     .insert(helpContentTable)
-    .values({ id: HELP_ROW_ID, ...DEFAULT_HELP_CONTENT })
+    .values({ id: HELP_ROW_ID, ...starting })
     .onConflictDoNothing();
   const [row] = await tx.select().from(helpContentTable).where(eq(helpContentTable.id, HELP_ROW_ID)).for('update');
   return row!;
@@ -29,11 +30,12 @@ async function lockHelpRow(tx: Tx) {
 export default async function helpRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['help'];
+  const starting = startingHelpContent(app.config);
 
   app.get('/api/help-content', { schema: { tags, response: { 200: helpContent } } }, async (_req, reply) => {
     const [row] = await app.db.select().from(helpContentTable).where(eq(helpContentTable.id, HELP_ROW_ID));
-    // Missing, it is the placeholders that the first edit stores as version 1.
-    return withEtag(reply, row ? toHelpContent(row) : { ...DEFAULT_HELP_CONTENT, version: 1 });
+    // Missing, it is the starting content that the first edit stores as version 1.
+    return withEtag(reply, row ? toHelpContent(row) : { ...starting, version: 1 });
   });
 
   app.put(
@@ -50,7 +52,7 @@ export default async function helpRoutes(base: FastifyInstance) {
       const { version, ...lists } = req.body;
       const precondition = preconditionOf(req, version);
       const saved = await app.db.transaction(async (tx) => {
-        const before = await lockHelpRow(tx);
+        const before = await lockHelpRow(tx, starting);
         // Issue 16: an editor opened before another admin's save changes nothing (412).
         assertVersion(precondition, before, toHelpContent);
         const [after] = await tx
@@ -78,7 +80,7 @@ export default async function helpRoutes(base: FastifyInstance) {
       async (req, reply) => {
         const { index } = req.params;
         const saved = await app.db.transaction(async (tx) => {
-          const before = await lockHelpRow(tx);
+          const before = await lockHelpRow(tx, starting);
           const entries = before[list];
           if (index >= entries.length) throw notFound(HELP_ENTRY_NOT_FOUND);
           const remaining = entries.filter((_, i) => i !== index);
