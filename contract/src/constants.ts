@@ -45,10 +45,11 @@ export const CERTIFICATE_STATUSES = ['Active', 'Inactive'] as const;
 export const DISPLAY_STATUSES = ['Active', 'Inactive', 'Expired', 'Revoked'] as const;
 
 /**
- * The status a verifier reads on the public page: the spec's Inactive is shown as Suspended
- * (the word of the W3C Bitstring Status List's `suspension` purpose).
+ * The status a verifier reads on the public page, in the words the admin and the holder read
+ * (issue 35, decision 0048): the spec's Inactive is Inactive here too. Its status bit is the W3C
+ * Bitstring Status List's `suspension` purpose, a term for software, not for people.
  */
-export const VERIFICATION_STATUSES = ['Active', 'Expired', 'Suspended', 'Revoked'] as const;
+export const VERIFICATION_STATUSES = ['Active', 'Expired', 'Inactive', 'Revoked'] as const;
 
 /** Paging defaults for collections (ARCHITECTURE §4). */
 export const DEFAULT_PAGE_LIMIT = 50;

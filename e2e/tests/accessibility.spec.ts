@@ -237,7 +237,7 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
         status: 'Inactive',
       });
       await page.goto(verificationUrl);
-      await expect(page.getByRole('heading', { name: 'Suspended certificate' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Inactive certificate' })).toBeVisible();
       await scan(page, `/verify/{id} suspended (${viewport})`);
       const revoked = await admin.post(`/api/certificates/${_id}/revoke`, { data: { reason: 'Accessibility check' } });
       expect(revoked.status(), await revoked.text()).toBe(200);

@@ -110,7 +110,7 @@ describe('POST /api/certificates/import', () => {
     const [signed] = await t.database.db.select().from(certificates).where(eq(certificates.id, second!.id));
     expect(signed!.credential).not.toBeNull();
     const page = (await t.app.inject({ method: 'GET', url: `/api/verify/${second!.verificationId}` })).json();
-    expect(page).toMatchObject({ status: 'Suspended', signature: { valid: true } });
+    expect(page).toMatchObject({ status: 'Inactive', signature: { valid: true } });
     expect(await t.app.credentials.signUnsigned()).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
+import type { Verification } from '@portal/contract';
 import { type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { calendarDay } from '../../lib/dates';
@@ -15,7 +16,7 @@ export interface CertificatePdfInput {
   issuedOn: Date;
   validTill: Date;
   verificationUrl: string;
-  status: 'Active' | 'Expired' | 'Suspended' | 'Revoked';
+  status: Verification['status'];
 }
 
 /** Landscape page sizes in points. */

@@ -571,12 +571,12 @@ describe('revocation and suspension', () => {
     expect(row?.revokedAt).toBeNull();
   });
 
-  it('shows Inactive as Suspended, its copy revoked to outside verifiers, never as valid', async () => {
+  it('shows Inactive as Inactive, its copy revoked to outside verifiers, never as valid', async () => {
     const cert = await issue({ status: 'Inactive' });
     const credential = (await download(cert._id, member.cookie, 'credential')).json();
     expect(await statusBits(credential)).toEqual({ revocation: true });
     const json = (await t.app.inject({ method: 'GET', url: `/api/verify/${idOf(cert.verificationUrl)}` })).json();
-    expect(json).toMatchObject({ status: 'Suspended', signature: { valid: true } });
+    expect(json).toMatchObject({ status: 'Inactive', signature: { valid: true } });
 
     const active = await edit(cert._id, { ...(await formOf(cert._id)), validTill: inDays(365), status: 'Active' });
     expect(active.statusCode).toBe(200);

@@ -7,7 +7,7 @@ export type Tone = 'ok' | 'warn' | 'bad' | 'muted';
 const STATUS_TEXT: Record<Verification['status'], { headline: string; tone: Tone }> = {
   Active: { headline: 'Valid certificate', tone: 'ok' },
   Expired: { headline: 'Expired certificate', tone: 'muted' },
-  Suspended: { headline: 'Suspended certificate', tone: 'warn' },
+  Inactive: { headline: 'Inactive certificate', tone: 'warn' },
   Revoked: { headline: 'Revoked certificate', tone: 'bad' },
 };
 
@@ -18,8 +18,8 @@ export function statusLine(v: Verification): string {
       return `Active, valid till ${day(v.validTill)}`;
     case 'Expired':
       return `Expired on ${day(v.validTill)}`;
-    case 'Suspended':
-      return since ? `Suspended since ${since}` : 'Suspended';
+    case 'Inactive':
+      return since ? `Inactive since ${since}` : 'Inactive';
     case 'Revoked':
       return `Revoked on ${since}`;
   }
@@ -150,10 +150,15 @@ function checklist(v: Verification): Check[] {
     {
       key: 'notSuspended',
       text: c.notSuspended
-        ? 'Not suspended'
-        : v.status === 'Suspended' && since
-          ? `Suspended since ${since}`
-          : 'Suspended',
+        ? 'Not made inactive'
+        : v.status === 'Inactive' && since
+          ? `Inactive since ${since}`
+          : 'Inactive',
+      ...(c.notSuspended
+        ? {}
+        : {
+            detail: 'The board has made it inactive. It does not count as valid until the board makes it active again.',
+          }),
     },
     {
       key: 'notExpired',
