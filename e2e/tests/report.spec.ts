@@ -72,10 +72,14 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   await label(page, 'Relationship to Head of Household').selectOption('Self');
   // Living situation and history
   await openSection(page, 'Living Situation and History');
+  // The situation is asked in the group of the residence before entry (HUD 3.917.1).
   await label(page, 'Residence Prior to Project Entry').selectOption('Jail, prison');
-  await label(page, 'Homeless Situation').selectOption('PlaceNotMeantForHabitation');
   await label(page, 'Institutional Situation').selectOption('PsychiatricHospital');
-  await label(page, 'Transitional or Permanent Housing Situation').selectOption('RentalByClientVASH');
+  await expect(label(page, 'Homeless Situation')).toBeHidden();
+  await label(page, 'Residence Prior to Project Entry').selectOption('Emergency shelter');
+  await expect(label(page, 'Institutional Situation')).toBeHidden();
+  await expect(label(page, 'Transitional or Permanent Housing Situation')).toBeHidden();
+  await label(page, 'Homeless Situation').selectOption('PlaceNotMeantForHabitation');
   await label(page, 'Length of Stay').selectOption('OneToThreeMonths');
   await label(page, 'Approximate Date Homelessness Started').fill('2024-11-15');
   await label(page, 'Times Homeless in the Past 3 Years').selectOption('4OrMore');

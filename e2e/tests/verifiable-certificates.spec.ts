@@ -142,7 +142,7 @@ for (const viewport of [
         /Issued by Recycling Advocate Certification Board/,
         /Signature intact/,
         /Not revoked/,
-        /Not suspended/,
+        /Not made inactive/,
         /Not expired/,
       ].entries()) {
         await expect(items.nth(i)).toContainText(words);

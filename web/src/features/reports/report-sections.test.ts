@@ -34,6 +34,21 @@ describe('showIf', () => {
     expect(isShown(field('sourceOfHealthInsurance'), report)).toBe(true);
   });
 
+  it('asks the living situation in the group of the residence before entry (HUD 3.917.1)', () => {
+    const report = emptyReport();
+    const situations = ['homelessSituation', 'institutionalSituation', 'transitionHousingSituation'];
+    const shown = () => situations.filter((name) => isShown(field(name), report));
+    expect(shown()).toEqual([]);
+    report.residencePriorToProjectEntry = 'Emergency shelter';
+    expect(shown()).toEqual(['homelessSituation']);
+    for (const institution of ['Foster care home', 'Hospital', 'Jail, prison'] as const) {
+      report.residencePriorToProjectEntry = institution;
+      expect(shown(), institution).toEqual(['institutionalSituation']);
+    }
+    report.residencePriorToProjectEntry = 'Hotel or motel';
+    expect(shown()).toEqual(['transitionHousingSituation']);
+  });
+
   it('asks for the officer when the client is on probation or on parole', () => {
     const report = emptyReport();
     expect(isShown(field('probationParole.paroleOfficer'), report)).toBe(false);

@@ -133,6 +133,10 @@ export const HMIS_SECTION: ReportSection = {
   ],
 };
 
+/** The residence before project entry was one of `residences` (the spec's choices). */
+const priorWas = (...residences: (typeof RESIDENCES_PRIOR_TO_ENTRY)[number][]): ShowIf[] =>
+  residences.map((is) => ({ name: 'residencePriorToProjectEntry', is }));
+
 /** The officer's name and phone: asked when the client is on probation or on parole. */
 const SUPERVISED = [yes('probationParole.onProbation'), yes('probationParole.onParole')];
 
@@ -164,13 +168,23 @@ export const REPORT_SECTIONS: ReportSection[] = [
     title: 'Living Situation and History',
     fields: [
       f('residencePriorToProjectEntry', 'Residence Prior to Project Entry', 'select', RESIDENCES_PRIOR_TO_ENTRY),
-      f('homelessSituation', 'Homeless Situation', 'select', HOMELESS_SITUATIONS),
-      f('institutionalSituation', 'Institutional Situation', 'select', INSTITUTIONAL_SITUATIONS),
-      f(
-        'transitionHousingSituation',
-        'Transitional or Permanent Housing Situation',
-        'select',
-        TRANSITION_HOUSING_SITUATIONS,
+      // HUD 3.917.1: the situation is asked in the group the residence before entry belongs to.
+      when(
+        f('homelessSituation', 'Homeless Situation', 'select', HOMELESS_SITUATIONS),
+        ...priorWas('Emergency shelter'),
+      ),
+      when(
+        f('institutionalSituation', 'Institutional Situation', 'select', INSTITUTIONAL_SITUATIONS),
+        ...priorWas('Foster care home', 'Hospital', 'Jail, prison'),
+      ),
+      when(
+        f(
+          'transitionHousingSituation',
+          'Transitional or Permanent Housing Situation',
+          'select',
+          TRANSITION_HOUSING_SITUATIONS,
+        ),
+        ...priorWas('Hotel or motel'),
       ),
       f('stayDuration', 'Length of Stay', 'select', STAY_DURATIONS),
       f('approximateDateHomelessnessStarted', 'Approximate Date Homelessness Started', 'date'),
