@@ -37,6 +37,12 @@ export const DRAWER_WIDTH = 285;
 export const XL_CONTENT_REDUCTION = 290;
 export const LANDING_MAX_WIDTH = 1200;
 
+/**
+ * The portal's name where the configuration (PRODUCT_NAME) has not been read: the build's page
+ * title and manifest, and the web app until /api/config answers (issue 35: one name).
+ */
+export const DEFAULT_PRODUCT_NAME = 'Certified Recycling Advocate';
+
 export const CERTIFICATE_STATUSES = ['Active', 'Inactive'] as const;
 /**
  * Status shown to people: Expired is derived from validTill at read time, never stored; Revoked

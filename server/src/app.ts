@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(limitsPlugin);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Certified Recycling Advocate portal API', version: '1.0.0' },
+      info: { title: `${deps.config.productName} portal API`, version: '1.0.0' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
     transform: jsonSchemaTransform,

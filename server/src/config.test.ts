@@ -62,12 +62,29 @@ describe('loadConfig', () => {
     });
   });
 
+  it('names the portal once: PRODUCT_NAME, also the sender of its mails unless MAIL_FROM is set (issue 35)', () => {
+    expect(loadConfig({})).toMatchObject({
+      productName: 'Certified Recycling Advocate',
+      mailFrom: 'Certified Recycling Advocate <no-reply@localhost>',
+    });
+    const named = loadConfig({ PRODUCT_NAME: 'Lakeside Advocates' });
+    expect(named).toMatchObject({
+      productName: 'Lakeside Advocates',
+      mailFrom: 'Lakeside Advocates <no-reply@localhost>',
+    });
+    expect(named.hmis.softwareName).toBe('Lakeside Advocates');
+    expect(loadConfig({ PRODUCT_NAME: 'Lakeside Advocates', MAIL_FROM: 'Board <board@example.org>' }).mailFrom).toBe(
+      'Board <board@example.org>',
+    );
+  });
+
   it('configures the HMIS export: the board by default, the project and CoC when given', () => {
     expect(loadConfig({ BOARD_NAME: 'Oregon Recycling Board' }).hmis).toEqual({
       organizationName: 'Oregon Recycling Board',
       projectId: 'street-outreach',
       cocCode: undefined,
       geocode: undefined,
+      softwareName: 'Certified Recycling Advocate',
     });
     const env = {
       HMIS_ORGANIZATION_NAME: 'ORB',
@@ -80,6 +97,7 @@ describe('loadConfig', () => {
       projectId: 'SO-12',
       cocCode: 'OR-501',
       geocode: '419001',
+      softwareName: 'Certified Recycling Advocate',
     });
   });
 

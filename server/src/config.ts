@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { NEW_FACTOR_HOLD_MINUTES } from '@portal/contract';
+import { DEFAULT_PRODUCT_NAME, NEW_FACTOR_HOLD_MINUTES } from '@portal/contract';
 import { z } from 'zod';
 import { isEd25519PublicKey, looksLikeSeed } from './lib/issuer-keys';
 import { parseStorageUrl, type StorageLocation } from './lib/storage-url';
@@ -61,7 +61,10 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().min(3).default('Certified Recycling Advocate <no-reply@localhost>'),
+  /** Issue 35: the portal's one name, on its screens, in its mails and documents. */
+  PRODUCT_NAME: z.string().trim().min(1).max(100).default(DEFAULT_PRODUCT_NAME),
+  /** Unset, the product's name at no-reply@localhost. */
+  MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAIL: email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be 8 to 128 characters').max(128, 'must be 8 to 128 characters').optional(),
   ADMIN_NAME: z.string().min(1).default('Administrator'),
@@ -205,6 +208,8 @@ export interface Config {
    */
   issuerKeysRetired: string[] | undefined;
   boardName: string;
+  /** PRODUCT_NAME: the portal's one name (issue 35). */
+  productName: string;
   /** BOARD_LOGO_URL: the board's logo (absolute URL); the portal's own `/favicon.svg` by default. */
   boardLogoUrl: string;
   /** BOARD_CONTACT_EMAIL: where a verifier reports a problem with a certificate; SUPPORT_EMAIL by default. */
@@ -228,7 +233,14 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   storage: StorageLocation;
   redisUrl: string | undefined;
-  hmis: { organizationName: string; projectId: string; cocCode: string | undefined; geocode: string | undefined };
+  hmis: {
+    organizationName: string;
+    projectId: string;
+    cocCode: string | undefined;
+    geocode: string | undefined;
+    /** Export.csv's SoftwareName: PRODUCT_NAME. */
+    softwareName: string;
+  };
   /** ADMIN_MFA: `required` makes admin routes refuse an admin without a second factor. */
   adminMfa: 'required' | 'optional';
   /** NEW_FACTOR_HOLD_MINUTES: a factor this new cannot be the one that steps up (issue 30, F1). */
@@ -290,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@localhost>`,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
@@ -302,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issuerKey: e.ISSUER_KEY,
     issuerKeysRetired: e.ISSUER_KEYS_RETIRED,
     boardName: e.BOARD_NAME,
+    productName: e.PRODUCT_NAME,
     // The web app's own logo (web/public/favicon.svg), served by this server.
     boardLogoUrl: e.BOARD_LOGO_URL ?? `${appUrl}/favicon.svg`,
     boardContactEmail: e.BOARD_CONTACT_EMAIL ?? e.SUPPORT_EMAIL,
@@ -326,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       projectId: e.HMIS_PROJECT_ID,
       cocCode: e.HMIS_COC_CODE,
       geocode: e.HMIS_GEOCODE,
+      softwareName: e.PRODUCT_NAME,
     },
     // Outside production `optional`, so that `npm start` stays two commands.
     adminMfa: e.ADMIN_MFA ?? (production ? 'required' : 'optional'),

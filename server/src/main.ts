@@ -90,7 +90,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   if (!webDist) app.log.warn('web/dist not found: only the API is served (run npm run build)');
-  const lines = [`Certified Recycling Advocate portal: ${config.appUrl}`];
+  const lines = [`${config.productName} portal: ${config.appUrl}`];
   lines.push(
     `Database: ${database.driver === 'pglite' ? `embedded (${path.join(config.dataDir, 'db')})` : 'PostgreSQL'}`,
   );

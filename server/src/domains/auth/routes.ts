@@ -67,7 +67,10 @@ export default async function authRoutes(base: FastifyInstance) {
     await app.db
       .transaction(async (tx) => {
         const due = await claimSignupNotice(tx, keyOf(email), app.clock.now());
-        await app.mail.enqueue(tx, signupAttemptMail(owner?.email ?? email, owner?.name ?? 'there', app.config.appUrl));
+        await app.mail.enqueue(
+          tx,
+          signupAttemptMail(owner?.email ?? email, owner?.name ?? 'there', app.config.appUrl, app.config.productName),
+        );
         told = Boolean(owner) && due;
         if (!told) tx.rollback();
       })
@@ -285,7 +288,10 @@ export default async function authRoutes(base: FastifyInstance) {
               .where(eq(passwordResetTokens.tokenHash, sha256(token)));
           }
           const link = `${app.config.appUrl}/reset-password/${token}`;
-          await app.mail.enqueue(tx, resetMail(owner?.email ?? email, owner?.name ?? 'there', link));
+          await app.mail.enqueue(
+            tx,
+            resetMail(owner?.email ?? email, owner?.name ?? 'there', link, app.config.productName),
+          );
           if (!owner) tx.rollback();
         })
         .catch((err: unknown) => {
@@ -344,7 +350,10 @@ export default async function authRoutes(base: FastifyInstance) {
         await liftLock(tx, keyOf(row!.email), now);
         await app.registry.claimFor(tx, row!);
         await app.sessions.endAllFor(tx, claimed.userId);
-        await app.mail.enqueue(tx, passwordChangedMail(row!.email, row!.name, app.config.supportEmail));
+        await app.mail.enqueue(
+          tx,
+          passwordChangedMail(row!.email, row!.name, app.config.supportEmail, app.config.productName),
+        );
         return row!;
       });
       if (!user) {

@@ -33,7 +33,7 @@ export async function issueVerificationCode(
     expiresAt: addMinutes(now, VERIFICATION_CODE_TTL_MINUTES),
     createdAt: now,
   });
-  await app.mail.enqueue(tx, verificationMail(user.email, user.name, code));
+  await app.mail.enqueue(tx, verificationMail(user.email, user.name, code, app.config.productName));
 }
 
 /** Refuses a resend once MAX_CODES_PER_WINDOW codes were issued in the window. */

@@ -5,6 +5,7 @@ import { type CertificatePdfInput, qrModules, renderCertificatePdf } from './pdf
 const input: CertificatePdfInput = {
   boardName: 'Recycling Advocate Certification Board',
   boardUrl: 'https://recycling-board.example',
+  productName: 'Lakeside Advocates',
   holderName: 'Morgan Member',
   credentialName: 'Certified Recycling Advocate',
   certificateNo: 'CRA-2001',
@@ -30,6 +31,8 @@ describe('renderCertificatePdf', () => {
       expect(pdf.getTitle()).toBe('Certified Recycling Advocate — Morgan Member');
       expect(pdf.getKeywords()).toContain('CRA-2001');
       expect(pdf.getAuthor()).toBe(input.boardName);
+      // Issue 35: the portal's one name, from PRODUCT_NAME.
+      expect(pdf.getCreator()).toBe('Lakeside Advocates portal');
     }
   });
 

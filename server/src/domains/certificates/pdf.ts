@@ -9,6 +9,8 @@ import { calendarDay } from '../../lib/dates';
 
 export interface CertificatePdfInput {
   boardName: string;
+  /** PRODUCT_NAME, the document's creator (issue 35). */
+  productName: string;
   boardUrl: string;
   holderName: string;
   credentialName: string;
@@ -139,8 +141,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput, size: 'a4
   doc.setAuthor(input.boardName);
   doc.setSubject(input.verificationUrl);
   doc.setKeywords(['certificate', input.certificateNo, input.credentialName]);
-  doc.setCreator('Certified Recycling Advocate portal');
-  doc.setProducer('Certified Recycling Advocate portal');
+  doc.setCreator(`${input.productName} portal`);
+  doc.setProducer(`${input.productName} portal`);
   doc.setCreationDate(input.issuedOn);
   doc.setModificationDate(input.issuedOn);
 

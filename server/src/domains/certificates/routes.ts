@@ -560,6 +560,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
       const pdf = await renderCertificatePdf(
         {
           boardName: app.config.boardName,
+          productName: app.config.productName,
           boardUrl: app.config.boardUrl,
           holderName: row.holderName,
           credentialName: row.name,

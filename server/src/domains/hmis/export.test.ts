@@ -18,7 +18,12 @@ let member: Awaited<ReturnType<typeof createUser>>;
 let admin: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ HMIS_PROJECT_ID: 'so-7', HMIS_COC_CODE: 'MA-500', HMIS_GEOCODE: '250001' });
+  t = await createTestApp({
+    PRODUCT_NAME: 'Lakeside Advocates',
+    HMIS_PROJECT_ID: 'so-7',
+    HMIS_COC_CODE: 'MA-500',
+    HMIS_GEOCODE: '250001',
+  });
   member = await createUser(t, { name: 'Morgan Member' });
   admin = await createUser(t, { isAdmin: true, name: 'Ada Q Admin', steppedUp: true });
 });
@@ -141,7 +146,13 @@ describe('HMIS CSV export', () => {
     expect(validateExport(files)).toEqual([]);
 
     const [exportRow] = files.Export;
-    expect(exportRow!.row).toMatchObject({ CSVVersion: '2026', ExportStartDate: today(), ExportEndDate: today() });
+    expect(exportRow!.row).toMatchObject({
+      CSVVersion: '2026',
+      ExportStartDate: today(),
+      ExportEndDate: today(),
+      // Issue 35: PRODUCT_NAME, the portal's one name.
+      SoftwareName: 'Lakeside Advocates',
+    });
     expect(files.Project[0]!.row).toMatchObject({ ProjectID: 'so-7', ProjectType: '4', ContinuumProject: '1' });
     expect(files.ProjectCoC[0]!.row).toMatchObject({ CoCCode: 'MA-500', Geocode: '250001' });
 

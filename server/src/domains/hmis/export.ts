@@ -123,7 +123,7 @@ export async function buildExport(db: Tx, pii: Pii, hmis: Config['hmis'], req: E
     now: req.now,
   });
   for (const file of FILES) for (const r of board[file] ?? []) files[file].push({ row: r, reportId: null });
-  files.Export.push({ row: exportRow(exportId, hmis.organizationName, req), reportId: null });
+  files.Export.push({ row: exportRow(exportId, hmis, req), reportId: null });
 
   const ids = [...authors].filter((id): id is string => id !== null);
   const accounts = ids.length
@@ -171,7 +171,11 @@ export async function buildExport(db: Tx, pii: Pii, hmis: Config['hmis'], req: E
 }
 
 /** Export.csv: who made the file, for which period, in which format (HMIS CSV FY2026, 1.x lists). */
-function exportRow(exportId: string, organizationName: string, req: ExportRequest) {
+function exportRow(
+  exportId: string,
+  { organizationName, softwareName }: Pick<Config['hmis'], 'organizationName' | 'softwareName'>,
+  req: ExportRequest,
+) {
   const [first = '', ...last] = req.actor.name.trim().split(/\s+/);
   return record('Export', {
     ExportID: exportId,
@@ -187,7 +191,8 @@ function exportRow(exportId: string, organizationName: string, req: ExportReques
     ExportDate: hmisTimestamp(req.now),
     ExportStartDate: req.from,
     ExportEndDate: req.to,
-    SoftwareName: 'Recycling Advocate Portal',
+    // HUD FY2026 HMIS CSV 1.1: SoftwareName is S50.
+    SoftwareName: [...softwareName].slice(0, 50).join(''),
     SoftwareVersion: '',
     CSVVersion: HMIS_CSV_VERSION,
     // 1.1: 3 Reporting period; 1.2: 2 Full refresh (every record of the period); 1.5: 1 Unhashed.

@@ -311,7 +311,10 @@ export default async function mfaRoutes(base: FastifyInstance) {
           targetId: target.id,
           details: { hadFactor: target.mfaEnabled },
         });
-        await app.mail.enqueue(tx, factorsResetMail(target.email, target.name, app.config.supportEmail));
+        await app.mail.enqueue(
+          tx,
+          factorsResetMail(target.email, target.name, app.config.supportEmail, app.config.productName),
+        );
       });
       app.mail.kick();
       return { message: MFA_MESSAGES.resetDone };

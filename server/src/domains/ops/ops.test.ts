@@ -29,6 +29,7 @@ describe('operations endpoints', () => {
       'boardName',
       'boardUrl',
       'chatUrl',
+      'productName',
       'renewalUrl',
       'supportEmail',
     ]);

@@ -40,6 +40,7 @@ export default async function opsRoutes(base: FastifyInstance) {
   });
 
   app.get('/api/config', { schema: { tags: ['config'], response: { 200: publicConfig } } }, async () => ({
+    productName: app.config.productName,
     boardName: app.config.boardName,
     supportEmail: app.config.supportEmail,
     boardUrl: app.config.boardUrl,

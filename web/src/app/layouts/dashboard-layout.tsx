@@ -19,16 +19,15 @@ import { DashboardNavbar } from './dashboard-navbar';
 import { useOutboxSync } from '../../features/reports/components/outbox-status';
 import classes from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
+import { useProductName } from '../../lib/public-config';
 
 const NotFoundPage = lazy(() => import('../../components/not-found-page'));
 
 /** spec §2: the rtl variant shows nothing on this path. */
 const RTL_HIDDEN_PATH = '/rtl/full-screen-maps';
 
-const BRAND: Record<Layout, string> = {
-  '/admin': 'Recycling Advocate',
-  '/rtl': 'Recycling Advocate RTL',
-};
+/** The sidebar's brand differs between the two variants (spec §2); both say the one product name. */
+const brandOf = (layout: Layout, product: string) => (layout === '/rtl' ? `${product} RTL` : product);
 
 /** The skip link moves focus, not only the scroll position, to the screen's content. */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -51,6 +50,7 @@ const pageLoader = (
  * member has no admin routes at all.
  */
 export function DashboardShell({ layout }: { layout: Layout }) {
+  const product = useProductName();
   const isAdmin = useAuth((s) => s.user?.isAdmin ?? false);
   const mfaEnabled = useAuth((s) => s.user?.mfaEnabled ?? false);
   const { pathname } = useLocation();
@@ -104,7 +104,7 @@ export function DashboardShell({ layout }: { layout: Layout }) {
       <SessionExpiryWarning refresh={() => useAuth.getState().checkAuth()} />
       <StepUpDialog />
       <aside className={classes.sidebar}>
-        <Sidebar brand={BRAND[layout]} entries={entries} />
+        <Sidebar brand={brandOf(layout, product)} entries={entries} />
       </aside>
       <Drawer.Root
         opened={drawerOpened}
@@ -117,7 +117,7 @@ export function DashboardShell({ layout }: { layout: Layout }) {
         {/* The dialog itself carries the name (a name on the drawer's wrapping div is not allowed). */}
         <Drawer.Content aria-label="Navigation">
           <Drawer.Body>
-            <Sidebar brand={BRAND[layout]} entries={entries} onNavigate={drawer.close} />
+            <Sidebar brand={brandOf(layout, product)} entries={entries} onNavigate={drawer.close} />
           </Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>
@@ -144,7 +144,9 @@ export function DashboardShell({ layout }: { layout: Layout }) {
         </main>
         <footer className={classes.footer}>
           {/* An English sentence in the rtl variant: isolated, so its punctuation stays put (issue 13). */}
-          <bdi>© {new Date().getFullYear()} Recycling Advocate Portal. All rights reserved.</bdi>
+          <bdi>
+            © {new Date().getFullYear()} {product}. All rights reserved.
+          </bdi>
         </footer>
       </div>
     </Box>

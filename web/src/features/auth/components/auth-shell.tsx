@@ -1,15 +1,17 @@
 import { Anchor, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useProductName } from '../../../lib/public-config';
 
 /** The frame every public auth screen shares: the brand, a card and the screen's title. */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
+  const product = useProductName();
   return (
     <Center component="main" mih="100vh" p="md" bg="landing.0">
       <Stack w="100%" maw={440} gap="md">
         <Anchor component={Link} to="/" c="landing.7" fw={700} ta="center" underline="never">
           <Image src="/favicon.svg" alt="" w={40} h={40} mx="auto" mb={4} />
-          Certified Recycling Advocate
+          {product}
         </Anchor>
         <Paper withBorder shadow="sm" p="xl" radius="md">
           <Stack gap="md">

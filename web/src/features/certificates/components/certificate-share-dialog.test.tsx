@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../test/render';
 import { CertificateShareDialog } from './certificate-share-dialog';
 
 const config = {
+  productName: 'Certified Recycling Advocate',
   boardName: 'Oregon Recycling Board',
   supportEmail: 's@example.org',
   boardUrl: 'https://board.example',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../auth/store';
-import { usePublicConfig } from '../api/public-config';
+import { usePublicConfig, useProductName } from '../../../lib/public-config';
 import classes from './landing-page.module.css';
 
 /**
@@ -11,6 +11,7 @@ import classes from './landing-page.module.css';
  * and the router (docs/performance.md).
  */
 export default function LandingPage() {
+  const product = useProductName();
   const member = useSignedInMember();
   const justVerified = (useLocation().state as { verified?: boolean } | null)?.verified === true;
   return (
@@ -52,7 +53,9 @@ export default function LandingPage() {
       </main>
       <footer className={classes.footer}>
         {/* Prerendered at build: the year is the client's, whatever the build's was. */}
-        <p suppressHydrationWarning>© {new Date().getFullYear()} Certified Recycling Advocate</p>
+        <p suppressHydrationWarning>
+          © {new Date().getFullYear()} {product}
+        </p>
       </footer>
     </div>
   );
@@ -69,12 +72,13 @@ function useSignedInMember() {
 }
 
 function Header({ member }: { member: { name: string } | null }) {
+  const product = useProductName();
   return (
     <header className={classes.header}>
       <div className={`${classes.container} ${classes.headerInner}`}>
         <Link to="/" className={classes.brand}>
-          <img src="/favicon.svg" alt="Certified Recycling Advocate logo" width={36} height={36} />
-          <span className={classes.brandName}>Certified Recycling Advocate</span>
+          <img src="/favicon.svg" alt={`${product} logo`} width={36} height={36} />
+          <span className={classes.brandName}>{product}</span>
         </Link>
         <nav className={classes.actions} aria-label="Account">
           {/* Issue 13: a signed-in member is offered the way in, not Sign Up and Login again. */}
@@ -116,10 +120,11 @@ function Welcome({ name }: { name: string }) {
 }
 
 function Hero() {
+  const product = useProductName();
   return (
     <div className={classes.hero}>
       <div className={classes.container}>
-        <h1>Welcome to Certified Recycling Advocate</h1>
+        <h1>Welcome to {product}</h1>
         <p>Your pathway to professional certification</p>
       </div>
     </div>

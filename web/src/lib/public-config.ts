@@ -1,6 +1,6 @@
-import type { PublicConfig } from '@portal/contract';
+import { DEFAULT_PRODUCT_NAME, type PublicConfig } from '@portal/contract';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 export type PublicConfigState = { status: 'pending' } | { status: 'error' } | { status: 'success'; data: PublicConfig };
 
@@ -29,6 +29,15 @@ export function fetchPublicConfig(): Promise<PublicConfig> {
   // A failure is not cached: a later visit of the page asks again.
   void pending.catch(() => (request = undefined));
   return pending;
+}
+
+/**
+ * Issue 35: the portal's one name (PRODUCT_NAME). The build's default until /api/config answers,
+ * which is also what the prerendered pages say, so hydration finds the same words.
+ */
+export function useProductName(): string {
+  const config = usePublicConfig();
+  return (config.status === 'success' && config.data.productName) || DEFAULT_PRODUCT_NAME;
 }
 
 export function usePublicConfig(): PublicConfigState {
