@@ -124,7 +124,8 @@ function Hero() {
   return (
     <div className={classes.hero}>
       <div className={classes.container}>
-        <h1>Welcome to {product}</h1>
+        {/* One text node: the prerendered page says the spec's words as one string. */}
+        <h1>{`Welcome to ${product}`}</h1>
         <p>Your pathway to professional certification</p>
       </div>
     </div>
