@@ -81,4 +81,16 @@ test('/rtl/default renders right to left behind the same guard', async ({ page }
     'href',
     '/rtl/help',
   );
+
+  // Issue 35: an English heading sits on the right of a right-to-left screen, like everything
+  // else on it (its words keep their own order).
+  await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible();
+  // A string: the e2e package compiles without the DOM library.
+  const ends = (await page.evaluate(`(() => {
+    const el = [...document.querySelectorAll('main h2')].find((h) => h.textContent.trim() === 'User Dashboard');
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return { text: range.getBoundingClientRect().right, box: el.getBoundingClientRect().right };
+  })()`)) as { text: number; box: number };
+  expect(Math.abs(ends.text - ends.box)).toBeLessThan(2);
 });
