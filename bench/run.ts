@@ -532,7 +532,13 @@ async function web(server: Proc, s: Seeded) {
       `JS ${kb(b.js.gzip)} gzip / ${kb(b.js.br)} br · CSS ${kb(b.css.gzip)} gzip / ${kb(b.css.br)} br`,
     );
   }
-  const scores = await lighthouseScores(server.url, ['/', '/login'], settings.runs);
+  // Issue 35: the member's dashboard and intake form, signed in, beside the two guest pages.
+  const member = { token: s.member.token };
+  const scores = await lighthouseScores(
+    server.url,
+    [{ path: '/' }, { path: '/login' }, { path: '/admin/default', ...member }, { path: '/admin/report', ...member }],
+    settings.runs,
+  );
   for (const l of scores) {
     add(
       'web (measured only)',
@@ -540,8 +546,14 @@ async function web(server: Proc, s: Seeded) {
       `score ${l.score} · LCP ${fmt(l.lcpMs)} ms · TBT ${fmt(l.tbtMs)} ms · CLS ${fmt(l.cls, 3)}`,
     );
   }
-  const pages = ['/', '/login', '/admin/default', '/admin/report'];
-  for (const a of await lighthouseAccessibility(server.url, pages, s.admin.token)) {
+  const pages = [
+    { path: '/' },
+    { path: '/login' },
+    { path: '/admin/default', ...member },
+    { path: '/admin/report', ...member },
+    { path: '/admin/manage/certificates', token: s.admin.token },
+  ];
+  for (const a of await lighthouseAccessibility(server.url, pages)) {
     add(
       'web (measured only)',
       `Lighthouse 12 accessibility ${a.path} (target 100)`,

@@ -80,27 +80,63 @@ export interface LighthouseScore {
   cls: number;
 }
 
+/** A page to audit, signed in with `token` (a member's or an admin's session), or as a guest. */
+export interface AuditedPage {
+  path: string;
+  token?: string;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * One Lighthouse run of a page, in the browser `chrome` runs, signed in with the session's cookies
+ * in the browser (the page reads the companion from document.cookie) or as a guest without them.
+ * Lighthouse's storage reset keeps cookies (its clearStorageTypes) and empties the HTTP cache and
+ * the service worker, so every run is a first visit; with `disableStorageReset`, runs 2 and 3 of
+ * the dashboard took 55 of its 61 requests from the cache (score 82 against 62). A lost session
+ * would audit the login screen instead: that throws.
+ */
+async function audit(
+  chrome: chromeLauncher.LaunchedChrome,
+  base: string,
+  { path, token }: AuditedPage,
+  category: 'performance' | 'accessibility',
+): Promise<Lhr> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const [page] = await browser.pages();
+    await page!.deleteCookie(...sessionCookies('').map(({ name, domain, path: at }) => ({ name, domain, path: at })));
+    if (token) await page!.setCookie(...sessionCookies(token));
+  } finally {
+    await browser.disconnect();
+  }
+  const r = await lighthouse(`${base}${path}`, {
+    port: chrome.port,
+    onlyCategories: [category],
+    logLevel: 'error',
+    output: 'json',
+  });
+  if (!r) throw new Error(`Lighthouse gave no result for ${path}`);
+  const landed = new URL(r.lhr.finalDisplayedUrl).pathname;
+  if (landed !== path) throw new Error(`Lighthouse was sent from ${path} to ${landed}`);
+  return r.lhr;
+}
+
 /** Lighthouse 12, mobile profile (its default), performance only; the median of `runs`. */
-export async function lighthouseScores(base: string, paths: string[], runs: number): Promise<LighthouseScore[]> {
+export async function lighthouseScores(base: string, pages: AuditedPage[], runs: number): Promise<LighthouseScore[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const out: LighthouseScore[] = [];
   try {
-    for (const p of paths) {
+    for (const p of pages) {
       const all: LighthouseScore[] = [];
       for (let i = 0; i < runs; i++) {
-        const r = await lighthouse(`${base}${p}`, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-          output: 'json',
-        });
-        if (!r) throw new Error(`Lighthouse gave no result for ${p}`);
-        const a = r.lhr.audits;
+        const lhr = await audit(chrome, base, p, 'performance');
+        const a = lhr.audits;
         all.push({
-          path: p,
-          score: Math.round((r.lhr.categories.performance?.score ?? 0) * 100),
+          path: p.path,
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcpMs: a['largest-contentful-paint']?.numericValue ?? NaN,
           tbtMs: a['total-blocking-time']?.numericValue ?? NaN,
           cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -124,52 +160,21 @@ export interface AccessibilityScore {
 
 /**
  * Lighthouse 12's accessibility category (issue 13: 100 on every screen it names). Its audits
- * are axe-core rules, so one run per page is exact; pages under /admin are read as the admin.
+ * are axe-core rules, so one run per page is exact.
  */
-export async function lighthouseAccessibility(
-  base: string,
-  paths: string[],
-  adminToken: string,
-): Promise<AccessibilityScore[]> {
+export async function lighthouseAccessibility(base: string, pages: AuditedPage[]): Promise<AccessibilityScore[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const out: AccessibilityScore[] = [];
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
-    const [page] = await browser.pages();
-    for (const p of paths) {
-      // Pages under /admin as the admin; the others as a guest (signed in, /login would send the
-      // browser on to the dashboard).
-      if (p.startsWith('/admin')) await page!.setCookie(...sessionCookies(adminToken));
-      else await page!.deleteCookie(...sessionCookies(adminToken));
-      const r = await lighthouse(`${base}${p}`, {
-        port: chrome.port,
-        onlyCategories: ['accessibility'],
-        logLevel: 'error',
-        output: 'json',
-        ...(p.startsWith('/admin')
-          ? {
-              extraHeaders: {
-                Cookie: sessionCookies(adminToken)
-                  .map((c) => `${c.name}=${c.value}`)
-                  .join('; '),
-              },
-              // The page reads the companion cookie from document.cookie: it must be in the browser.
-              disableStorageReset: true,
-            }
-          : {}),
-      });
-      if (!r) throw new Error(`Lighthouse gave no result for ${p}`);
-      // A lost session would score the login screen instead: say so rather than report it.
-      const landed = new URL(r.lhr.finalDisplayedUrl).pathname;
-      if (landed !== p) throw new Error(`Lighthouse was sent from ${p} to ${landed}`);
-      const category = r.lhr.categories.accessibility;
+    for (const p of pages) {
+      const lhr = await audit(chrome, base, p, 'accessibility');
+      const category = lhr.categories.accessibility;
       const failed = (category?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && r.lhr.audits[ref.id]?.score === 0)
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
         .map((ref) => ref.id);
-      out.push({ path: p, score: Math.round((category?.score ?? 0) * 100), failed });
+      out.push({ path: p.path, score: Math.round((category?.score ?? 0) * 100), failed });
     }
   } finally {
-    await browser.disconnect();
     chrome.kill();
   }
   return out;
