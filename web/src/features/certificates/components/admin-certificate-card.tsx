@@ -45,7 +45,8 @@ export function AdminCertificateCard({
               checked={selected}
               onChange={(e) => onSelectedChange(e.currentTarget.checked)}
             />
-            <Title order={3} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {/* h2: nothing stands between the screen's h1 and its cards (Lighthouse heading-order). */}
+            <Title order={2} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {certificate.name}
             </Title>
           </Group>

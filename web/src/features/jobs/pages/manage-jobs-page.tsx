@@ -102,7 +102,8 @@ export default function ManageJobsPage() {
               <Card key={job._id} withBorder shadow="sm" padding="lg" component="article" aria-label={job.title}>
                 <Stack gap="xs" h="100%">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Title order={3} size="h4">
+                    {/* h2: nothing stands between the screen's h1 and its cards (Lighthouse heading-order). */}
+                    <Title order={2} size="h4">
                       {job.title}
                     </Title>
                     <Checkbox
