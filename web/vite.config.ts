@@ -6,15 +6,15 @@ import { precompress } from './scripts/compress';
 import { FRAME_COMPONENTS } from './scripts/frame-components';
 import { preloadFrame } from './scripts/preload-frame';
 import { mantineStyles } from './scripts/mantine-styles';
-import { renderPages, writeLanding, writeLogin } from './scripts/prerender';
+import { renderPages, writeLanding, writeLogin, writeShellLoader } from './scripts/prerender';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
  * After the client build, in this order: the prerendered landing page and login screen (from the
- * shell as built) and the frame's preloads in the shell (here, `pre`); the service worker, whose
- * precache lists the shell as it is then (vite-plugin-pwa, `post`); then .br/.gz of every text
- * file, the worker's too (compressAll, after it).
+ * shell as built), the frame's preloads and the full-screen loader in the shell (here, `pre`);
+ * the service worker, whose precache lists the shell as it is then (vite-plugin-pwa, `post`);
+ * then .br/.gz of every text file, the worker's too (compressAll, after it).
  */
 function postBuild(): Plugin {
   let config: ResolvedConfig;
@@ -32,7 +32,8 @@ function postBuild(): Plugin {
         const pages = await renderPages(config);
         await writeLanding(outDir, pages.landing);
         await writeLogin(outDir, pages.login);
-        await preloadFrame(outDir);
+        await preloadFrame(outDir, pages.screens);
+        await writeShellLoader(outDir, pages.loader);
       },
     },
   };

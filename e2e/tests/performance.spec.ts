@@ -64,8 +64,8 @@ const VISITS = {
       'src/app/layouts/dashboard-layout.tsx',
       // The dashboard as a member first sees it: their certificates' standing, then the tiles.
       'src/app/dashboard-home.tsx',
-      // The session check parses a signed-in answer with the contract's schema (auth/store.ts).
-      '../contract/src/index.ts',
+      // The session check parses a signed-in answer with the contract's auth schema (auth/store.ts).
+      '../contract/src/schemas/auth.ts',
       // Issue 18: at start, the outbox looks for reports waiting on the device (a few KB).
       'src/lib/device-store.ts',
       ...SERVICE_WORKER,
@@ -261,7 +261,9 @@ test("the frame's Mantine stylesheet comes before the dashboards' on a signed-in
   await context.close();
 });
 
-test('/ and /login answer prerendered pages, compressed; other pages the empty shell', async ({ request }) => {
+test('/ and /login answer prerendered pages, compressed; other pages the shell with its loader', async ({
+  request,
+}) => {
   const landing = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(landing.headers()['content-encoding']).toBe('br');
   expect(landing.headers()['vary']).toContain('accept-encoding');
@@ -286,9 +288,10 @@ test('/ and /login answer prerendered pages, compressed; other pages the empty s
   expect(login).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   expect(login).not.toContain('Welcome to Certified Recycling Advocate');
 
-  // Every other page, and /login for a request with a session, get the empty shell.
+  // Every other page, and /login for a request with a session, get the shell, which shows the
+  // full-screen loader until the screen is in.
   const shell = await (await request.get('/signup')).text();
-  expect(shell).toContain('<div id="root"></div>');
+  expect(shell).toContain('<div id="root" data-prerendered="loader"><div class="full-screen-loader" role="status">');
   const signedIn = await (await request.get('/login', { headers: { cookie: 'sid=any' } })).text();
   expect(signedIn).toBe(shell);
 
@@ -305,6 +308,33 @@ test('/ and /login answer prerendered pages, compressed; other pages the empty s
   for (const page of [html, login]) expect(page).not.toContain(script);
   const preloads = await (await request.get(`/${script}`)).text();
   expect(preloads).toContain(chunkOf(readManifest(), 'src/features/auth/pages/login-page.tsx').file);
+});
+
+test('before any module has run, the shell shows the loader and, with a session, preloads the screen', async ({
+  browser,
+}) => {
+  const manifest = readManifest();
+  const entry = manifest['index.html']!.file;
+  const dashboard = chunkOf(manifest, 'src/app/dashboard-home.tsx').file;
+  const signIn = await browser.newContext();
+  await logInAsAdmin(await signIn.newPage());
+  const storageState = await signIn.storageState();
+  await signIn.close();
+  for (const state of [storageState, undefined]) {
+    const context = await browser.newContext({ storageState: state });
+    const page = await context.newPage();
+    // The entry chunk never comes: whatever is on screen, and every preload, is the shell's own.
+    await page.route(`**/${entry}`, () => undefined);
+    const script = page.waitForResponse((r) => r.url().endsWith(`/${routeScript()}`));
+    await page.goto('/admin/default', { waitUntil: 'commit' });
+    await expect(page.getByRole('status')).toHaveText('Loading…');
+    await (await script).finished();
+    const preloads = page.locator(`link[rel=modulepreload][href="/${dashboard}"]`);
+    // A guest is sent to /login once the scripts run, and needs none of the dashboard.
+    if (state) await expect(preloads).toHaveCount(1);
+    else expect(await preloads.count()).toBe(0);
+    await context.close();
+  }
 });
 
 test('the login snapshot shows at once, cannot be used, and the live screen takes its place', async ({ page }) => {

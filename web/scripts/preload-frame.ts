@@ -19,6 +19,9 @@ const ROUTES: Record<string, string> = {
 
 interface ManifestChunk {
   file: string;
+  src?: string;
+  name?: string;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -55,7 +58,7 @@ export const stylesheetLink = (css: string) => `<link rel="stylesheet" crossorig
  * before, from the shell as it was; prerender.ts) get none of the frame's scripts: they paint
  * without them, and scripts fetched at once would share the bandwidth their first paint needs.
  */
-export async function preloadFrame(outDir: string): Promise<void> {
+export async function preloadFrame(outDir: string, screens: Record<string, string[]>): Promise<void> {
   const { manifest, scripts, styles, entry } = await frameFiles(outDir);
   const file = path.join(outDir, 'index.html');
   const shell = await fs.readFile(file, 'utf8');
@@ -65,7 +68,7 @@ export async function preloadFrame(outDir: string): Promise<void> {
       .map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`),
     ...[...styles].filter((css) => !shell.includes(`/${css}"`)).map(stylesheetLink),
   ];
-  const routeScript = await writeRouteScript(outDir, manifest, new Set([...entry, ...scripts]));
+  const routeScript = await writeRouteScript(outDir, manifest, new Set([...entry, ...scripts]), screens);
   if (!shell.includes('</head>')) throw new Error('preload-frame: no </head> in index.html');
   if (!shell.includes('<script type="module"')) throw new Error('preload-frame: no module script in index.html');
   await fs.writeFile(
@@ -78,37 +81,67 @@ export async function preloadFrame(outDir: string): Promise<void> {
 }
 
 /**
+ * The chunk built from `module`. A dynamic entry that another chunk also imports statically (the
+ * dashboard layout, which the rtl layout imports) is listed under its chunk's name, not its module.
+ */
+function chunkOf(manifest: Record<string, ManifestChunk>, module: string): ManifestChunk {
+  const name = path.basename(module, path.extname(module));
+  const chunk = manifest[module] ?? Object.values(manifest).find((c) => c.isDynamicEntry && !c.src && c.name === name);
+  if (!chunk) throw new Error(`preload-frame: no chunk for ${module} in the manifest`);
+  return chunk;
+}
+
+/**
+ * What every signed-in address loads besides its layout and screen: TanStack Query's frame
+ * (router.tsx) and the schema the session check's answer is read with (features/auth/store.ts).
+ */
+const SIGNED_IN = ['src/app/query-frame.tsx', '../contract/src/schemas/auth.ts'];
+
+/**
  * A screen's own chunks are asked for by the router only once the entry chunk and vendor-react
- * have run (over a slow network, seconds after the shell). The shell is the same for every path
- * and the CSP allows no inline script, so a small script of our own (classic, async: it runs as
- * soon as it arrives, before the module scripts) preloads the chunks of the screen at
- * `location.pathname` from a map written here, beside those the shell already names.
+ * have run, and a signed-in screen's only after its frame, its layout and the session check
+ * (over a slow network, seconds after the shell). The shell is the same for every path and the
+ * CSP allows no inline script, so a small script of our own (classic, async: it runs as soon as
+ * it arrives, before the module scripts) preloads the chunks of the screen at `location.pathname`
+ * from a map written here, beside those the shell already names. A signed-in address's chunks
+ * are preloaded only with the session's readable cookie (lib/session-cookie.ts): a guest sent
+ * from there to /login needs none of them.
  */
 async function writeRouteScript(
   outDir: string,
   manifest: Record<string, ManifestChunk>,
   named: Set<string>,
+  screens: Record<string, string[]>,
 ): Promise<string> {
-  const map: Record<string, string[]> = {};
-  for (const [route, module] of Object.entries(ROUTES)) {
-    const chunk = manifest[module];
-    if (!chunk) throw new Error(`preload-frame: no chunk for ${module} in the manifest`);
+  const chunksOf = (modules: string[]) => {
     const files = new Set<string>();
     const visit = (c: ManifestChunk) => {
       if (files.has(c.file) || named.has(c.file)) return;
       files.add(c.file);
       for (const key of c.imports ?? []) visit(manifest[key]!);
     };
-    visit(chunk);
+    for (const module of modules) visit(chunkOf(manifest, module));
     // Stylesheets are left to the router: applied early they could change the cascade's order.
-    map[route] = [...files].filter((f) => f.endsWith('.js'));
-  }
+    return [...files].filter((f) => f.endsWith('.js'));
+  };
+  // Each file once, each address as indices into that list: a map of every signed-in screen
+  // spelled out would be some 33 KB for the browser to parse before anything else.
+  const files: string[] = [];
+  const indices = (chunks: string[]) =>
+    chunks.map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1));
+  const guest = Object.fromEntries(
+    Object.entries(ROUTES).map(([route, module]) => [route, indices(chunksOf([module]))]),
+  );
+  const signedIn = Object.fromEntries(
+    Object.entries(screens).map(([route, modules]) => [route, indices(chunksOf([...SIGNED_IN, ...modules]))]),
+  );
   const source =
-    `(function(){var m=${JSON.stringify(map)};` +
+    `(function(){var a=${JSON.stringify(files)},g=${JSON.stringify(guest)},s=${JSON.stringify(signedIn)};` +
     `var p=location.pathname.replace(/\\/+$/,'');` +
-    `var f=m[p]||m[p.replace(/\\/[^/]+$/,'/*')];if(!f)return;` +
+    `var f=g[p]||g[p.replace(/\\/[^/]+$/,'/*')];` +
+    `if(!f&&/(^|;\\s*)(__Host-)?session_expiry=/.test(document.cookie))f=s[p];if(!f)return;` +
     `for(var i=0;i<f.length;i++){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href='/'+f[i];document.head.appendChild(l);}})();\n`;
+    `l.rel='modulepreload';l.crossOrigin='';l.href='/'+a[f[i]];document.head.appendChild(l);}})();\n`;
   const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 8);
   const name = `assets/route-preload-${hash}.js`;
   await fs.writeFile(path.join(outDir, name), source);

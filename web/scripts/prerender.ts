@@ -12,6 +12,10 @@ const SSR_ENTRY = 'src/prerender.tsx';
 interface Markup {
   landing: string;
   login: string;
+  /** The full-screen loader (components/full-screen-loader.tsx). */
+  loader: string;
+  /** The modules of each signed-in address: its layout and its screen (src/prerender.tsx). */
+  screens: Record<string, string[]>;
 }
 
 /**
@@ -31,11 +35,18 @@ export async function renderPages(config: ResolvedConfig): Promise<Markup> {
   const pages = (await import(pathToFileURL(entry).href)) as {
     renderLandingPage: () => string;
     renderLoginPage: () => string;
+    renderFullScreenLoader: () => string;
+    screenModules: () => Record<string, string[]>;
   };
   // React's server renderer adds a preload for every image; the one image (the logo) is also the
   // page's icon, and a <link> inside #root would not match what the browser hydrates.
   const markup = (html: string) => html.replace(/<link rel="preload" as="image"[^>]*>/g, '');
-  const rendered = { landing: markup(pages.renderLandingPage()), login: markup(pages.renderLoginPage()) };
+  const rendered = {
+    landing: markup(pages.renderLandingPage()),
+    login: markup(pages.renderLoginPage()),
+    loader: pages.renderFullScreenLoader(),
+    screens: pages.screenModules(),
+  };
   await fs.rm(ssrDir, { recursive: true, force: true });
   return rendered;
 }
@@ -87,6 +98,21 @@ export async function writeLogin(outDir: string, markup: string): Promise<void> 
   if (missing.length)
     throw new Error(`prerender: login classes without a rule in the built CSS: ${missing.join(', ')}`);
   await fs.writeFile(path.join(outDir, PRERENDERED.login), page);
+}
+
+/**
+ * The shell itself (every page but `/` and a guest's `/login`), written last, from what the steps
+ * before left: the full-screen loader in #root, so that a slow connection shows it at once instead
+ * of a blank page until the scripts have run. main.tsx renders the live screen over it once the
+ * screen's code is in. Its stylesheet is the entry's (styles/full-screen-loader.css).
+ */
+export async function writeShellLoader(outDir: string, markup: string): Promise<void> {
+  const shell = await readShell(outDir);
+  const missing = await missingRules(outDir, shell, classNames(markup));
+  if (missing.length)
+    throw new Error(`prerender: loader classes without a rule in the built CSS: ${missing.join(', ')}`);
+  const page = shell.replace('<div id="root"></div>', `<div id="root" data-prerendered="loader">${markup}</div>`);
+  await fs.writeFile(path.join(outDir, 'index.html'), page);
 }
 
 async function readShell(outDir: string): Promise<string> {

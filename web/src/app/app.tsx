@@ -9,13 +9,13 @@ const Toasts = lazy(async () => ({ default: (await import('./providers')).Toasts
 const needsToasts = () => router.state.location.pathname !== '/';
 
 /**
- * spec §4: the session check runs once at start. Its full-screen loader is shown by the screens'
- * frame (providers.tsx); the landing page needs no session and is already on screen, prerendered.
+ * spec §4: the session check runs once at start (main.tsx). Its full-screen loader is shown by the
+ * screens' frame (providers.tsx); the landing page needs no session and is already on screen,
+ * prerendered.
  */
 export function App() {
   const [toasts, setToasts] = useState(needsToasts);
   useEffect(() => {
-    void useAuth.getState().checkAuth();
     // Decision 0020: a session shown from the device while offline is checked once back online.
     const recheck = () => {
       if (useAuth.getState().offline) void useAuth.getState().checkAuth();

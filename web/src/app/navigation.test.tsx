@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   activeRoute,
@@ -81,5 +83,21 @@ describe('page heading (spec §2)', () => {
     const route = flattenRoutes(entries)[0]!;
     const nested: NavEntry[] = [{ name: 'G', layout: '/admin', collapse: true, items: [{ ...route, name: 'Deep' }] }];
     expect(activeRoute(nested, route.layout + route.path)?.name).toBe('Deep');
+  });
+});
+
+describe('screens', () => {
+  // What the build preloads for an address is named by the module a screen says it is built from
+  // (scripts/preload-frame.ts): it must be the module the screen imports.
+  it('name the module they load', () => {
+    const source = fs.readFileSync(path.join(__dirname, 'navigation.tsx'), 'utf8');
+    const declared = [...source.matchAll(/screen\(\s*'([^']+)',\s*\(\) => import\('([^']+)'\)/g)];
+    const routes = flattenRoutes(NAVIGATION);
+    expect(declared).toHaveLength(new Set(routes.map((r) => r.component)).size);
+    for (const [, module, specifier] of declared) {
+      expect(path.join('src/app', `${specifier!}.tsx`)).toBe(module);
+      expect(fs.existsSync(path.join(__dirname, '../..', module!))).toBe(true);
+    }
+    expect(new Set(routes.map((r) => r.component.module))).toEqual(new Set(declared.map((m) => m[1])));
   });
 });

@@ -24,7 +24,7 @@ export interface NavRoute {
   layout: Layout;
   /** Relative to the layout, with a leading slash: '/default', '/manage/jobs'. */
   path: string;
-  component: LazyExoticComponent<ComponentType>;
+  component: Screen;
   icon: ReactNode;
   /** spec §2: some entries are secondary and carry a navbar message. */
   secondary?: boolean;
@@ -48,26 +48,74 @@ export const isGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry;
 
 export const DEFAULT_BRAND_TEXT = 'Default Brand Text';
 
-/** Every screen is its own chunk, loaded the first time it is shown. */
+/**
+ * A screen: its own chunk, loaded the first time it is shown, and the module that chunk is built
+ * from (relative to web/), by which the build names the chunks a first visit to its address
+ * preloads (scripts/preload-frame.ts). navigation.test.tsx checks that the two name one file.
+ */
+export type Screen = LazyExoticComponent<ComponentType> & { module: string };
+
+const screen = (module: string, load: () => Promise<{ default: ComponentType }>): Screen =>
+  Object.assign(lazy(load), { module });
+
 const pages = {
-  dashboard: lazy(() => import('./dashboard-home')),
-  certificates: lazy(() => import('../features/certificates/pages/my-certificates-page')),
-  report: lazy(() => import('../features/reports/pages/report-page')),
-  jobBoard: lazy(() => import('../features/jobs/pages/job-board-page')),
-  messages: lazy(() => import('../features/messages/pages/messages-page')),
-  profile: lazy(() => import('../features/profile/pages/profile-page')),
-  help: lazy(() => import('../features/help/pages/help-page')),
-  manageCertificates: lazy(() => import('../features/certificates/pages/manage-certificates-page')),
-  manageReports: lazy(() => import('../features/reports/pages/manage-reports-page')),
-  manageNotifications: lazy(() => import('../features/notifications/pages/manage-notifications-page')),
-  manageJobs: lazy(() => import('../features/jobs/pages/manage-jobs-page')),
-  manageUsers: lazy(() => import('../features/users/pages/manage-users-page')),
-  manageHelp: lazy(() => import('../features/help/pages/manage-help-page')),
-  auditLog: lazy(() => import('../features/audit/pages/audit-log-page')),
-  renewalReminders: lazy(() => import('../features/reminders/pages/renewal-reminders-page')),
-  hmisExport: lazy(() => import('../features/hmis-export/pages/hmis-export-page')),
-  trash: lazy(() => import('../features/trash/pages/trash-page')),
-  twoFactor: lazy(() => import('../features/two-factor/pages/two-factor-page')),
+  dashboard: screen('src/app/dashboard-home.tsx', () => import('./dashboard-home')),
+  certificates: screen(
+    'src/features/certificates/pages/my-certificates-page.tsx',
+    () => import('../features/certificates/pages/my-certificates-page'),
+  ),
+  report: screen('src/features/reports/pages/report-page.tsx', () => import('../features/reports/pages/report-page')),
+  jobBoard: screen('src/features/jobs/pages/job-board-page.tsx', () => import('../features/jobs/pages/job-board-page')),
+  messages: screen(
+    'src/features/messages/pages/messages-page.tsx',
+    () => import('../features/messages/pages/messages-page'),
+  ),
+  profile: screen(
+    'src/features/profile/pages/profile-page.tsx',
+    () => import('../features/profile/pages/profile-page'),
+  ),
+  help: screen('src/features/help/pages/help-page.tsx', () => import('../features/help/pages/help-page')),
+  manageCertificates: screen(
+    'src/features/certificates/pages/manage-certificates-page.tsx',
+    () => import('../features/certificates/pages/manage-certificates-page'),
+  ),
+  manageReports: screen(
+    'src/features/reports/pages/manage-reports-page.tsx',
+    () => import('../features/reports/pages/manage-reports-page'),
+  ),
+  manageNotifications: screen(
+    'src/features/notifications/pages/manage-notifications-page.tsx',
+    () => import('../features/notifications/pages/manage-notifications-page'),
+  ),
+  manageJobs: screen(
+    'src/features/jobs/pages/manage-jobs-page.tsx',
+    () => import('../features/jobs/pages/manage-jobs-page'),
+  ),
+  manageUsers: screen(
+    'src/features/users/pages/manage-users-page.tsx',
+    () => import('../features/users/pages/manage-users-page'),
+  ),
+  manageHelp: screen(
+    'src/features/help/pages/manage-help-page.tsx',
+    () => import('../features/help/pages/manage-help-page'),
+  ),
+  auditLog: screen(
+    'src/features/audit/pages/audit-log-page.tsx',
+    () => import('../features/audit/pages/audit-log-page'),
+  ),
+  renewalReminders: screen(
+    'src/features/reminders/pages/renewal-reminders-page.tsx',
+    () => import('../features/reminders/pages/renewal-reminders-page'),
+  ),
+  hmisExport: screen(
+    'src/features/hmis-export/pages/hmis-export-page.tsx',
+    () => import('../features/hmis-export/pages/hmis-export-page'),
+  ),
+  trash: screen('src/features/trash/pages/trash-page.tsx', () => import('../features/trash/pages/trash-page')),
+  twoFactor: screen(
+    'src/features/two-factor/pages/two-factor-page.tsx',
+    () => import('../features/two-factor/pages/two-factor-page'),
+  ),
 };
 
 const iconProps = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;

@@ -1,10 +1,14 @@
-import { Center, Loader } from '@mantine/core';
-
-/** spec §2: a full-screen loader while the session check runs. */
+/**
+ * spec §2: a full-screen loader while the session check runs. Plain markup and a global stylesheet
+ * (styles/full-screen-loader.css), not Mantine: the build writes the same HTML into the shell
+ * (scripts/prerender.ts), so that a page opened on a slow connection shows it at once, before the
+ * scripts have arrived, and not a blank screen.
+ */
 export function FullScreenLoader() {
   return (
-    <Center h="100vh" role="status" aria-label="Loading">
-      <Loader size="lg" />
-    </Center>
+    <div className="full-screen-loader" role="status">
+      <span className="full-screen-loader-spinner" aria-hidden="true" />
+      Loading…
+    </div>
   );
 }

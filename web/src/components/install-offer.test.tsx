@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listenForInstallPrompt, useInstallPrompt } from '../lib/install-prompt';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listenForInstallPrompt, noteScreen, useInstallPrompt } from '../lib/install-prompt';
 import { renderWithProviders } from '../test/render';
 import { InstallOffer } from './install-offer';
 
@@ -21,12 +21,25 @@ function offerInstall() {
 }
 
 beforeAll(() => listenForInstallPrompt());
+// The member has moved on from the first screen (noteScreen), unless a test says otherwise.
+beforeEach(() => useInstallPrompt.setState({ engaged: true }));
 afterEach(() => {
   useInstallPrompt.setState({ offer: null });
   localStorage.clear();
 });
 
 describe('InstallOffer', () => {
+  it('waits until the member has moved on from the first screen of the visit', () => {
+    useInstallPrompt.setState({ engaged: false });
+    act(() => noteScreen('/admin/default'));
+    renderWithProviders(<InstallOffer />);
+    offerInstall();
+    act(() => noteScreen('/admin/default'));
+    expect(screen.queryByRole('region', { name: 'Install the portal' })).toBeNull();
+    act(() => noteScreen('/admin/certificates'));
+    expect(screen.getByRole('region', { name: 'Install the portal' })).toBeTruthy();
+  });
+
   it('shows nothing until the browser offers an install', () => {
     renderWithProviders(<InstallOffer />);
     expect(screen.queryByRole('region', { name: 'Install the portal' })).toBeNull();

@@ -7,13 +7,15 @@ const DISMISSED_KEY = 'portal-install-dismissed';
 
 /**
  * Issue 35: where the browser offers it, "Install the portal" on the dashboard: it then opens from
- * the home screen, and the intake form works without a connection. "Not now" is remembered.
+ * the home screen, and the intake form works without a connection. Made once the member has used
+ * the portal a little (lib/install-prompt.ts: noteScreen). "Not now" is remembered.
  */
 export function InstallOffer() {
   const offer = useInstallPrompt((s) => s.offer);
   const install = useInstallPrompt((s) => s.install);
+  const engaged = useInstallPrompt((s) => s.engaged);
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY) === '1');
-  if (!offer || dismissed) return null;
+  if (!offer || !engaged || dismissed) return null;
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label="Install the portal">
       <Group justify="space-between" gap="sm">

@@ -9,12 +9,15 @@ interface BeforeInstallPromptEvent extends Event {
 interface InstallState {
   /** The browser's offer to install the app, kept until it is used or the app is installed. */
   offer: BeforeInstallPromptEvent | null;
+  /** The member has moved on from the first screen of this visit (noteScreen). */
+  engaged: boolean;
   /** Shows the browser's install dialog; the offer can be used once. */
   install(): Promise<void>;
 }
 
 export const useInstallPrompt = create<InstallState>()((set, get) => ({
   offer: null,
+  engaged: false,
   install: async () => {
     const offer = get().offer;
     if (!offer) return;
@@ -34,4 +37,18 @@ export function listenForInstallPrompt() {
     useInstallPrompt.setState({ offer: event as BeforeInstallPromptEvent });
   });
   window.addEventListener('appinstalled', () => useInstallPrompt.setState({ offer: null }));
+}
+
+let firstScreen: string | undefined;
+
+/**
+ * Called with each dashboard screen shown. The portal offers to install itself once the member
+ * has gone from the first screen of a visit to another, not on arrival: an offer made before any
+ * use is one most people dismiss (web.dev, "Patterns for promoting PWA installation": not on page
+ * load, after engagement), and one that appears while the first screen is still drawing moves it
+ * and becomes its last paint (docs/performance.md).
+ */
+export function noteScreen(pathname: string) {
+  firstScreen ??= pathname;
+  if (pathname !== firstScreen && !useInstallPrompt.getState().engaged) useInstallPrompt.setState({ engaged: true });
 }

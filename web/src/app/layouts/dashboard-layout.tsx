@@ -20,6 +20,7 @@ import { useOutboxSync } from '../../features/reports/components/outbox-status';
 import classes from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
 import { useProductName } from '../../lib/public-config';
+import { noteScreen } from '../../lib/install-prompt';
 
 const NotFoundPage = lazy(() => import('../../components/not-found-page'));
 
@@ -68,6 +69,7 @@ export function DashboardShell({ layout }: { layout: Layout }) {
   useDocumentTitle(title);
   // Issue 18: reports saved on this device are sent at start and when the connection returns.
   useOutboxSync();
+  useEffect(() => noteScreen(pathname), [pathname]);
 
   // spec §2: document direction ltr for admin, rtl for the rtl variant (portals included).
   useEffect(() => {

@@ -6,8 +6,10 @@ import { readSessionExpiry } from '../../lib/session-cookie';
 /**
  * The contract's auth schema, loaded when first needed: the store is part of the entry chunk, and
  * a guest's session check (a 401) or the landing page should not download zod (docs/performance.md).
+ * Its own module, not the contract's index: that would load every schema of the portal (some
+ * fifteen chunks) between the session check's answer and the first screen.
  */
-const loadAuthResponse = async () => (await import('@portal/contract')).authResponse;
+const loadAuthResponse = async () => (await import('@portal/contract/schemas/auth')).authResponse;
 
 /**
  * Counts the calls that set who is signed in (login, sign-up, verify, logout). A guest screen is

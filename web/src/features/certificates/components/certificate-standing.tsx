@@ -21,7 +21,15 @@ export function CertificateStanding() {
 
   let body;
   if (query.isPending) {
-    body = <Skeleton height={48} aria-label="Loading your certificates" />;
+    // The shape of what comes (a count, a line of advice, a button), so that the answer moves
+    // nothing below it (CLS, docs/performance.md).
+    body = (
+      <Stack gap="sm" aria-label="Loading your certificates">
+        <Skeleton height={24} width="45%" />
+        <Skeleton height={24} width="85%" />
+        <Skeleton height={44} width={170} radius="md" />
+      </Stack>
+    );
   } else if (query.isError && !query.data) {
     body = (
       <LoadError

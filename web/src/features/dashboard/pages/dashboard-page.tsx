@@ -78,16 +78,17 @@ function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
 }
 
 /**
- * /admin/default (spec §2): the member's tiles, and the admin's for administrators; `before`, what
- * the app puts above them (issue 35: the certificates' standing, app/dashboard-home.tsx).
+ * /admin/default (spec §2): the member's tiles, and the admin's for administrators; `before` and
+ * `after`, what the app puts above and below them (issue 35, app/dashboard-home.tsx).
  */
-export default function DashboardPage({ before }: { before?: ReactNode }) {
+export default function DashboardPage({ before, after }: { before?: ReactNode; after?: ReactNode }) {
   const isAdmin = useAuth((s) => s.user?.isAdmin ?? false);
   return (
     <Stack gap="xl">
       {before}
       <TileGrid title="User Dashboard" tiles={USER_TILES} />
       {isAdmin && <TileGrid title="Admin Dashboard" tiles={ADMIN_TILES} />}
+      {after}
     </Stack>
   );
 }
