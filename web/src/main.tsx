@@ -30,7 +30,7 @@ const routerReady = () =>
   });
 
 // spec §4: the session check runs once at start, while the first screen's code loads.
-void useAuth.getState().checkAuth();
+const sessionChecked = useAuth.getState().checkAuth();
 
 // The server sends some pages prerendered (scripts/prerender.ts). The landing page is taken over
 // as it is (hydrated). The login screen is a snapshot, inert until the live screen replaces it,
@@ -39,9 +39,13 @@ void useAuth.getState().checkAuth();
 // on screen: the render can yield to the browser (a transition) instead of holding the main thread
 // until the whole screen is built (Lighthouse counted 160–460 ms of blocking time on the dashboard
 // without, docs/performance.md).
+// The first render also waits for the session check (at once for a guest, who has no session
+// cookie): it then builds the signed-in screen in the transition. Rendered before, the screen would
+// be built when the check's answer updates the store, and a store update renders synchronously
+// (useSyncExternalStore), in one long task.
 const prerendered = root.dataset.prerendered;
 if (prerendered === 'snapshot' || prerendered === 'loader') {
-  void routerReady().then(() => {
+  void Promise.all([routerReady(), sessionChecked]).then(() => {
     root.removeAttribute('inert');
     delete root.dataset.prerendered;
     startTransition(() => createRoot(root).render(app));
