@@ -4,7 +4,7 @@
 import '../providers';
 import '../../styles/mantine-dashboard.css';
 import { Box, Center, Drawer, Loader } from '@mantine/core';
-import { useDisclosure, useDocumentTitle, useElementSize } from '@mantine/hooks';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { DRAWER_WIDTH, SIDEBAR_WIDTH, XL_CONTENT_REDUCTION } from '@portal/contract';
 import { lazy, Suspense, useEffect, useMemo, type CSSProperties, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +14,6 @@ import { StepUpDialog } from '../../features/auth/components/step-up-dialog';
 import { useAuth } from '../../features/auth/store';
 import { publicConfigQueryOptions } from '../../hooks/use-public-config';
 import { activeRoute, DEFAULT_BRAND_TEXT, flattenRoutes, NAVIGATION, navigationFor, type Layout } from '../navigation';
-import { TOP_BAR_HEIGHT_VAR } from '../theme';
 import { DashboardNavbar } from './dashboard-navbar';
 import { useOutboxSync } from '../../features/reports/components/outbox-status';
 import classes from './dashboard-layout.module.css';
@@ -59,7 +58,6 @@ export function DashboardShell({ layout }: { layout: Layout }) {
   const config = useQuery({ ...publicConfigQueryOptions(), enabled: isAdmin && !mfaEnabled });
   const mustEnrol = isAdmin && !mfaEnabled && config.data?.adminMfa === 'required';
   const [drawerOpened, drawer] = useDisclosure(false);
-  const { ref: navbarRef, height: navbarHeight } = useElementSize<HTMLElement>();
   const dir = layout === '/rtl' ? 'rtl' : 'ltr';
 
   const entries = useMemo(() => navigationFor(NAVIGATION, layout, isAdmin), [layout, isAdmin]);
@@ -81,14 +79,21 @@ export function DashboardShell({ layout }: { layout: Layout }) {
     };
   }, [dir]);
 
-  // Toasts on a phone sit below the top bar, not over its controls (providers.tsx).
-  useEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty(TOP_BAR_HEIGHT_VAR, `${Math.round(navbarHeight)}px`);
-    return () => {
-      root.removeProperty(TOP_BAR_HEIGHT_VAR);
-    };
-  }, [navbarHeight]);
+  // Built once per route list: the same element lets React skip the whole screen when the shell
+  // renders again (the drawer, the enrolment check).
+  const screens = useMemo(
+    () => (
+      <Suspense fallback={pageLoader}>
+        <Routes>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path.slice(1)} element={<route.component />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    ),
+    [routes],
+  );
 
   const style = {
     '--sidebar-width': `${SIDEBAR_WIDTH}px`,
@@ -125,24 +130,14 @@ export function DashboardShell({ layout }: { layout: Layout }) {
       </Drawer.Root>
       <div className={classes.main}>
         <DashboardNavbar
-          ref={navbarRef}
           title={title}
           messageNavbar={current?.secondary ? current.messageNavbar : undefined}
           profilePath={`${layout}/profile`}
           drawerOpened={drawerOpened}
           onToggleDrawer={drawer.toggle}
         />
-        <main id="main-content" tabIndex={-1} className={classes.content} style={{ paddingTop: navbarHeight + 40 }}>
-          {pathname !== RTL_HIDDEN_PATH && (
-            <Suspense fallback={pageLoader}>
-              <Routes>
-                {routes.map((route) => (
-                  <Route key={route.path} path={route.path.slice(1)} element={<route.component />} />
-                ))}
-                <Route path="*" element={<NotFoundPage />} />
-              </Routes>
-            </Suspense>
-          )}
+        <main id="main-content" tabIndex={-1} className={classes.content}>
+          {pathname !== RTL_HIDDEN_PATH && screens}
         </main>
         <footer className={classes.footer}>
           {/* An English sentence in the rtl variant: isolated, so its punctuation stays put (issue 13). */}

@@ -1,13 +1,14 @@
 import { Avatar, Box, Breadcrumbs, Burger, Group, Menu, Text, Title, UnstyledButton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
-import { forwardRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/store';
 import { NotificationsPopover } from '../../features/notifications/components/notifications-popover';
 import { OutboxStatus } from '../../features/reports/components/outbox-status';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { TOP_BAR_HEIGHT_VAR } from '../theme';
 import classes from './dashboard-layout.module.css';
 
 interface DashboardNavbarProps {
@@ -18,11 +19,42 @@ interface DashboardNavbarProps {
   onToggleDrawer: () => void;
 }
 
-/** The fixed top bar of spec §2: breadcrumb, page heading, greeting, notifications and user menu. */
-export const DashboardNavbar = forwardRef<HTMLElement, DashboardNavbarProps>(function DashboardNavbar(
-  { title, messageNavbar, profilePath, drawerOpened, onToggleDrawer },
-  ref,
-) {
+/**
+ * Toasts on a phone sit below the top bar, not over its controls (providers.tsx): its height, kept
+ * in a CSS variable as it changes. Written straight to the document, not through React state: a
+ * state change would render the whole dashboard again.
+ */
+function usePublishedHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty(TOP_BAR_HEIGHT_VAR, `${Math.round(bar.offsetHeight)}px`),
+    );
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(TOP_BAR_HEIGHT_VAR);
+    };
+  }, []);
+  return ref;
+}
+
+/**
+ * The top bar of spec §2, fixed to the top of the window as the page scrolls (sticky: it takes its
+ * own room, so the content below needs no measured offset): breadcrumb, page heading, greeting,
+ * notifications and user menu.
+ */
+export function DashboardNavbar({
+  title,
+  messageNavbar,
+  profilePath,
+  drawerOpened,
+  onToggleDrawer,
+}: DashboardNavbarProps) {
+  const ref = usePublishedHeight();
   const [scroll] = useWindowScroll();
   const user = useAuth((s) => s.user);
   const logout = useAuth((s) => s.logout);
@@ -98,4 +130,4 @@ export const DashboardNavbar = forwardRef<HTMLElement, DashboardNavbarProps>(fun
       </Group>
     </Box>
   );
-});
+}
