@@ -36,7 +36,7 @@ for (const { viewport, layout } of [
     // Newest first, each with when it was filed and its state.
     await expect(items.nth(0)).toContainText(`Ben Newer ${tag}`);
     await expect(items.nth(1)).toContainText(`Ana Older ${tag}`);
-    await expect(items.nth(0)).toContainText(/Filed \d{1,2} \w{3} \d{4} \d\d:\d\d/);
+    await expect(items.nth(0)).toContainText(/Filed \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d/);
     await expect(dialog).toContainText('2 reports filed');
     await expect(dialog).not.toContainText(`Cy Theirs ${tag}`);
     // Read-only: nothing in it opens or changes a report.

@@ -73,7 +73,7 @@ export async function preloadFrame(outDir: string, screens: Record<string, strin
       .filter((css) => !shell.includes(`/${css}"`))
       .map((css) => `<link rel="preload" as="style" crossorigin href="/${css}">`),
   ];
-  const routeScript = await writeRouteScript(outDir, manifest, new Set([...entry, ...scripts]), screens);
+  const routeScript = await writeRouteScript(outDir, manifest, new Set([...entry, ...scripts, ...styles]), screens);
   if (!shell.includes('</head>')) throw new Error('preload-frame: no </head> in index.html');
   if (!shell.includes('<script type="module"')) throw new Error('preload-frame: no module script in index.html');
   await fs.writeFile(
@@ -107,10 +107,10 @@ const SIGNED_IN = ['src/app/query-frame.tsx', '../contract/src/schemas/auth.ts']
  * have run, and a signed-in screen's only after its frame, its layout and the session check
  * (over a slow network, seconds after the shell). The shell is the same for every path and the
  * CSP allows no inline script, so a small script of our own (classic, async: it runs as soon as
- * it arrives, before the module scripts) preloads the chunks of the screen at `location.pathname`
- * from a map written here, beside those the shell already names. A signed-in address's chunks
- * are preloaded only with the session's readable cookie (lib/session-cookie.ts): a guest sent
- * from there to /login needs none of them.
+ * it arrives, before the module scripts) preloads the chunks and stylesheets of the screen at
+ * `location.pathname` from a map written here, beside those the shell already names. A signed-in
+ * address's are preloaded only with the session's readable cookie (lib/session-cookie.ts): a
+ * guest sent from there to /login needs none of them.
  */
 async function writeRouteScript(
   outDir: string,
@@ -124,10 +124,10 @@ async function writeRouteScript(
       if (files.has(c.file) || named.has(c.file)) return;
       files.add(c.file);
       for (const key of c.imports ?? []) visit(manifest[key]!);
+      for (const css of c.css ?? []) if (!named.has(css)) files.add(css);
     };
     for (const module of modules) visit(chunkOf(manifest, module));
-    // Stylesheets are left to the router: applied early they could change the cascade's order.
-    return [...files].filter((f) => f.endsWith('.js'));
+    return [...files];
   };
   // Each file once, each address as indices into that list: a map of every signed-in screen
   // spelled out would be some 33 KB for the browser to parse before anything else.
@@ -145,8 +145,11 @@ async function writeRouteScript(
     `var p=location.pathname.replace(/\\/+$/,'');` +
     `var f=g[p]||g[p.replace(/\\/[^/]+$/,'/*')];` +
     `if(!f&&/(^|;\\s*)(__Host-)?session_expiry=/.test(document.cookie))f=s[p];if(!f)return;` +
-    `for(var i=0;i<f.length;i++){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href='/'+a[f[i]];document.head.appendChild(l);}})();\n`;
+    // Stylesheets are fetched, not applied (preload as style): the router's import applies them, in
+    // the cascade's order.
+    `for(var i=0;i<f.length;i++){var h=a[f[i]],l=document.createElement('link');` +
+    `if(/\\.css$/.test(h)){l.rel='preload';l.as='style';}else l.rel='modulepreload';` +
+    `l.crossOrigin='';l.href='/'+h;document.head.appendChild(l);}})();\n`;
   const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 8);
   const name = `assets/route-preload-${hash}.js`;
   await fs.writeFile(path.join(outDir, name), source);

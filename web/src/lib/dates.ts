@@ -7,14 +7,17 @@ const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const MOMENT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
+/** An instant: an ISO string from the server, or milliseconds kept on the device. */
+type Instant = string | number;
+
 /** The day of an instant (a revocation, a sign-up), where the reader is. */
-export const formatDay = (iso: string) => DAY.format(new Date(iso));
+export const formatDay = (at: Instant) => DAY.format(new Date(at));
 
 /** An instant, to the minute, where the reader is: an audit row, a deletion, a filing. */
-export const formatMoment = (iso: string) => MOMENT.format(new Date(iso));
+export const formatMoment = (at: Instant) => MOMENT.format(new Date(at));
 
-/** The time of day of an instant today: when a new code can be sent, when a link runs out. */
-export const formatTimeOfDay = (iso: string) => TIME.format(new Date(iso));
+/** The time of day of an instant today: when a new code can be sent, a link runs out, a draft was saved. */
+export const formatTimeOfDay = (at: Instant) => TIME.format(new Date(at));
 
 /**
  * A calendar day: a date input's YYYY-MM-DD, or a day the server keeps as one instant of it in UTC

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { DraftSummary } from '../drafts/use-report-drafts';
+import { formatTimeOfDay } from '../../../lib/dates';
 
 interface DeviceDraftsProps {
   drafts: DraftSummary[];
@@ -26,7 +26,7 @@ export function DeviceDrafts({ drafts, currentId, onOpen, onDiscard }: DeviceDra
               <Text span fw={600} dir="auto">
                 {nameOf(draft)}
               </Text>{' '}
-              · saved {dayjs(draft.updatedAt).format('HH:mm')}
+              · saved {formatTimeOfDay(draft.updatedAt)}
               {draft.id === currentId && ' · open now'}
             </Text>
             <Group gap={6}>

@@ -1,10 +1,10 @@
 import { Button, List, Modal, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ListBody, ListPages } from '../../../components/paged-list';
 import { useMyReports } from '../api/use-reports';
 import { ReportListItem } from './report-list-item';
+import { formatMoment } from '../../../lib/dates';
 
 const PAGE_SIZE = 10;
 /** A filed report's one state: reports have no review workflow (decision 0044). */
@@ -53,7 +53,7 @@ export function MyReports() {
                   <ReportListItem
                     key={report._id}
                     clientName={report.clientName}
-                    when={`Filed ${dayjs(report.createdAt).format('D MMM YYYY HH:mm')}`}
+                    when={`Filed ${formatMoment(report.createdAt)}`}
                     state={FILED}
                   />
                 ))}

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, List, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { OFFLINE_BANNER_ID } from '../../../components/offline-banner';
@@ -7,6 +6,7 @@ import { useOnline } from '../../../hooks/use-online';
 import { useAuth } from '../../auth/store';
 import { type OutboxItem, outboxItems, useOutbox } from '../outbox/outbox-store';
 import { ReportListItem } from './report-list-item';
+import { formatMoment, formatTimeOfDay } from '../../../lib/dates';
 
 /**
  * Issue 18: sends the member's waiting reports when the app starts and whenever the connection
@@ -59,8 +59,8 @@ export function OutboxList() {
             clientName={item.clientName}
             when={
               item.state === 'sent' && item.sentAt
-                ? `Sent ${dayjs(item.sentAt).format('HH:mm')}`
-                : `Saved ${dayjs(item.queuedAt).format('D MMM HH:mm')}`
+                ? `Sent ${formatTimeOfDay(item.sentAt)}`
+                : `Saved ${formatMoment(item.queuedAt)}`
             }
             note={item.state === 'failed' ? state.failure : null}
             state={STATE_LABELS[item.state]}
@@ -78,7 +78,7 @@ export function OutboxStatus() {
   const [opened, setOpened] = useState(false);
   const online = useOnline();
   if (!userId || (!waiting && !failure && !lastSentAt)) return null;
-  const lastSent = lastSentAt ? `last sent ${dayjs(lastSentAt).format('HH:mm')}` : null;
+  const lastSent = lastSentAt ? `last sent ${formatTimeOfDay(lastSentAt)}` : null;
   const summary = waiting
     ? [`${waiting} waiting`, lastSent].filter(Boolean).join(' · ')
     : `All sent · ${lastSent ?? ''}`;
