@@ -41,6 +41,7 @@ export const MUTATION_TESTS_BY_MODULE: Record<string, string[]> = {
   // The public verify page, the signed credential and the status lists (issue 31).
   'server/src/domains/certificates/verify-routes.ts': [
     'server/src/domains/certificates/public-resources.test.ts',
+    'server/src/domains/certificates/verify-page.test.ts',
     'server/src/domains/certificates/verifiable.test.ts',
   ],
   'server/src/domains/certificates/import': ['server/src/domains/certificates/import.test.ts'],

@@ -314,13 +314,20 @@ export async function updateCertificate(
 }
 
 /** Adds views counted in memory since the last flush (one statement per certificate). */
+/**
+ * Adds the counted page views in one statement: a failed write adds none of them, so the caller
+ * can keep the whole batch for its next try without counting any view twice.
+ */
 export async function addVerificationViews(db: Tx, views: Map<string, number>) {
-  for (const [id, n] of views) {
-    await db
-      .update(certificates)
-      .set({ verificationViews: sql`${certificates.verificationViews} + ${n}` })
-      .where(eq(certificates.id, id));
-  }
+  if (views.size === 0) return;
+  const counted = sql.join(
+    [...views].map(([id, n]) => sql`(${id}::uuid, ${n}::integer)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${certificates} set verification_views = ${certificates.verificationViews} + counted.n
+    from (values ${counted}) as counted (id, n)
+    where ${certificates.id} = counted.id`);
 }
 
 /**

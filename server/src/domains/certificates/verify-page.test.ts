@@ -7,7 +7,7 @@ import { loadIssuerSeed } from '../../lib/keys';
 import { credentialSigner } from '../../plugins/credential-signer';
 import { statesRecord } from '../../plugins/credentials';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
-import { inDays, issueCertificate } from '../../../test/certificates';
+import { certificateNumber, inDays, issueCertificate } from '../../../test/certificates';
 import { calendarDay } from '../../lib/dates';
 
 /**
@@ -552,5 +552,119 @@ describe('the board as configured, and copies signed before (decision 0040)', ()
       credentialSubject: { ...subject, achievement: { ...subject.achievement, name: 'X' } },
     };
     expect(statesRecord(renamed, row!, id)).toBe(false);
+  });
+});
+
+describe('what each answer carries for caches, robots and a verifier', () => {
+  it('the page and its JSON keep out of search engines, and the page is revalidated on every visit', async () => {
+    const cert = await issue();
+    const html = await page(cert.verificationId);
+    expect(html.headers['cache-control']).toBe('no-cache');
+    expect(html.headers['x-robots-tag']).toBe('noindex, nofollow');
+    const answer = await t.app.inject({ method: 'GET', url: `/api/verify/${cert.verificationId}` });
+    expect(answer.headers['x-robots-tag']).toBe('noindex, nofollow');
+    const unknown = await page(crypto.randomBytes(32).toString('base64url'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('an earlier copy’s page says when it was replaced, as an HTML page kept out of search engines', async () => {
+    const cert = await issue();
+    const first = await downloaded(cert._id);
+    const edited = await call(t.app, admin.cookie, {
+      method: 'PUT',
+      url: `/api/certificates/${cert._id}`,
+      payload: {
+        userEmail: member.email,
+        certificateNo: cert.certificateNo,
+        name: 'Senior Recycling Advocate',
+        validTill: inDays(400),
+        status: 'Active',
+        holderName: 'Morgan Member',
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [copy] = await t.database.db
+      .select()
+      .from(credentialCopies)
+      .where(eq(credentialCopies.credentialId, first.id as string));
+    const old = await t.app.inject({ method: 'GET', url: new URL(first.id as string).pathname });
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(old.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(old.headers['cache-control']).toBe('no-cache');
+    expect(old.body).toContain(`was replaced on ${calendarDay(copy!.revokedAt!)}`);
+    const missing = await t.app.inject({ method: 'GET', url: `/verify/${cert.verificationId}/versions/99` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(missing.body).toContain('Certificate not found');
+  });
+
+  it('an unknown status list is 404 with a message; the DID document is sent as its tagged bytes, uncompressed', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/status-lists/revocation/999' });
+    expect(list.statusCode).toBe(404);
+    expect(list.json()).toEqual({ message: 'Status list not found' });
+    const did = await t.app.inject({
+      method: 'GET',
+      url: '/.well-known/did.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(did.statusCode).toBe(200);
+    expect(did.headers['content-encoding']).toBeUndefined();
+    expect(did.headers['content-type']).toMatch(/^application\/did\+json/);
+  });
+
+  it('a certificate loaded with SQL after start is signed on its first check, and checks out on every one', async () => {
+    const [loaded] = await t.database.db
+      .insert(certificates)
+      .values({
+        userEmail: member.email,
+        certificateNo: certificateNumber(),
+        name: 'Loaded Advocate',
+        validTill: new Date(inDays(90)),
+      })
+      .returning();
+    expect(loaded!.credential).toBeNull();
+    for (let n = 0; n < 2; n++) {
+      expect(await json(loaded!.verificationId)).toMatchObject({ status: 'Active', signature: { valid: true } });
+    }
+  });
+});
+
+describe('the views counted for the holder', () => {
+  const viewsOf = async (id: string) =>
+    (await t.database.db.select().from(certificates).where(eq(certificates.id, id)))[0]!.verificationViews;
+
+  it('a write that fails keeps every view for the next one, and counts none twice', async () => {
+    const [a, b] = [await issue(), await issue()];
+    await t.app.verificationViews.flush();
+    // The database refuses any count on the second certificate for a while.
+    await t.database.db.execute(
+      sql.raw(
+        `alter table certificates add constraint views_refused check (id <> '${b._id}' or verification_views = 0)`,
+      ),
+    );
+    try {
+      for (const cert of [a, a, b]) await page(cert.verificationId);
+      await t.app.verificationViews.flush();
+      expect([await viewsOf(a._id), await viewsOf(b._id)]).toEqual([0, 0]);
+      expect(t.logs.some((line) => line.includes('could not write verification page views'))).toBe(true);
+    } finally {
+      await t.database.db.execute(sql.raw('alter table certificates drop constraint views_refused'));
+    }
+    await t.app.verificationViews.flush();
+    expect([await viewsOf(a._id), await viewsOf(b._id)]).toEqual([2, 1]);
+  });
+
+  it('views are written every few seconds without being asked, and when the app closes', async () => {
+    const cert = await issue();
+    await t.app.verificationViews.flush();
+    await page(cert.verificationId);
+    await expect.poll(() => viewsOf(cert._id), { timeout: 15_000, interval: 250 }).toBe(1);
+
+    const second = await createTestApp({}, { database: t.database });
+    await page(cert.verificationId, second);
+    await second.close();
+    expect(await viewsOf(cert._id)).toBe(2);
   });
 });
