@@ -52,6 +52,18 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSNonNullExpression[expression.type='MemberExpression'][expression.property.name='auth']",
+          message: 'Read the session with signedIn(req) from plugins/auth: it fails closed.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, GOOD_PASSWORD, sessionCookie, type TestApp } from '../../test/harness';
 import { sessions } from '../db/schema';
@@ -11,6 +11,7 @@ import {
   SESSION_EXPIRY_COOKIE,
   SESSION_IDLE_MINUTES,
   sessionCookieNames,
+  signedIn,
 } from './auth';
 
 /**
@@ -123,6 +124,14 @@ describe('the route table', () => {
     const first = await upload(member.cookie);
     expect(first.statusCode).not.toBe(429);
     expect((await upload(member.cookie)).statusCode).toBe(429);
+  });
+
+  it('gives a handler the session, and refuses with 401 a request that has none', () => {
+    const auth = { sessionId: 's', user: member.user, mfaPending: false, steppedUpAt: null, stepUpFactorAddedAt: null };
+    expect(signedIn({ auth } as unknown as FastifyRequest)).toBe(auth);
+    expect(() => signedIn({ auth: null } as unknown as FastifyRequest)).toThrow(
+      expect.objectContaining({ statusCode: 401 }),
+    );
   });
 });
 

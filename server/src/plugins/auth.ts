@@ -188,6 +188,15 @@ export function requireStepUp(req: FastifyRequest) {
 }
 
 /**
+ * The session of a request on a route that needs one. The access rule refused a guest before the
+ * handler ran, so this only keeps a handler from ever running without one (it fails closed).
+ */
+export function signedIn(req: FastifyRequest): Auth {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+/**
  * The names of the session cookie and of its readable companion (its expiry, for the web app),
  * `__Host-`-prefixed in production (ARCHITECTURE §5).
  */
@@ -334,7 +343,7 @@ export default fp(
       const [row] = await app.db
         .select()
         .from(users)
-        .where(and(eq(users.id, req.auth!.user.id), live(users)));
+        .where(and(eq(users.id, signedIn(req).user.id), live(users)));
       // Deleted between the session's statement and this one: signed out, as on the next request.
       if (!row) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
       return row;
@@ -459,7 +468,7 @@ export default fp(
         await app.db
           .update(sessions)
           .set({ steppedUpAt: app.clock.now(), stepUpFactorAddedAt: factorAddedAt })
-          .where(eq(sessions.id, req.auth!.sessionId));
+          .where(eq(sessions.id, signedIn(req).sessionId));
       },
     });
   },

@@ -41,6 +41,7 @@ import {
   lockedUntil,
   throttleKey,
 } from './throttle';
+import { signedIn } from '../../plugins/auth';
 
 export { LOCK_AFTER_FAILURES, LOCK_MINUTES } from './throttle';
 
@@ -146,7 +147,7 @@ export default async function authRoutes(base: FastifyInstance) {
     '/api/auth/verify-email',
     { schema: { tags, body: verifyEmailBody, response: { 200: authResponse } }, ...limit(30, 5) },
     async (req, reply) => {
-      const current = req.auth!.user;
+      const current = signedIn(req).user;
       if (current.isVerified) {
         return { success: true, message: AUTH_MESSAGES.verified, user: toUser(await app.sessions.account(req)) };
       }

@@ -39,6 +39,7 @@ import {
   updateCertificates,
 } from './repository';
 import { nextAwardedOn } from './awarded-on';
+import { signedIn } from '../../plugins/auth';
 
 /**
  * Rows looked up and written per statement. With 1,000, a batch's objects (and its JSON, over
@@ -332,7 +333,7 @@ export default async function certificateImportRoutes(
         const [upload] = await tx
           .insert(uploads)
           .values({
-            ownerId: req.auth!.user.id,
+            ownerId: signedIn(req).user.id,
             kind: 'import',
             contentType: format === 'csv' ? CSV_TYPE : XLSX_TYPE,
             size,

@@ -38,7 +38,7 @@ import { isPlainList, sendPageJson } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { type CertificateFacts, certificateJson, toCertificate, verificationUrl } from '../../lib/serialize';
-import { requireStepUp } from '../../plugins/auth';
+import { requireStepUp, signedIn } from '../../plugins/auth';
 import { newCopyMail, reinstatedMail, revokedMail } from './mails';
 import {
   addMonths,
@@ -175,7 +175,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
 
   /** A certificate is its holder's and every admin's; another member gets 403. */
   function assertHolderOrAdmin(req: FastifyRequest, row: CertificateRow) {
-    const me = req.auth!.user;
+    const me = signedIn(req).user;
     if (!me.isAdmin && row.holderId !== me.id) throw forbidden(CERTIFICATE_MESSAGES.notYours);
   }
 
@@ -210,7 +210,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
         ? await ownList.read(req, reply, req.query)
         : await app.sessions.authenticate(req, reply);
       const userEmail = normalizeEmail(req.params.userEmail);
-      const me = req.auth!.user;
+      const me = signedIn(req).user;
       if (!me.isAdmin && userEmail !== me.email) throw forbidden(CERTIFICATE_MESSAGES.notYours);
       if (own && userEmail === me.email) return sendPageJson(reply, own);
       const owner = userEmail === me.email ? { holderId: me.id } : { userEmail };
@@ -597,7 +597,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
         if (current.identifyByEmail === identifyByEmail) return current;
         const changed = (await updateCertificate(tx, current.id, { identifyByEmail }))!;
         // A new copy (decision 0037); the holder who chose it needs no mail to say so.
-        await app.credentials.settle(tx, changed, { quiet: changed.holderId === req.auth!.user.id });
+        await app.credentials.settle(tx, changed, { quiet: changed.holderId === signedIn(req).user.id });
         await app.audit(tx, req, {
           action: 'certificate.identifier',
           targetType: 'certificate',
@@ -637,7 +637,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
       const row = await readable(req, req.params.id);
       const now = app.clock.now();
       if (verificationStatus(row, now).status !== 'Active') throw conflict(WALLET_MESSAGES.notActive);
-      const offer = { certificateId: row.id, createdBy: req.auth!.user.id, now };
+      const offer = { certificateId: row.id, createdBy: signedIn(req).user.id, now };
       const secrets = await app.db.transaction(async (tx) => ({
         url: (await createWalletOffer(tx, { ...offer, kind: 'credential-url' })).token,
         exchange: (await createWalletOffer(tx, { ...offer, kind: 'exchange', challenge: randomToken() })).token,

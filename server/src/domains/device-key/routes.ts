@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { piiKeyring } from '../../lib/keys';
 import { createPii } from '../../lib/pii';
+import { signedIn } from '../../plugins/auth';
 import { deviceKeySecretOf } from './repository';
 
 /**
@@ -19,7 +20,7 @@ export default async function deviceKeyRoutes(base: FastifyInstance) {
     '/api/device-key',
     { schema: { tags: ['auth'], response: { 200: deviceKeyResponse } } },
     async (req, reply) => {
-      const userId = req.auth!.user.id;
+      const userId = signedIn(req).user.id;
       const secret = await deviceKeySecretOf(app.db, pii, userId);
       reply.header('cache-control', 'no-store');
       return { userId, key: secret.toString('base64url') };

@@ -18,6 +18,7 @@ import { allowanceOf, ingestOnce } from './ingest';
 import type { StagingStore } from './tus';
 import { forgetExpiredUnfinished, forgetUnfinished, lockUploader, recordUnfinished } from './repository';
 import { uploadRateLimit } from './routes';
+import { signedIn } from '../../plugins/auth';
 
 /**
  * Issue 18 part 5, decision 0021: resumable uploads of report media over tus 1.0.0
@@ -217,7 +218,7 @@ export default fp(
       const id = uploadIdIn(req.url);
       const upload = id ? await (await tusEngine()).store.getUpload(id).catch(() => undefined) : undefined;
       const expired = !(Number(upload?.metadata?.[CREATED]) > expiredBy().getTime());
-      if (!id || !upload || upload.metadata?.[OWNER] !== req.auth!.user.id || expired) {
+      if (!id || !upload || upload.metadata?.[OWNER] !== signedIn(req).user.id || expired) {
         throw notFound(RESUMABLE_MESSAGES.notFound);
       }
       return id;
@@ -247,7 +248,7 @@ export default fp(
         // Node's fetch needs `duplex` to take a streamed body.
         duplex: 'half',
       });
-      const exchange: Exchange = { userId: req.auth!.user.id, uploadId, key: idempotencyKeyOf(req), log: req.log };
+      const exchange: Exchange = { userId: signedIn(req).user.id, uploadId, key: idempotencyKeyOf(req), log: req.log };
       exchanges.set(request, exchange);
       const { tus } = await tusEngine();
       const res = await tus.handleWeb(request);

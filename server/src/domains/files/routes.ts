@@ -20,6 +20,7 @@ import { accept, DOC_TYPE, DOCX_TYPE, unsupported, UPLOAD_MESSAGES } from './con
 import { ingestOnce, type IngestOptions } from './ingest';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { escapeHtml } from '../../lib/html';
+import { signedIn } from '../../plugins/auth';
 
 type UploadRow = typeof uploads.$inferSelect;
 
@@ -114,7 +115,7 @@ export default async function fileRoutes(base: FastifyInstance) {
     opts: Pick<IngestOptions, 'decide'>,
     respond: (url: string) => Record<string, string>,
   ) {
-    const user = req.auth!.user;
+    const user = signedIn(req).user;
     const key = idempotencyKeyOf(req);
     const part = await filePart(req, route.fields, route.maxBytes);
     // Issue 18: the key is scoped to the route and to the kind the client declares, so one key
@@ -138,7 +139,7 @@ export default async function fileRoutes(base: FastifyInstance) {
       onRequest: uploadRate,
     },
     async (req, reply) => {
-      const user = req.auth!.user;
+      const user = signedIn(req).user;
       return upload(
         req,
         reply,
@@ -186,7 +187,7 @@ export default async function fileRoutes(base: FastifyInstance) {
       const id = uploadIdOf(fileUrl(req.params.id));
       const [file] = id ? await app.db.select().from(uploads).where(eq(uploads.id, id)) : [];
       if (!file) throw notFound('File not found');
-      if (!(await mayRead(app, req.auth!.user, file))) throw forbidden('You are not allowed to see this file.');
+      if (!(await mayRead(app, signedIn(req).user, file))) throw forbidden('You are not allowed to see this file.');
 
       reply.headers({
         'x-content-type-options': 'nosniff',

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditLog } from '../../db/schema';
 import { piiKeyring } from '../../lib/keys';
 import { createPii } from '../../lib/pii';
-import { requireStepUp } from '../../plugins/auth';
+import { requireStepUp, signedIn } from '../../plugins/auth';
 import { buildExport, zipExport } from './export';
 
 export const HMIS_EXPORT_ACTION = 'hmis.export';
@@ -31,7 +31,7 @@ export default async function hmisRoutes(base: FastifyInstance) {
   const pii = createPii(piiKeyring(app.keys));
 
   const build = (req: FastifyRequest, period: { from: string; to: string; exclude: string[] }) => {
-    const { user } = req.auth!;
+    const { user } = signedIn(req);
     return buildExport(app.db, pii, app.config.hmis, {
       ...period,
       actor: { id: user.id, name: user.name, email: user.email },

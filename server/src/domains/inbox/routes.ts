@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { toInboxItem } from '../../lib/serialize';
 import { listInbox, markAllRead, markRead } from './repository';
+import { signedIn } from '../../plugins/auth';
 
 const NOT_FOUND = 'Inbox item not found';
 
@@ -16,12 +17,12 @@ export default async function inboxRoutes(base: FastifyInstance) {
   const tags = ['inbox'];
 
   app.get('/api/inbox', { schema: { tags, response: { 200: inbox } } }, async (req) => {
-    const { items, unread } = await listInbox(app.db, req.auth!.user.id);
+    const { items, unread } = await listInbox(app.db, signedIn(req).user.id);
     return { items: items.map(toInboxItem), unread };
   });
 
   app.post('/api/inbox/read-all', { schema: { tags, response: { 200: messageBody } } }, async (req) => {
-    await markAllRead(app.db, req.auth!.user.id, app.clock.now());
+    await markAllRead(app.db, signedIn(req).user.id, app.clock.now());
     return { message: 'All marked as read' };
   });
 
@@ -29,7 +30,7 @@ export default async function inboxRoutes(base: FastifyInstance) {
     '/api/inbox/:id/read',
     { schema: { tags, params: idParams, response: { 200: messageBody } } },
     async (req) => {
-      const row = await markRead(app.db, req.auth!.user.id, req.params.id, app.clock.now());
+      const row = await markRead(app.db, signedIn(req).user.id, req.params.id, app.clock.now());
       if (!row) throw notFound(NOT_FOUND);
       return { message: 'Marked as read' };
     },

@@ -25,7 +25,7 @@ import { piiKeyring } from '../../lib/keys';
 import { verifyPassword } from '../../lib/passwords';
 import { createPii } from '../../lib/pii';
 import { toPasskey, toUser } from '../../lib/serialize';
-import { requireStepUp, type UserRow } from '../../plugins/auth';
+import { requireStepUp, signedIn, type UserRow } from '../../plugins/auth';
 import { type FactorChange, factorChangedMail, factorsResetMail } from './mails';
 import {
   authenticationOptions,
@@ -141,7 +141,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/auth/mfa/verify',
     { schema: { tags, body: mfaVerifyBody, response: { 200: authResponse } }, ...limit(30, 5) },
     async (req, reply) => {
-      const { mfaPending, sessionId } = req.auth!;
+      const { mfaPending, sessionId } = signedIn(req);
       const user = await app.sessions.account(req);
       const { code, password, passkey } = req.body;
       if (user.mfaEnabled && password !== undefined) throw badRequest(MFA_MESSAGES.needCode);
@@ -191,7 +191,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
 
   /** The account's passkeys, by name (never the key or the credential id). */
   app.get('/api/auth/mfa/passkeys', { schema: { tags, response: { 200: passkeyList } } }, async (req) =>
-    (await passkeysOf(app.db, req.auth!.user.id)).map(toPasskey),
+    (await passkeysOf(app.db, signedIn(req).user.id)).map(toPasskey),
   );
 
   app.post(
@@ -199,7 +199,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     { schema: { tags, response: { 200: passkeyOptions } }, ...limit(10, 15) },
     async (req) => {
       requireStepUp(req);
-      return { ...(await registrationOptions(app, req.auth!.user, req.auth!.sessionId)) };
+      return { ...(await registrationOptions(app, signedIn(req).user, signedIn(req).sessionId)) };
     },
   );
 
@@ -213,7 +213,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     { schema: { tags, body: passkeyRegisterBody, response: { 201: passkeyRegisterResponse } }, ...limit(10, 15) },
     async (req, reply) => {
       requireStepUp(req);
-      const { user, sessionId } = req.auth!;
+      const { user, sessionId } = signedIn(req);
       const credential = await verifyRegistration(app, sessionId, req.body);
       const now = app.clock.now();
       const codes = newRecoveryCodes();
@@ -253,7 +253,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     { schema: { tags, params: idParams, response: { 200: messageBody } } },
     async (req) => {
       requireStepUp(req);
-      const userId = req.auth!.user.id;
+      const userId = signedIn(req).user.id;
       await app.db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
         const [passkey] = await tx
@@ -289,7 +289,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
   app.post(
     '/api/auth/mfa/passkeys/authentication-options',
     { schema: { tags, response: { 200: passkeyOptions } }, ...limit(30, 5) },
-    async (req) => ({ ...(await authenticationOptions(app, req.auth!.user, req.auth!.sessionId)) }),
+    async (req) => ({ ...(await authenticationOptions(app, signedIn(req).user, signedIn(req).sessionId)) }),
   );
 
   /** Only another admin resets someone's factors: audited, every session ended, the owner mailed. */
@@ -297,7 +297,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
     '/api/users/:id/mfa',
     { schema: { tags, params: idParams, response: { 200: messageBody } } },
     async (req) => {
-      if (req.params.id === req.auth!.user.id) throw forbidden(MFA_MESSAGES.resetSelf);
+      if (req.params.id === signedIn(req).user.id) throw forbidden(MFA_MESSAGES.resetSelf);
       // Issue 30 (F10): taking someone's factors away is as sensitive as changing one's own.
       requireStepUp(req);
       await app.db.transaction(async (tx) => {

@@ -23,7 +23,7 @@ import { claimKey, fingerprintOf, idempotencyKeyOf, recordAnswer } from '../../l
 import { piiKeyring } from '../../lib/keys';
 import { createPii, PiiError } from '../../lib/pii';
 import { toReport, toReportSummary } from '../../lib/serialize';
-import { requireStepUp } from '../../plugins/auth';
+import { requireStepUp, signedIn } from '../../plugins/auth';
 import {
   findReport,
   listOwnReports,
@@ -76,7 +76,7 @@ export default async function reportRoutes(base: FastifyInstance) {
     { schema: { tags, body: reportBody, response: { 201: createReportResponse } } },
     async (req, reply) => {
       const fields = req.body;
-      const userId = req.auth!.user.id;
+      const userId = signedIn(req).user.id;
       // Issue 17: no photo or video without the client's consent to it; nothing is stored.
       const refused = mediaConsentProblem(fields);
       if (refused) throw badRequest(refused);
@@ -120,7 +120,7 @@ export default async function reportRoutes(base: FastifyInstance) {
     '/api/reports/mine',
     { schema: { tags, querystring: listQuery, response: { 200: z.array(reportSummary) } } },
     async (req, reply) => {
-      const { rows, total } = await listOwnReports(app.db, req.auth!.user.id, req.query);
+      const { rows, total } = await listOwnReports(app.db, signedIn(req).user.id, req.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map(toReportSummary);
     },

@@ -20,7 +20,7 @@ import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { assertVersion, CONDITIONAL_PUT, type Precondition, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toUser } from '../../lib/serialize';
-import { requireStepUp, type UserRow } from '../../plugins/auth';
+import { requireStepUp, signedIn, type UserRow } from '../../plugins/auth';
 import {
   adminsBeyond,
   anotherAdminExists,
@@ -80,7 +80,7 @@ export default async function userRoutes(base: FastifyInstance) {
     files: (row) => [row.picture],
     snapshot: (row) => ({ email: row.email, name: row.name, isAdmin: row.isAdmin }),
     async guard(tx, req, ids) {
-      if (ids.includes(req.auth!.user.id)) throw badRequest(USER_MESSAGES.deleteSelf);
+      if (ids.includes(signedIn(req).user.id)) throw badRequest(USER_MESSAGES.deleteSelf);
       // The admin rows are locked before the targets', in one order (see adminsBeyond).
       const { othersRemain, anyLeaving } = await adminsBeyond(tx, ids);
       if (anyLeaving && !othersRemain) throw conflict(USER_MESSAGES.lastAdminDelete);
@@ -129,7 +129,7 @@ export default async function userRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const me = req.auth!.user;
+      const me = signedIn(req).user;
       const targetId = req.params.id;
       if (!me.isAdmin && targetId !== me.id) throw forbidden(USER_MESSAGES.notYourProfile);
       const body: unknown = req.body ?? {};
