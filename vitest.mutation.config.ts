@@ -47,6 +47,7 @@ export const MUTATION_TESTS_BY_MODULE: Record<string, string[]> = {
   'server/src/domains/certificates/import': ['server/src/domains/certificates/import.test.ts'],
   'server/src/domains/hmis/': [
     'server/src/domains/hmis/spec.test.ts',
+    'server/src/domains/hmis/validate.test.ts',
     'server/src/domains/hmis/mapping.test.ts',
     'server/src/domains/hmis/export.test.ts',
   ],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureHelpContent } from '../src/bootstrap';
 import type { XlsxLimits } from '../src/domains/certificates/import';
@@ -34,7 +34,7 @@ function closeOnce(database: Database): Database {
   return { ...database, close: () => (closing ??= database.close()) };
 }
 
-async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database> {
   return closeOnce(await openFreshDatabase());
 }
 
@@ -155,6 +155,26 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       if (!options.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * An app of its own for one `describe` block (another configuration, or a second instance on the
+ * same database): built in the block's `beforeAll`, closed in its `afterAll`; call the result
+ * inside a test. Built there rather than in a test's body, so that mutation testing does not count
+ * the code that builds an app as reached by that one test alone (docs/mutation-testing.md).
+ */
+export function blockApp(env: Record<string, string> = {}, options: () => TestAppOptions = () => ({})): () => TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(env, options());
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => {
+    if (!app) throw new Error('blockApp(): read the app inside a test');
+    return app;
   };
 }
 

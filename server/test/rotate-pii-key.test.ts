@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { reportBody } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, driver, postgresUrlOf, type TestApp } from './harness';
+import { call, createTestApp, createUser, driver, openTestDatabase, postgresUrlOf, type TestApp } from './harness';
 import { type Database, openPglite } from '../src/db/client';
 import { reports, users } from '../src/db/schema';
 import { PENDING_SECRET_FIELD, SECRET_FIELD } from '../src/domains/mfa/service';
@@ -140,10 +140,10 @@ const execFileAsync = promisify(execFile);
  */
 async function commandDatabase(dataDir: string) {
   if (driver === 'postgres') {
-    const own = await createTestApp();
+    const own = await openTestDatabase();
     return {
-      env: { DATABASE_URL: await postgresUrlOf(own.database) },
-      use: <T>(work: (db: Database['db']) => Promise<T>) => work(own.database.db),
+      env: { DATABASE_URL: await postgresUrlOf(own) },
+      use: <T>(work: (db: Database['db']) => Promise<T>) => work(own.db),
       close: () => own.close(),
     };
   }

@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, passkeys, recoveryCodes, sessions, users, webauthnChallenges } from '../../src/db/schema';
 import { SoftAuthenticator } from '../authenticator';
-import { call, createTestApp, createUser, lastMail, sessionCookie, type TestApp } from '../harness';
+import { blockApp, call, createTestApp, createUser, lastMail, sessionCookie, type TestApp } from '../harness';
 import { fullReport } from '../reports';
 
 /**
@@ -316,6 +316,8 @@ describe('step-up with a passkey', () => {
 });
 
 describe('removal and reset', () => {
+  const strictApp = blockApp({ ADMIN_MFA: 'required' });
+
   it('removes one passkey; the last one turns two-factor off with its recovery codes', async () => {
     const u = await createUser(t, { steppedUp: true });
     const first = await addPasskey(u, 'One');
@@ -359,54 +361,48 @@ describe('removal and reset', () => {
   });
 
   it('keeps the last factor of an admin under ADMIN_MFA=required (409); with TOTP beside it, the passkey may go', async () => {
-    const strict = await createTestApp({ ADMIN_MFA: 'required' });
-    try {
-      const admin = await createUser(strict, { isAdmin: true, steppedUp: true });
-      const { passkey } = await addPasskey(admin, 'Only', strict);
-      const remove = () =>
-        call(strict.app, admin.cookie, { method: 'DELETE', url: `/api/auth/mfa/passkeys/${passkey._id}` });
-      const refused = await remove();
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: MFA_MESSAGES.lastFactor });
-      expect(await strict.database.db.select().from(passkeys).where(eq(passkeys.userId, admin.user.id))).toHaveLength(
-        1,
-      );
-      // A passkey alone is a factor: the admin screens are open.
-      expect((await call(strict.app, admin.cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+    const strict = strictApp();
+    const admin = await createUser(strict, { isAdmin: true, steppedUp: true });
+    const { passkey } = await addPasskey(admin, 'Only', strict);
+    const remove = () =>
+      call(strict.app, admin.cookie, { method: 'DELETE', url: `/api/auth/mfa/passkeys/${passkey._id}` });
+    const refused = await remove();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: MFA_MESSAGES.lastFactor });
+    expect(await strict.database.db.select().from(passkeys).where(eq(passkeys.userId, admin.user.id))).toHaveLength(1);
+    // A passkey alone is a factor: the admin screens are open.
+    expect((await call(strict.app, admin.cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
 
-      // With an authenticator app too, the passkey may go, and the recovery codes stay.
-      const setup = await post(admin.cookie, '/api/auth/mfa/totp/setup', undefined, strict);
-      const { secret } = setup.json() as { secret: string };
-      const code = await generate({ secret, epoch: Math.floor(strict.clock.now().getTime() / 1000) });
-      const enable = await post(admin.cookie, '/api/auth/mfa/totp/enable', { code }, strict);
-      expect(enable.statusCode, enable.body).toBe(200);
-      expect(enable.json()).toEqual({ recoveryCodes: [] });
-      // An authenticator app added beside a passkey brings no new recovery codes, and its mail says none.
-      const mail = await strict.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.to, admin.email.toLowerCase()))
-        .orderBy(desc(outbox.createdAt))
-        .limit(1);
-      expect(mail[0]?.text).toContain('an authenticator app');
-      expect(mail[0]?.text).not.toContain('recovery codes were made');
-      expect((await remove()).statusCode).toBe(200);
-      const [row] = await strict.database.db.select().from(users).where(eq(users.id, admin.user.id));
-      expect(row!.mfaEnabled).toBe(true);
-      expect(
-        await strict.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.user.id)),
-      ).toHaveLength(RECOVERY_CODE_COUNT);
-      // A member's last factor may go under ADMIN_MFA=required: the rule is the admins'.
-      const member = await createUser(strict, { steppedUp: true });
-      const only = await addPasskey(member, 'Solo', strict);
-      const gone = await call(strict.app, member.cookie, {
-        method: 'DELETE',
-        url: `/api/auth/mfa/passkeys/${only.passkey._id}`,
-      });
-      expect(gone.statusCode, gone.body).toBe(200);
-    } finally {
-      await strict.close();
-    }
+    // With an authenticator app too, the passkey may go, and the recovery codes stay.
+    const setup = await post(admin.cookie, '/api/auth/mfa/totp/setup', undefined, strict);
+    const { secret } = setup.json() as { secret: string };
+    const code = await generate({ secret, epoch: Math.floor(strict.clock.now().getTime() / 1000) });
+    const enable = await post(admin.cookie, '/api/auth/mfa/totp/enable', { code }, strict);
+    expect(enable.statusCode, enable.body).toBe(200);
+    expect(enable.json()).toEqual({ recoveryCodes: [] });
+    // An authenticator app added beside a passkey brings no new recovery codes, and its mail says none.
+    const mail = await strict.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, admin.email.toLowerCase()))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    expect(mail[0]?.text).toContain('an authenticator app');
+    expect(mail[0]?.text).not.toContain('recovery codes were made');
+    expect((await remove()).statusCode).toBe(200);
+    const [row] = await strict.database.db.select().from(users).where(eq(users.id, admin.user.id));
+    expect(row!.mfaEnabled).toBe(true);
+    expect(
+      await strict.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.user.id)),
+    ).toHaveLength(RECOVERY_CODE_COUNT);
+    // A member's last factor may go under ADMIN_MFA=required: the rule is the admins'.
+    const member = await createUser(strict, { steppedUp: true });
+    const only = await addPasskey(member, 'Solo', strict);
+    const gone = await call(strict.app, member.cookie, {
+      method: 'DELETE',
+      url: `/api/auth/mfa/passkeys/${only.passkey._id}`,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
   });
 
   it('an admin’s reset removes the passkeys too', async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, recoveryCodes, sessions, users } from '../../src/db/schema';
 import {
   call,
+  blockApp,
   createTestApp,
   createUser,
   lastMail,
@@ -149,6 +150,9 @@ describe('enrolment', () => {
 });
 
 describe('sign-in with a second factor', () => {
+  /** A second instance on the same database. */
+  const twin = blockApp({}, () => ({ database: t.database }));
+
   it('answers { mfaRequired } to the right password; that session can do nothing but give the code', async () => {
     const u = await createUser(t, { isAdmin: true });
     await enrol(u);
@@ -247,13 +251,8 @@ describe('sign-in with a second factor', () => {
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
 
     // A second instance on the same database sees the same lock (decision 0011).
-    const twin = await createTestApp({}, { database: t.database });
-    try {
-      const elsewhere = await passwordStep(u, twin);
-      expect((await verify(elsewhere, { code: await codeNow(secret, twin) }, twin)).statusCode).toBe(429);
-    } finally {
-      await twin.close();
-    }
+    const elsewhere = await passwordStep(u, twin());
+    expect((await verify(elsewhere, { code: await codeNow(secret, twin()) }, twin())).statusCode).toBe(429);
     // A new sign-in does not lift it either.
     expect((await verify(await passwordStep(u), { code: right })).statusCode).toBe(429);
 
@@ -332,24 +331,22 @@ describe('an admin resets another user’s factors', () => {
 });
 
 describe('ADMIN_MFA=required', () => {
-  it('refuses admin routes to an admin without a factor until they enrol; member routes stay open', async () => {
-    const strict = await createTestApp({ ADMIN_MFA: 'required' });
-    try {
-      const admin = await createUser(strict, { isAdmin: true });
-      const list = await call(strict.app, admin.cookie, { method: 'GET', url: '/api/users' });
-      expect(list.statusCode).toBe(403);
-      expect(list.json()).toEqual({ message: MFA_MESSAGES.setupRequired });
-      expect((await call(strict.app, admin.cookie, { method: 'GET', url: '/api/jobs' })).statusCode).toBe(200);
-      const status = await call(strict.app, admin.cookie, { method: 'GET', url: '/api/auth/mfa' });
-      expect(status.json()).toEqual({ totp: false, recoveryCodesLeft: 0, required: true });
-      const config = await strict.app.inject({ method: 'GET', url: '/api/config' });
-      expect(config.json().adminMfa).toBe('required');
+  const strictApp = blockApp({ ADMIN_MFA: 'required' });
 
-      await enrol(admin, strict);
-      expect((await call(strict.app, admin.cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
-    } finally {
-      await strict.close();
-    }
+  it('refuses admin routes to an admin without a factor until they enrol; member routes stay open', async () => {
+    const strict = strictApp();
+    const admin = await createUser(strict, { isAdmin: true });
+    const list = await call(strict.app, admin.cookie, { method: 'GET', url: '/api/users' });
+    expect(list.statusCode).toBe(403);
+    expect(list.json()).toEqual({ message: MFA_MESSAGES.setupRequired });
+    expect((await call(strict.app, admin.cookie, { method: 'GET', url: '/api/jobs' })).statusCode).toBe(200);
+    const status = await call(strict.app, admin.cookie, { method: 'GET', url: '/api/auth/mfa' });
+    expect(status.json()).toEqual({ totp: false, recoveryCodesLeft: 0, required: true });
+    const config = await strict.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json().adminMfa).toBe('required');
+
+    await enrol(admin, strict);
+    expect((await call(strict.app, admin.cookie, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
   });
 });
 

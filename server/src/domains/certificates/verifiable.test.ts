@@ -16,6 +16,7 @@ import {
   lastMail,
   sessionCookie,
   type TestApp,
+  blockApp,
   createTestApp,
   uniqueEmail,
 } from '../../../test/harness';
@@ -71,6 +72,8 @@ const download = async (id: string, cookie: string | undefined, what: 'credentia
   call(t.app, cookie, { method: 'GET', url: `/api/certificates/${id}/${what}` });
 
 describe('certificates belong to people, not to e-mail strings', () => {
+  const openApp = blockApp({ SIGNUP_POLICY: 'open' });
+
   it('an admin changing a member’s e-mail carries the certificates along, and the freed address claims nothing', async () => {
     const b = await createUser(t, { email: uniqueEmail('b') });
     const cert = await issue({ userEmail: b.email });
@@ -144,54 +147,50 @@ describe('certificates belong to people, not to e-mail strings', () => {
   });
 
   it('under the open sign-up policy too, a newcomer who proves a freed address claims nothing', async () => {
-    const open = await createTestApp({ SIGNUP_POLICY: 'open' });
-    try {
-      const boss = await createUser(open, { isAdmin: true, steppedUp: true });
-      const holder = await createUser(open);
-      const issued = await call(open.app, boss.cookie, {
-        method: 'POST',
-        url: '/api/certificates',
-        payload: {
-          userEmail: holder.email,
-          certificateNo: certificateNumber(),
-          name: 'Open Advocate',
-          validTill: inDays(90),
-        },
-      });
-      expect(issued.statusCode, issued.body).toBe(201);
-      const removed = await call(open.app, boss.cookie, { method: 'DELETE', url: `/api/users/${holder.user.id}` });
-      expect(removed.statusCode).toBe(204);
+    const open = openApp();
+    const boss = await createUser(open, { isAdmin: true, steppedUp: true });
+    const holder = await createUser(open);
+    const issued = await call(open.app, boss.cookie, {
+      method: 'POST',
+      url: '/api/certificates',
+      payload: {
+        userEmail: holder.email,
+        certificateNo: certificateNumber(),
+        name: 'Open Advocate',
+        validTill: inDays(90),
+      },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const removed = await call(open.app, boss.cookie, { method: 'DELETE', url: `/api/users/${holder.user.id}` });
+    expect(removed.statusCode).toBe(204);
 
-      // Anyone may sign up with the now free address, and prove it, but the certificate stays claimed.
-      const signup = await open.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { name: 'Newcomer', email: holder.email, certificateNo: 'CRA-X', password: GOOD_PASSWORD },
-      });
-      expect(signup.statusCode, signup.body).toBe(201);
-      const cookie = sessionCookie(signup);
-      const code = codeFrom((await lastMail(open, holder.email))?.text);
-      const verified = await call(open.app, cookie, {
-        method: 'POST',
-        url: '/api/auth/verify-email',
-        payload: { code },
-      });
-      expect(verified.statusCode).toBe(200);
-      const [row] = await open.database.db
-        .select()
-        .from(certificates)
-        .where(eq(certificates.id, issued.json()._id as string));
-      // Still the deleted holder's (their account is in the trash, decision 0017), never the newcomer's.
-      expect(row?.holderId).toBe(holder.user.id);
-      expect(row?.holderId).not.toBe(verified.json().user._id);
-      const mine = await call(open.app, sessionCookie(verified), {
-        method: 'GET',
-        url: `/api/certificates/${encodeURIComponent(holder.email)}`,
-      });
-      expect(mine.json()).toEqual([]);
-    } finally {
-      await open.close();
-    }
+    // Anyone may sign up with the now free address, and prove it, but the certificate stays claimed.
+    const signup = await open.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Newcomer', email: holder.email, certificateNo: 'CRA-X', password: GOOD_PASSWORD },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const cookie = sessionCookie(signup);
+    const code = codeFrom((await lastMail(open, holder.email))?.text);
+    const verified = await call(open.app, cookie, {
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { code },
+    });
+    expect(verified.statusCode).toBe(200);
+    const [row] = await open.database.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.id, issued.json()._id as string));
+    // Still the deleted holder's (their account is in the trash, decision 0017), never the newcomer's.
+    expect(row?.holderId).toBe(holder.user.id);
+    expect(row?.holderId).not.toBe(verified.json().user._id);
+    const mine = await call(open.app, sessionCookie(verified), {
+      method: 'GET',
+      url: `/api/certificates/${encodeURIComponent(holder.email)}`,
+    });
+    expect(mine.json()).toEqual([]);
   });
 
   it('issued to a verified member’s address, it is theirs at once', async () => {
@@ -202,6 +201,8 @@ describe('certificates belong to people, not to e-mail strings', () => {
 });
 
 describe('the public verification page', () => {
+  const limitedApp = blockApp({ VERIFY_RATE_LIMIT: '3', STATUS_LIST_RATE_LIMIT: '3' });
+
   it('shows the minimum to anyone, as HTML without script, with noindex and an Open Graph preview', async () => {
     const cert = await issue({ holderName: 'Morgan Member' });
     const res = await t.app.inject({ method: 'GET', url: pathOf(cert.verificationUrl) });
@@ -302,29 +303,25 @@ describe('the public verification page', () => {
 
   it('is rate limited per client address, on every public route, without storing the address', async () => {
     // The status lists have a limit of their own (issue 31), here as small as the page's.
-    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '3', STATUS_LIST_RATE_LIMIT: '3' });
-    try {
-      const unknown = crypto.randomBytes(32).toString('base64url');
-      const routes = [`/api/verify/${unknown}`, `/verify/${unknown}`, '/api/status-lists/revocation/1'];
-      for (const [i, url] of routes.entries()) {
-        const remoteAddress = `127.9.9.${i + 1}`;
-        const statuses = [];
-        for (let n = 0; n < 4; n++) {
-          statuses.push((await limited.app.inject({ method: 'GET', url, remoteAddress })).statusCode);
-        }
-        expect(statuses, url).toEqual([404, 404, 404, 429]);
-        // Another address is not held back by this one's count.
-        expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.9.8.1' })).statusCode).toBe(404);
+    const limited = limitedApp();
+    const unknown = crypto.randomBytes(32).toString('base64url');
+    const routes = [`/api/verify/${unknown}`, `/verify/${unknown}`, '/api/status-lists/revocation/1'];
+    for (const [i, url] of routes.entries()) {
+      const remoteAddress = `127.9.9.${i + 1}`;
+      const statuses = [];
+      for (let n = 0; n < 4; n++) {
+        statuses.push((await limited.app.inject({ method: 'GET', url, remoteAddress })).statusCode);
       }
-      // The counters are kept under a keyed hash: no visitor's address is in the database.
-      const { rows } = (await limited.database.db.execute(sql`select key from rate_limit_hits`)) as unknown as {
-        rows: { key: string }[];
-      };
-      expect(rows.length).toBeGreaterThanOrEqual(routes.length);
-      expect(rows.filter((r) => /127\.9\./.test(r.key))).toEqual([]);
-    } finally {
-      await limited.close();
+      expect(statuses, url).toEqual([404, 404, 404, 429]);
+      // Another address is not held back by this one's count.
+      expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.9.8.1' })).statusCode).toBe(404);
     }
+    // The counters are kept under a keyed hash: no visitor's address is in the database.
+    const { rows } = (await limited.database.db.execute(sql`select key from rate_limit_hits`)) as unknown as {
+      rows: { key: string }[];
+    };
+    expect(rows.length).toBeGreaterThanOrEqual(routes.length);
+    expect(rows.filter((r) => /127\.9\./.test(r.key))).toEqual([]);
   });
 
   it('counts views per certificate for the holder, and keeps no visitor data', async () => {

@@ -6,7 +6,7 @@ import { certificates, credentialCopies } from '../../db/schema';
 import { loadIssuerSeed } from '../../lib/keys';
 import { credentialSigner } from '../../plugins/credential-signer';
 import { statesRecord } from '../../plugins/credentials';
-import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import { blockApp, call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
 import { certificateNumber, inDays, issueCertificate } from '../../../test/certificates';
 import { calendarDay } from '../../lib/dates';
 
@@ -179,26 +179,24 @@ describe('the checklist', () => {
 });
 
 describe('the app’s clock decides', () => {
+  const ownApp = blockApp();
+
   it('“checked at” follows the app clock, and a certificate expires on the page when that clock passes its end', async () => {
     // An app of its own: its clock is moved by days, which would end the sessions of the others.
-    const own = await createTestApp();
-    try {
-      const boss = await createUser(own, { isAdmin: true, steppedUp: true });
-      const cert = await issue(own, { validTill: inDays(10) }, boss.cookie);
-      const first = await json(cert.verificationId, own);
-      expect(first.checks.notExpired).toBe(true);
-      own.clock.advanceMinutes(11 * 24 * 60);
-      const res = await page(cert.verificationId, own);
-      const checkedAt = /<time datetime="([^"]+)">/.exec(res.body)![1]!;
-      const days = (new Date(checkedAt).getTime() - new Date(first.checkedAt).getTime()) / 86_400_000;
-      expect(days).toBeGreaterThan(10.99);
-      expect(days).toBeLessThan(11.01);
-      expect(checklistOf(res.body)).toEqual({ ...ALL_PASS, notExpired: 'fail' });
-      expect(res.body).toContain('<h1 id="status">Expired certificate</h1>');
-      expect(await json(cert.verificationId, own)).toMatchObject({ status: 'Expired', checks: { notExpired: false } });
-    } finally {
-      await own.close();
-    }
+    const own = ownApp();
+    const boss = await createUser(own, { isAdmin: true, steppedUp: true });
+    const cert = await issue(own, { validTill: inDays(10) }, boss.cookie);
+    const first = await json(cert.verificationId, own);
+    expect(first.checks.notExpired).toBe(true);
+    own.clock.advanceMinutes(11 * 24 * 60);
+    const res = await page(cert.verificationId, own);
+    const checkedAt = /<time datetime="([^"]+)">/.exec(res.body)![1]!;
+    const days = (new Date(checkedAt).getTime() - new Date(first.checkedAt).getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(10.99);
+    expect(days).toBeLessThan(11.01);
+    expect(checklistOf(res.body)).toEqual({ ...ALL_PASS, notExpired: 'fail' });
+    expect(res.body).toContain('<h1 id="status">Expired certificate</h1>');
+    expect(await json(cert.verificationId, own)).toMatchObject({ status: 'Expired', checks: { notExpired: false } });
   });
 });
 
@@ -321,6 +319,8 @@ describe('what the page says, and where it leads', () => {
 });
 
 describe('the link preview', () => {
+  const limitedApp = blockApp({ VERIFY_RATE_LIMIT: '2' });
+
   const NASTY = `Zoë <"&'> O'Brien</title><script>alert(1)</script>`;
 
   it('carries Open Graph and Twitter card tags, escaped: a name with <"&\' does not break out', async () => {
@@ -405,18 +405,14 @@ describe('the link preview', () => {
   });
 
   it('is limited per client address as the page is', async () => {
-    const limited = await createTestApp({ VERIFY_RATE_LIMIT: '2' });
-    try {
-      const url = `/verify/${crypto.randomBytes(32).toString('base64url')}/preview.png`;
-      const statuses = [];
-      for (let n = 0; n < 3; n++) {
-        statuses.push((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.7.7.7' })).statusCode);
-      }
-      expect(statuses).toEqual([404, 404, 429]);
-      expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.7.7.8' })).statusCode).toBe(404);
-    } finally {
-      await limited.close();
+    const limited = limitedApp();
+    const url = `/verify/${crypto.randomBytes(32).toString('base64url')}/preview.png`;
+    const statuses = [];
+    for (let n = 0; n < 3; n++) {
+      statuses.push((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.7.7.7' })).statusCode);
     }
+    expect(statuses).toEqual([404, 404, 429]);
+    expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '127.7.7.8' })).statusCode).toBe(404);
   });
 
   it('does not count as a view of the page', async () => {
@@ -632,6 +628,8 @@ describe('what each answer carries for caches, robots and a verifier', () => {
 });
 
 describe('the views counted for the holder', () => {
+  /** A second instance on the same database, closed by the test below. */
+  const second = blockApp({}, () => ({ database: t.database }));
   const viewsOf = async (id: string) =>
     (await t.database.db.select().from(certificates).where(eq(certificates.id, id)))[0]!.verificationViews;
 
@@ -662,9 +660,8 @@ describe('the views counted for the holder', () => {
     await page(cert.verificationId);
     await expect.poll(() => viewsOf(cert._id), { timeout: 15_000, interval: 250 }).toBe(1);
 
-    const second = await createTestApp({}, { database: t.database });
-    await page(cert.verificationId, second);
-    await second.close();
+    await page(cert.verificationId, second());
+    await second().app.close();
     expect(await viewsOf(cert._id)).toBe(2);
   });
 });

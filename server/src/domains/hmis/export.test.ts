@@ -1,6 +1,12 @@
-import { HMIS_EXPORT_MESSAGES, hmisExportFileName, MFA_MESSAGES, NAME_FORMULA_START } from '@portal/contract';
+import {
+  HMIS_EXPORT_MESSAGES,
+  hmisExportFileName,
+  MFA_MESSAGES,
+  NAME_FORMULA_START,
+  reportFields,
+} from '@portal/contract';
 import { parse } from 'csv-parse/sync';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reports, users } from '../../db/schema';
@@ -66,6 +72,16 @@ function unzip(body: Buffer) {
     }),
   );
 }
+
+/** The text of each file of a downloaded zip, byte for byte. */
+const rawFiles = (body: Buffer) =>
+  Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(body))).map(([name, bytes]) => [name, Buffer.from(bytes).toString('utf8')]),
+  );
+
+/** The rows of a parsed file as objects by column. */
+const records = (file: { header: string[]; rows: string[][] }) =>
+  file.rows.map((cells) => Object.fromEntries(file.header.map((c, i) => [c, cells[i]!])));
 
 describe('HMIS CSV export', () => {
   let jordan: string;
@@ -189,6 +205,14 @@ describe('HMIS CSV export', () => {
     const res = await download(admin.cookie, { ...period(), reason });
     expect(res.statusCode).toBe(200);
     expect(await exportsAudited()).toBe(before + 1);
+    const [audited] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'hmis.export'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    const exportId = records(unzip(res.rawPayload)['Export.csv']!)[0]!.ExportID;
+    expect(audited).toMatchObject({ actorId: admin.user.id, targetType: 'hmis-export', targetId: exportId });
 
     const history = await call(t.app, admin.cookie, { method: 'GET', url: '/api/exports/hmis' });
     expect(history.statusCode).toBe(200);
@@ -214,6 +238,8 @@ describe('HMIS CSV export', () => {
     const res = await check(admin.cookie, { from: '2001-01-01', to: '2001-12-31' });
     expect(res.json()).toMatchObject({ reports: 0, withoutConsent: 0 });
     expect(res.json().counts['Client.csv']).toBe(0);
+    // Only the exporting admin: no report, so no stand-in for a deleted author either.
+    expect(res.json().counts['User.csv']).toBe(1);
   });
 
   it('refuses an export whose rows break the rules, lists them, and exports once the report is excluded', async () => {
@@ -306,7 +332,151 @@ describe('HMIS CSV export', () => {
     const personal = id.replaceAll('-', '');
     expect(zip['Client.csv']!.rows.find((r) => r[0] === personal)?.at(-3)).toBe('deleted-user');
     expect(zip['User.csv']!.rows.map((r) => r[0])).toContain('deleted-user');
+    // The others' reports keep their authors.
+    const jordanRow = zip['Client.csv']!.rows.find((r) => r[0] === jordan.replaceAll('-', ''));
+    expect(jordanRow?.at(-3)).toBe(member.user.id.replaceAll('-', ''));
     await t.database.db.delete(reports).where(eq(reports.id, id));
+  });
+
+  it('exports a report whose author was trashed under the stand-in user, in every file that carries UserID', async () => {
+    const trashed = await createUser(t, { name: 'Tess Trashed' });
+    const res = await call(t.app, trashed.cookie, { method: 'POST', url: '/api/reports', payload: withConsent() });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json()._id as string;
+    // Issue 16: moved to the trash, not deleted; the report stays (its user_id still names the account).
+    await t.database.db
+      .update(users)
+      .set({ deletedAt: t.clock.now(), deletedBy: admin.user.id })
+      .where(eq(users.id, trashed.user.id));
+
+    const exported = await download(admin.cookie, { ...period(), reason: 'r' });
+    expect(exported.statusCode, exported.body.slice(0, 300)).toBe(200);
+    const zip = unzip(exported.rawPayload);
+    const authorOf = new Map([
+      [id.replaceAll('-', ''), 'deleted-user'],
+      [jordan.replaceAll('-', ''), member.user.id.replaceAll('-', '')],
+    ]);
+    const seen = new Set<string>();
+    for (const [name, file] of Object.entries(zip)) {
+      if (!file.header.includes('PersonalID') || !file.header.includes('UserID')) continue;
+      for (const row of records(file)) {
+        const author = authorOf.get(row.PersonalID!);
+        if (author === undefined) continue;
+        expect(row.UserID, `${name} of ${row.PersonalID}`).toBe(author);
+        seen.add(name);
+      }
+    }
+    expect([...seen].sort()).toEqual(
+      ['Client', 'CurrentLivingSituation', 'Disabilities', 'Enrollment', 'HealthAndDV', 'IncomeBenefits'].map(
+        (f) => `${f}.csv`,
+      ),
+    );
+    const people = records(zip['User.csv']!);
+    expect(people.map((u) => u.UserID)).toContain('deleted-user');
+    expect(people.map((u) => u.UserID)).not.toContain(trashed.user.id.replaceAll('-', ''));
+    expect(people.map((u) => u.UserEmail)).not.toContain(trashed.email);
+    await t.database.db.delete(reports).where(eq(reports.id, id));
+  });
+
+  it("writes Export.csv: the exporting admin's name split on whitespace and cut at 50, the columns the portal lacks empty", async () => {
+    const exportRowOf = async (name: string) => {
+      await t.database.db.update(users).set({ name }).where(eq(users.id, admin.user.id));
+      const res = await download(admin.cookie, { ...period(), reason: 'r' });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      return records(unzip(res.rawPayload)['Export.csv']!)[0]!;
+    };
+    const board = 'Recycling Advocate Certification Board';
+    expect(await exportRowOf('  Ada \t Quinn   Admin  ')).toMatchObject({
+      SourceType: '2',
+      SourceID: '',
+      SourceName: board,
+      SourceContactFirst: 'Ada',
+      SourceContactLast: 'Quinn Admin',
+      SourceContactPhone: '',
+      SourceContactExtension: '',
+      SourceContactEmail: admin.email,
+      ExportStartDate: today(),
+      ExportEndDate: today(),
+      SoftwareName: 'Lakeside Advocates',
+      SoftwareVersion: '',
+      CSVVersion: '2026',
+      ExportPeriodType: '3',
+      ExportDirective: '2',
+      HashStatus: '1',
+      ImplementationID: `portal:${board}`,
+    });
+    const long = await exportRowOf(`${'Á'.repeat(55)} ${'B'.repeat(30)}   ${'C'.repeat(30)}`);
+    expect(long).toMatchObject({
+      SourceContactFirst: 'Á'.repeat(50),
+      SourceContactLast: `${'B'.repeat(30)} ${'C'.repeat(19)}`,
+    });
+    await t.database.db.update(users).set({ name: 'Ada Q Admin' }).where(eq(users.id, admin.user.id));
+  });
+
+  it('ends every line of every file with CRLF (RFC 4180), quoting where needed', async () => {
+    const res = await download(admin.cookie, { ...period(), reason: 'r' });
+    expect(res.statusCode).toBe(200);
+    const files = rawFiles(res.rawPayload);
+    expect(Object.keys(files)).toHaveLength(24);
+    for (const [name, text] of Object.entries(files)) {
+      expect(text.endsWith('\r\n'), name).toBe(true);
+      // No CR or LF but those of a CRLF: no cell of these reports holds a line break.
+      expect(text.replaceAll('\r\n', '').search(/[\r\n]/), name).toBe(-1);
+    }
+    // The header, Jordan's and Sam's rows, and the empty end after the last CRLF.
+    const client = files['Client.csv']!.split('\r\n');
+    expect(client).toHaveLength(4);
+    expect(client.some((line) => line.includes(',"Lee, ""Sparrow""",'))).toBe(true);
+  });
+
+  it('lists a past export whose audit row has no details with an empty period and reason', async () => {
+    // The audit log is append-only: the row stays, the oldest of the list.
+    const [old] = await t.database.db
+      .insert(auditLog)
+      .values({
+        action: 'hmis.export',
+        targetType: 'hmis-export',
+        actorEmail: admin.email,
+        details: null,
+        createdAt: new Date('2020-01-01T00:00:00Z'),
+      })
+      .returning();
+    const history = await call(t.app, admin.cookie, { method: 'GET', url: '/api/exports/hmis' });
+    expect(history.statusCode).toBe(200);
+    const item = (history.json().items as { _id: string }[]).find((i) => i._id === old!.id);
+    expect(item).toEqual({
+      _id: old!.id,
+      actorEmail: admin.email,
+      createdAt: '2020-01-01T00:00:00.000Z',
+      from: '',
+      to: '',
+      reason: '',
+      counts: {},
+    });
+  });
+
+  it('gathers an export of more than one batch of 500 reports, each once, in pages of one filing time', async () => {
+    // 501 copies of one report, all filed at the same instant: the pages follow (created_at, id).
+    // Each is sealed for its own id, as the repository seals it (the id is bound into the ciphertext).
+    const day = '2024-06-03';
+    const filed = new Date(`${day}T12:00:00.000Z`);
+    const pii = createPii(piiKeyring(t.app.keys));
+    const fields = reportFields.parse(withConsent());
+    const ids = Array.from({ length: 501 }, () => crypto.randomUUID());
+    await t.database.db.insert(reports).values(ids.map((id) => toRowValues(pii, id, member.user.id, fields, filed)));
+
+    const checked = await check(admin.cookie, { from: day, to: day });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toMatchObject({ reports: 501, problems: [] });
+    expect(checked.json().counts).toMatchObject({ 'Client.csv': 501, 'Disabilities.csv': 3006, 'User.csv': 2 });
+
+    const res = await download(admin.cookie, { from: day, to: day, reason: 'Year-end upload' });
+    expect(res.statusCode).toBe(200);
+    const zip = unzip(res.rawPayload);
+    expect(zip['Client.csv']!.rows.map((r) => r[0]).sort()).toEqual(ids.map((id) => id.replaceAll('-', '')).sort());
+    expect(zip['Disabilities.csv']!.rows).toHaveLength(3006);
+    expect(new Set(zip['Disabilities.csv']!.rows.map((r) => r[0])).size).toBe(3006);
+    await t.database.db.delete(reports).where(inArray(reports.id, ids));
   });
 
   describe('refusals change nothing', () => {
@@ -352,5 +522,47 @@ describe('HMIS CSV export', () => {
       expect(res.statusCode).toBe(400);
       if (message) expect(res.json().issues).toContainEqual({ path, message });
     });
+  });
+});
+
+describe('HMIS CSV export of a board with long names and no CoC', () => {
+  // At the configuration's limits: HMIS_ORGANIZATION_NAME 200 characters, PRODUCT_NAME 100.
+  const organization = 'Fédération régionale des conseils de recyclage '.repeat(5).slice(0, 200);
+  const product = 'Portail des défenseurs du recyclage et de la réduction des déchets '.repeat(2).slice(0, 100);
+  let board: TestApp;
+
+  beforeAll(async () => {
+    board = await createTestApp({ PRODUCT_NAME: product, HMIS_ORGANIZATION_NAME: organization });
+  });
+  afterAll(() => board.close());
+
+  it('cuts each name to its column (SourceName and SoftwareName 50, ImplementationID 200) and writes no CoC', async () => {
+    expect([...organization]).toHaveLength(200);
+    const filer = await createUser(board, { name: 'Morgan Member' });
+    const exporter = await createUser(board, { isAdmin: true, name: 'Ada Admin', steppedUp: true });
+    const filed = await call(board.app, filer.cookie, { method: 'POST', url: '/api/reports', payload: withConsent() });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const day = board.clock.now().toISOString().slice(0, 10);
+
+    const res = await call(board.app, exporter.cookie, {
+      method: 'POST',
+      url: '/api/exports/hmis',
+      payload: { from: day, to: day, reason: 'r' },
+    });
+    // Everything cut to fit: the export passes its own validation.
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const zip = unzip(res.rawPayload);
+    expect(records(zip['Export.csv']!)[0]).toMatchObject({
+      SourceName: organization.slice(0, 50),
+      SoftwareName: product.slice(0, 50),
+      ImplementationID: `portal:${organization}`.slice(0, 200),
+    });
+    expect(records(zip['Organization.csv']!)[0]!.OrganizationName).toBe(organization);
+    expect(records(zip['Project.csv']!)[0]).toMatchObject({
+      ProjectName: `${organization} Street Outreach`.slice(0, 200),
+      ContinuumProject: '0',
+    });
+    expect(zip['ProjectCoC.csv']!.rows).toEqual([]);
+    expect(records(zip['Enrollment.csv']!)[0]!.EnrollmentCoC).toBe('');
   });
 });

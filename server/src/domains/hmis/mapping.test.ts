@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   CURRENT_LIVING_SITUATIONS,
   DOB_DATA_QUALITY,
@@ -447,6 +448,105 @@ describe('HMIS mapping of one report', () => {
     const rows = reportRows({ ...report(), userId: null }, ctx);
     expect(one(rows, 'Client').UserID).toBe(DELETED_USER_ID);
     expect(validateExport(exportOf({ ...report(), userId: null }))).toEqual([]);
+  });
+});
+
+describe('HMIS mapping: what the portal does not collect, ids, edge answers', () => {
+  const board = (over: Partial<Parameters<typeof boardRows>[0]> = {}) =>
+    boardRows({
+      ...ctx,
+      organizationName: 'Board',
+      geocode: '250001',
+      operatingStartDate: '2025-01-01',
+      userId: USER_ID,
+      now: FILED,
+      ...over,
+    });
+
+  it("leaves empty the columns the portal doesn't collect", () => {
+    const rows = rowsOf();
+    expect(one(rows, 'Client')).toMatchObject({ MiddleName: '', NameSuffix: '', AdditionalRaceEthnicity: '' });
+    expect(one(rows, 'IncomeBenefits')).toMatchObject({
+      OtherIncomeSourceIdentify: '',
+      OtherBenefitsSourceIdentify: '',
+    });
+    const b = board();
+    expect(one(b, 'Organization').OrganizationCommonName).toBe('');
+    expect(one(b, 'Project')).toMatchObject({ ProjectCommonName: '', OperatingEndDate: '', TargetPopulation: '4' });
+  });
+
+  it('derives each record id as the first 32 hex digits of SHA-256 of "<kind>:<id>", the same in every export', () => {
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+    const rows = rowsOf();
+    expect(one(rows, 'IncomeBenefits').IncomeBenefitsID).toBe(sha(`IncomeBenefits:${REPORT_ID}`));
+    expect(one(rows, 'HealthAndDV').HealthAndDVID).toBe(sha(`HealthAndDV:${REPORT_ID}`));
+    expect(one(rows, 'CurrentLivingSituation').CurrentLivingSitID).toBe(sha(`CurrentLivingSituation:${REPORT_ID}`));
+    expect(one(rows, 'Enrollment').EnrollmentID).toBe(sha(`Enrollment:${REPORT_ID}`));
+    const b = board();
+    expect(one(b, 'HMISParticipation').HMISParticipationID).toBe(sha('HMISParticipation:so-1'));
+    expect(one(b, 'ProjectCoC').ProjectCoCID).toBe(sha('ProjectCoC:so-1'));
+  });
+
+  it('writes ProjectCoC only when both the CoC code and the geocode are set, and a Continuum Project only with a CoC', () => {
+    expect(one(board(), 'ProjectCoC')).toMatchObject({ ProjectID: 'so-1', CoCCode: 'MA-500', Geocode: '250001' });
+    expect(one(board(), 'Project').ContinuumProject).toBe('1');
+    expect(board({ geocode: undefined }).ProjectCoC).toBeUndefined();
+    const noCoc = board({ cocCode: undefined });
+    expect(noCoc.ProjectCoC).toBeUndefined();
+    expect(one(noCoc, 'Project').ContinuumProject).toBe('0');
+    expect(board({ cocCode: undefined, geocode: undefined }).ProjectCoC).toBeUndefined();
+  });
+
+  it('leaves EnrollmentCoC empty without a configured CoC', () => {
+    expect(one(reportRows(report(), { ...ctx, cocCode: undefined }), 'Enrollment').EnrollmentCoC).toBe('');
+  });
+
+  it('starts the enrollment at the earliest of contact, engagement and filing, whichever order they were met in', () => {
+    const f = fields({
+      projectStartDate: '',
+      hmis: hmisOf({ contactDate: '2025-03-03', dateOfEngagement: '2025-03-02' }),
+    });
+    expect(one(rowsOf(f), 'Enrollment').EntryDate).toBe('2025-03-02');
+    const late = fields({ projectStartDate: '', hmis: hmisOf({ contactDate: '', dateOfEngagement: '2025-03-09' }) });
+    expect(one(rowsOf(late), 'Enrollment').EntryDate).toBe('2025-03-04');
+  });
+
+  it('sets no race column for a stored race the intake no longer offers', () => {
+    // openRow does not re-parse a stored report: an older wording reaches the mapping as it was stored.
+    const client = one(rowsOf({ ...fields(), race: ['Middle Eastern', 'White'] as never }), 'Client');
+    expect(Object.keys(client).sort()).toEqual(hmisHeader('Client').sort());
+    expect(client).toMatchObject({ MidEastNAfrican: '0', White: '1', Asian: '0' });
+  });
+
+  it("tells an older report's SSN data quality by the SSN itself: full 1, partial 2, none 99", () => {
+    const older = (ssn: string) => ({ ...fields(), ssn, hmis: { ...fields().hmis, ssnDataQuality: '' as const } });
+    expect(one(rowsOf(older('372-81-4455')), 'Client').SSNDataQuality).toBe('1');
+    expect(one(rowsOf(older('xxx-x1-4455')), 'Client').SSNDataQuality).toBe('2');
+    expect(one(rowsOf(older('')), 'Client').SSNDataQuality).toBe('99');
+  });
+
+  it('answers every disability type once one flag is set, even with "Disabling condition" unanswered', () => {
+    const f = fields({ disablingCondition: '', disabilityType: { hivAids: true } });
+    const byType = Object.fromEntries(rowsOf(f).Disabilities!.map((d) => [d.DisabilityType, d.DisabilityResponse]));
+    expect(byType).toEqual({ '5': '0', '6': '0', '7': '0', '8': '1', '9': '0', '10': '0' });
+  });
+
+  it("writes a survivor's reason for not knowing when it occurred", () => {
+    const f = fields({
+      domesticViolence: { isVictim: 'Yes', whenOccurred: '', currentlyFleeing: 'Yes' },
+      hmis: hmisOf({ domesticViolenceWhenMissing: "Client doesn't know" }),
+    });
+    expect(one(rowsOf(f), 'HealthAndDV')).toMatchObject({ WhenOccurred: '8', CurrentlyFleeing: '1' });
+  });
+
+  it("splits a user's name on any run of whitespace, first word first, and cuts each part at 50 characters", () => {
+    const user = (name: string) =>
+      userRow({ id: USER_ID, name, email: 'u@example.org', createdAt: FILED, updatedAt: FILED }, ctx.exportId);
+    expect(user('  Ada \t Quinn   Admin  ')).toMatchObject({ UserFirstName: 'Ada', UserLastName: 'Quinn Admin' });
+    expect(user('Cher')).toMatchObject({ UserFirstName: 'Cher', UserLastName: '' });
+    const long = user(`${'A'.repeat(60)} ${'B'.repeat(30)} ${'C'.repeat(30)}`);
+    expect(long.UserFirstName).toBe('A'.repeat(50));
+    expect(long.UserLastName).toBe(`${'B'.repeat(30)} ${'C'.repeat(19)}`);
   });
 });
 
