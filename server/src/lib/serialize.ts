@@ -7,7 +7,7 @@ import type { certificates, inboxItems, passkeys } from '../db/schema';
 import type { reports } from '../db/schema';
 import type { HelpContent, Job, Notification } from '@portal/contract';
 import type { helpContent, jobs, notifications } from '../db/schema';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { isoTimestamp } from './csv-export';
 import { jsonObjectText } from './json-rows';
 
@@ -135,7 +135,7 @@ export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now
     awardedOn: isoTimestamp(field('awardedOn')),
     holderName: field('holderName'),
     claimed: sql`${field('claimedAt')} is not null`,
-    verificationUrl: sql`${`${appUrl}/verify/`}::text || ${field('verificationId')}`,
+    verificationUrl: verificationUrlSql(appUrl, field('verificationId')),
     verificationViews: field('verificationViews'),
     revokedAt: isoTimestamp(field('revokedAt')),
     revocationReason: field('revocationReason'),
@@ -145,6 +145,10 @@ export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now
 
 /** The public page anyone opens to check a certificate (issue 11). */
 export const verificationUrl = (appUrl: string, verificationId: string) => `${appUrl}/verify/${verificationId}`;
+
+/** The same address, written by PostgreSQL from a verification id column. */
+export const verificationUrlSql = (appUrl: string, verificationId: SQLWrapper) =>
+  sql`${verificationUrl(appUrl, '')}::text || ${verificationId}`;
 
 /** The columns a job's answer is made of (the board reads only these). */
 export const JOB_FACTS = ['id', 'title', 'description', 'location', 'company', 'applyLink', 'version'] as const;

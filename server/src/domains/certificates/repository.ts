@@ -19,7 +19,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { certificates, credentialCopies } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
-import { CERTIFICATE_FACTS, type CertificateFacts } from '../../lib/serialize';
+import { CERTIFICATE_FACTS, type CertificateFacts, verificationUrlSql } from '../../lib/serialize';
 import { likePattern, listPage, pageSelect, pageWithTotal } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
 import { live } from '../../lib/trash';
@@ -157,7 +157,7 @@ export const certificateCsvColumns = (appUrl: string): CsvColumn[] => [
   { header: 'awardedOn', value: sql`to_char(${certificates.awardedOn} at time zone 'UTC', 'YYYY-MM-DD')` },
   { header: 'claimed', value: sql`case when ${certificates.holderId} is null then 'No' else 'Yes' end` },
   { header: 'revokedAt', value: isoTimestamp(certificates.revokedAt) },
-  { header: 'verificationUrl', value: sql`${`${appUrl}/verify/`} || ${certificates.verificationId}` },
+  { header: 'verificationUrl', value: verificationUrlSql(appUrl, certificates.verificationId) },
   { header: 'createdAt', value: isoTimestamp(certificates.createdAt) },
 ];
 
