@@ -92,6 +92,28 @@ export const CERTIFICATE_FACTS = [
 ] as const;
 
 /**
+ * The status a person reads, one rule everywhere (the lists, their sort and filter, the answer of
+ * one certificate, the public page): revoked, then made inactive by an admin, then lapsed (from
+ * the valid-till moment on), else active. Expired is derived at read time (ARCHITECTURE §6),
+ * never stored. The SQL below is the same rule, for statements that sort or filter by it.
+ */
+export function certificateStatus(
+  row: { revokedAt: Date | null; status: 'Active' | 'Inactive'; validTill: Date },
+  now: Date,
+): 'Revoked' | 'Inactive' | 'Expired' | 'Active' {
+  if (row.revokedAt) return 'Revoked';
+  if (row.status === 'Inactive') return 'Inactive';
+  if (row.validTill <= now) return 'Expired';
+  return 'Active';
+}
+
+export const certificateStatusSql = (
+  field: (key: 'revokedAt' | 'status' | 'validTill') => SQLWrapper,
+  now: SQLWrapper,
+) =>
+  sql<string>`case when ${field('revokedAt')} is not null then 'Revoked' when ${field('status')} = 'Inactive' then 'Inactive' when ${field('validTill')} <= ${now} then 'Expired' else 'Active' end`;
+
+/**
  * Expired is derived at read time (ARCHITECTURE §6), never stored; a revocation outranks it.
  * The signed credential is never part of it (GET /api/certificates/{id}/credential serves that).
  */
@@ -101,7 +123,7 @@ export function toCertificate(row: CertificateFacts, now: Date, appUrl: string):
     userEmail: row.userEmail,
     certificateNo: row.certificateNo,
     name: row.name,
-    status: row.revokedAt ? 'Revoked' : row.validTill <= now ? 'Expired' : row.status,
+    status: certificateStatus(row, now),
     validTill: row.validTill.toISOString(),
     downloadLink: row.downloadLink,
     createdAt: row.createdAt.toISOString(),
@@ -128,7 +150,7 @@ export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now
     userEmail: field('userEmail'),
     certificateNo: field('certificateNo'),
     name: field('name'),
-    status: sql`case when ${field('revokedAt')} is not null then 'Revoked' when ${field('validTill')} <= ${now} then 'Expired' else ${field('status')} end`,
+    status: certificateStatusSql(field, now),
     validTill: isoTimestamp(field('validTill')),
     downloadLink: field('downloadLink'),
     createdAt: isoTimestamp(field('createdAt')),

@@ -19,7 +19,12 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { certificates, credentialCopies } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
-import { CERTIFICATE_FACTS, type CertificateFacts, verificationUrlSql } from '../../lib/serialize';
+import {
+  CERTIFICATE_FACTS,
+  type CertificateFacts,
+  certificateStatusSql,
+  verificationUrlSql,
+} from '../../lib/serialize';
 import { likePattern, listPage, pageSelect, pageWithTotal } from '../../lib/paging';
 import { bumpVersion } from '../../lib/preconditions';
 import { live } from '../../lib/trash';
@@ -50,7 +55,7 @@ const sortColumns = (now: Date) =>
     certificateNo: sql`lower(${certificates.certificateNo})`,
     userEmail: certificates.userEmail,
     validTill: certificates.validTill,
-    status: sql`case when ${certificates.revokedAt} is not null then 'Revoked' when ${certificates.validTill} <= ${now.toISOString()}::timestamptz then 'Expired' else ${certificates.status} end`,
+    status: certificateStatusSql((key) => certificates[key], sql`${now.toISOString()}::timestamptz`),
     createdAt: certificates.createdAt,
   }) as const;
 
@@ -188,7 +193,7 @@ export function certificateSearch(
   }
   if (query.q) filters.push(certificateMatch(query.q));
   const columns = sortColumns(now);
-  // The status as shown (toCertificate's precedence: revoked, then expired, then the stored one).
+  // The status as shown (certificateStatus's rule).
   if (query.status) filters.push(sql`${columns.status} = ${query.status}`);
   if (query.expiringWithin) {
     filters.push(

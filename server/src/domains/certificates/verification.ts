@@ -1,4 +1,5 @@
 import type { Verification } from '@portal/contract';
+import { certificateStatus } from '../../lib/serialize';
 import type { CertificateRow } from './repository';
 
 /**
@@ -10,10 +11,9 @@ export function verificationStatus(
   row: Pick<CertificateRow, 'revokedAt' | 'status' | 'suspendedAt' | 'validTill'>,
   now: Date,
 ): { status: Verification['status']; since: Date | null } {
-  if (row.revokedAt) return { status: 'Revoked', since: row.revokedAt };
-  if (row.status === 'Inactive') return { status: 'Inactive', since: row.suspendedAt };
-  if (row.validTill <= now) return { status: 'Expired', since: row.validTill };
-  return { status: 'Active', since: null };
+  const status = certificateStatus(row, now);
+  const since = { Revoked: row.revokedAt, Inactive: row.suspendedAt, Expired: row.validTill, Active: null }[status];
+  return { status, since };
 }
 
 /**
