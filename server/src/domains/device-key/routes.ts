@@ -1,8 +1,6 @@
 import { deviceKeyResponse } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { piiKeyring } from '../../lib/keys';
-import { createPii } from '../../lib/pii';
 import { signedIn } from '../../plugins/auth';
 import { deviceKeySecretOf } from './repository';
 
@@ -14,7 +12,7 @@ import { deviceKeySecretOf } from './repository';
  */
 export default async function deviceKeyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const pii = createPii(piiKeyring(app.keys));
+  const { pii } = app;
 
   app.get(
     '/api/device-key',

@@ -10,8 +10,6 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditLog } from '../../db/schema';
-import { piiKeyring } from '../../lib/keys';
-import { createPii } from '../../lib/pii';
 import { requireStepUp, signedIn } from '../../plugins/auth';
 import { buildExport, zipExport } from './export';
 
@@ -28,7 +26,7 @@ const HISTORY = 50;
 export default async function hmisRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['hmis export'];
-  const pii = createPii(piiKeyring(app.keys));
+  const { pii } = app;
 
   const build = (req: FastifyRequest, period: { from: string; to: string; exclude: string[] }) => {
     const { user } = signedIn(req);

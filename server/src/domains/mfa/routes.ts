@@ -21,9 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { passkeys, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { piiKeyring } from '../../lib/keys';
 import { verifyPassword } from '../../lib/passwords';
-import { createPii } from '../../lib/pii';
 import { toPasskey, toUser } from '../../lib/serialize';
 import { requireStepUp, signedIn, type UserRow } from '../../plugins/auth';
 import { type FactorChange, factorChangedMail, factorsResetMail } from './mails';
@@ -62,7 +60,7 @@ const limit = (max: number, minutes: number) => ({
 export default async function mfaRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['two-factor sign-in'];
-  const pii = createPii(piiKeyring(app.keys));
+  const { pii } = app;
   /** Issue 30 (F1): the owner hears of every change to their factors, in the change's transaction. */
   const tellOwner = (tx: Tx, user: Pick<UserRow, 'email' | 'name'>, change: FactorChange, at: Date) =>
     app.mail.enqueue(tx, factorChangedMail(user.email, user.name, change, at, app.config));

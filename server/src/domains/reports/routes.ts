@@ -20,8 +20,7 @@ import { reports } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { claimKey, fingerprintOf, idempotencyKeyOf, recordAnswer } from '../../lib/idempotency';
-import { piiKeyring } from '../../lib/keys';
-import { createPii, PiiError } from '../../lib/pii';
+import { PiiError } from '../../lib/pii';
 import { toReport, toReportSummary } from '../../lib/serialize';
 import { requireStepUp, signedIn } from '../../plugins/auth';
 import {
@@ -47,7 +46,7 @@ export const REPORT_UNREADABLE = 'This report cannot be read: its stored data fa
 export default async function reportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
-  const pii = createPii(piiKeyring(app.keys));
+  const { pii } = app;
 
   /** Decrypts a row; a value that fails its check is a loud 500, never a wrong plaintext. */
   const open = (row: ReportRow, log: FastifyBaseLogger) => {
