@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { certificates, credentialCopies } from '../../db/schema';
+import { certificates, credentialCopies, walletOffers } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import {
   CERTIFICATE_FACTS,
@@ -477,4 +477,83 @@ export async function updateCertificates(db: Tx, rows: ImportedUpdate[], now: Da
       awarded_on timestamptz, holder_name text, download_link text, holder_id uuid,
       claimed_at timestamptz, suspended_at timestamptz, resign boolean)
     where c.id = v.id`);
+}
+
+export type WalletOfferKind = (typeof walletOffers.$inferInsert)['kind'];
+export type WalletOfferRow = typeof walletOffers.$inferSelect;
+
+/** Stores an offer of a certificate to a wallet (decision 0042): its secret only as a hash. */
+export async function insertWalletOffer(db: Tx, values: typeof walletOffers.$inferInsert) {
+  await db.insert(walletOffers).values(values);
+}
+
+/** The offer of this kind whose secret has this hash, whatever its state. */
+export async function findWalletOfferByHash(db: Tx, kind: WalletOfferKind, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(walletOffers)
+    .where(and(eq(walletOffers.tokenHash, tokenHash), eq(walletOffers.kind, kind)));
+  return row;
+}
+
+/**
+ * Marks the offer used if it is unused and unexpired at `now`, in one statement, so two wallets
+ * presenting the same secret at once get it once. The row taken, or undefined.
+ */
+export async function markWalletOfferUsed(
+  db: Tx,
+  kind: WalletOfferKind,
+  tokenHash: string,
+  now: Date,
+  changes: Partial<Pick<WalletOfferRow, 'accessTokenHash'>>,
+): Promise<WalletOfferRow | undefined> {
+  const [taken] = await db
+    .update(walletOffers)
+    .set({ usedAt: now, ...changes })
+    .where(
+      and(
+        eq(walletOffers.tokenHash, tokenHash),
+        eq(walletOffers.kind, kind),
+        isNull(walletOffers.usedAt),
+        gt(walletOffers.expiresAt, now),
+      ),
+    )
+    .returning();
+  return taken;
+}
+
+/** Records that the offer's credential was handed to the wallet. */
+export async function markWalletCredentialIssued(db: Tx, id: string, issuedAt: Date) {
+  await db.update(walletOffers).set({ issuedAt }).where(eq(walletOffers.id, id));
+}
+
+/** An access token of a pre-authorized code that has not bought its credential yet and is unexpired. */
+const spendableAccessToken = (accessTokenHash: string, now: Date) =>
+  and(
+    eq(walletOffers.accessTokenHash, accessTokenHash),
+    eq(walletOffers.kind, 'pre-authorized-code'),
+    isNull(walletOffers.issuedAt),
+    gt(walletOffers.expiresAt, now),
+  );
+
+/** The offer an access token may still buy the credential of (OID4VCI 1.0 §8), if any. */
+export async function findSpendableAccessToken(db: Tx, accessTokenHash: string, now: Date) {
+  const [known] = await db
+    .select({ id: walletOffers.id })
+    .from(walletOffers)
+    .where(spendableAccessToken(accessTokenHash, now));
+  return known;
+}
+
+/**
+ * Spends the access token of offer `id` in one statement, so of two requests with it only one
+ * gets the credential. The offer, or undefined when the token was spent or expired meanwhile.
+ */
+export async function spendAccessToken(db: Tx, id: string, accessTokenHash: string, now: Date) {
+  const [offer] = await db
+    .update(walletOffers)
+    .set({ issuedAt: now })
+    .where(and(eq(walletOffers.id, id), spendableAccessToken(accessTokenHash, now)))
+    .returning();
+  return offer;
 }

@@ -1,12 +1,14 @@
 import { WALLET_OFFER_MINUTES } from '@portal/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { walletOffers } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/tokens';
-
-export type WalletOfferKind = (typeof walletOffers.$inferInsert)['kind'];
-export type WalletOfferRow = typeof walletOffers.$inferSelect;
+import {
+  findWalletOfferByHash,
+  insertWalletOffer,
+  markWalletOfferUsed,
+  type WalletOfferKind,
+  type WalletOfferRow,
+} from './repository';
 
 /** Why a wallet's secret was refused: never given, or given and then used, or too old. */
 export type Refusal = 'unknown' | 'used' | 'expired';
@@ -21,7 +23,7 @@ export async function createWalletOffer(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = addMinutes(offer.now, WALLET_OFFER_MINUTES);
-  await db.insert(walletOffers).values({
+  await insertWalletOffer(db, {
     certificateId: offer.certificateId,
     kind: offer.kind,
     tokenHash: sha256(token),
@@ -35,11 +37,7 @@ export async function createWalletOffer(
 
 /** The offer a secret names, whatever its state (undefined when none of this kind has it). */
 export async function findWalletOffer(db: Tx, kind: WalletOfferKind, token: string) {
-  const [row] = await db
-    .select()
-    .from(walletOffers)
-    .where(and(eq(walletOffers.tokenHash, sha256(token)), eq(walletOffers.kind, kind)));
-  return row;
+  return findWalletOfferByHash(db, kind, sha256(token));
 }
 
 /** Why an offer cannot be used at `now`, or undefined when it can. */
@@ -61,17 +59,6 @@ export async function takeWalletOffer(
   now: Date,
   changes: Partial<Pick<WalletOfferRow, 'accessTokenHash'>> = {},
 ): Promise<WalletOfferRow | Refusal> {
-  const [taken] = await db
-    .update(walletOffers)
-    .set({ usedAt: now, ...changes })
-    .where(
-      and(
-        eq(walletOffers.tokenHash, sha256(token)),
-        eq(walletOffers.kind, kind),
-        isNull(walletOffers.usedAt),
-        gt(walletOffers.expiresAt, now),
-      ),
-    )
-    .returning();
+  const taken = await markWalletOfferUsed(db, kind, sha256(token), now, changes);
   return taken ?? refusalOf(await findWalletOffer(db, kind, token), now)!;
 }

@@ -9,15 +9,13 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { walletOffers } from '../../db/schema';
 import { preflight, readableByAnyOrigin, walletPreflight } from '../../lib/cross-origin';
 import type { HttpError } from '../../lib/errors';
 import { badRequest, gone, notFound } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { stands } from '../../plugins/credentials';
-import { findCertificate } from './repository';
+import { findCertificate, findSpendableAccessToken, markWalletCredentialIssued, spendAccessToken } from './repository';
 import { findWalletOffer, type Refusal, refusalOf, takeWalletOffer } from './wallet-offers';
 
 type Json = Record<string, unknown>;
@@ -169,7 +167,7 @@ export default async function walletRoutes(base: FastifyInstance) {
       const taken = await takeWalletOffer(app.db, 'exchange', req.params.token, app.clock.now());
       if (typeof taken === 'string') throw refused(taken);
       const credential = await app.credentials.boundTo(await credentialOf(taken.certificateId), holder);
-      await app.db.update(walletOffers).set({ issuedAt: app.clock.now() }).where(eq(walletOffers.id, taken.id));
+      await markWalletCredentialIssued(app.db, taken.id, app.clock.now());
       return {
         verifiablePresentation: {
           '@context': [VC_CONTEXT],
@@ -318,13 +316,6 @@ export default async function walletRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const bearer = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(req.headers.authorization ?? '')?.[1];
       const now = app.clock.now();
-      const spendable = (hash: string) =>
-        and(
-          eq(walletOffers.accessTokenHash, hash),
-          eq(walletOffers.kind, 'pre-authorized-code'),
-          isNull(walletOffers.issuedAt),
-          gt(walletOffers.expiresAt, now),
-        );
       const invalidToken = () => {
         // RFC 6750 §3.1: an unknown, spent or expired token.
         reply.header('www-authenticate', 'Bearer error="invalid_token"');
@@ -336,21 +327,14 @@ export default async function walletRoutes(base: FastifyInstance) {
         return oauthError(reply, 400, 'invalid_credential_request', 'The credential request must be a JSON object.');
       }
       if (!bearer) return invalidToken();
-      const [known] = await app.db
-        .select({ id: walletOffers.id })
-        .from(walletOffers)
-        .where(spendable(sha256(bearer)));
+      const known = await findSpendableAccessToken(app.db, sha256(bearer), now);
       if (!known) return invalidToken();
       const body = (req.body ?? {}) as z.infer<typeof credentialRequest>;
       if (body.credential_configuration_id !== OID4VCI_CONFIGURATION_ID) {
         return oauthError(reply, 400, 'unknown_credential_configuration', `Ask for ${OID4VCI_CONFIGURATION_ID}.`);
       }
       // One statement spends the token, so of two requests with it only one gets the credential.
-      const [offer] = await app.db
-        .update(walletOffers)
-        .set({ issuedAt: now })
-        .where(and(eq(walletOffers.id, known.id), spendable(sha256(bearer))))
-        .returning();
+      const offer = await spendAccessToken(app.db, known.id, sha256(bearer), now);
       if (!offer) return invalidToken();
       return { credentials: [{ credential: await credentialOf(offer.certificateId) }] };
     },

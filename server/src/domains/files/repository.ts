@@ -1,6 +1,36 @@
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { resumableUploads, uploads, users } from '../../db/schema';
+import { certificates, reports, resumableUploads, uploads, users } from '../../db/schema';
+import { live } from '../../lib/trash';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+export async function findUpload(db: Tx, id: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  return row;
+}
+
+/** The reports that name the file (as their photo or video), in the trash or not, and who filed them. */
+export async function reportsNamingFile(db: Tx, url: string) {
+  return db
+    .select({ userId: reports.userId, live: sql<boolean>`${live(reports)}` })
+    .from(reports)
+    .where(or(eq(reports.imageUrl, url), eq(reports.videoUrl, url)));
+}
+
+/** The certificates that name the file (as their document), in the trash or not, and their holders. */
+export async function certificatesNamingFile(db: Tx, url: string) {
+  return db
+    .select({ holderId: certificates.holderId, live: sql<boolean>`${live(certificates)}` })
+    .from(certificates)
+    .where(eq(certificates.downloadLink, url));
+}
+
+/** Whether some account has the file as its profile picture. */
+export async function isProfilePicture(db: Tx, url: string): Promise<boolean> {
+  const [picture] = await db.select({ id: users.id }).from(users).where(eq(users.picture, url)).limit(1);
+  return !!picture;
+}
 
 /**
  * Holds the member's row until the transaction ends: uploads that passed an allowance check side

@@ -9,20 +9,17 @@ import {
   uploadFileResponse,
   uploadImageResponse,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { uploads } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { fileUrl, uploadIdOf } from '../../plugins/files';
 import { mayRead } from './access';
 import { accept, DOC_TYPE, DOCX_TYPE, unsupported, UPLOAD_MESSAGES } from './content';
 import { ingestOnce, type IngestOptions } from './ingest';
+import { findUpload, type UploadRow } from './repository';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { escapeHtml } from '../../lib/html';
 import { signedIn } from '../../plugins/auth';
-
-type UploadRow = typeof uploads.$inferSelect;
 
 /** Parses `Range: bytes=…` against the size: a range, 'unsatisfiable', or null to send it all. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'bad' | null {
@@ -185,7 +182,7 @@ export default async function fileRoutes(base: FastifyInstance) {
     { schema: { tags, params: fileParams, querystring: fileQuery }, compress: false },
     async (req, reply) => {
       const id = uploadIdOf(fileUrl(req.params.id));
-      const [file] = id ? await app.db.select().from(uploads).where(eq(uploads.id, id)) : [];
+      const file = id ? await findUpload(app.db, id) : undefined;
       if (!file) throw notFound('File not found');
       if (!(await mayRead(app, signedIn(req).user, file))) throw forbidden('You are not allowed to see this file.');
 

@@ -70,6 +70,16 @@ export function jobSearch(query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
 
 export type JobRow = typeof jobs.$inferSelect;
 
+/** What the trash screen and the audit log show of a job. */
+export const JOB_TRASH_LABEL = sql<string>`${jobs.title} || ' · ' || ${jobs.company}`;
+/** What the job list is searched by to find a job, for a link from the audit log. */
+export const JOB_TRASH_FIND = sql<string>`${jobs.title}`;
+
+export async function insertJob(tx: Tx, values: typeof jobs.$inferInsert) {
+  const [row] = await tx.insert(jobs).values(values).returning();
+  return row!;
+}
+
 export async function findJobForUpdate(tx: Tx, id: string) {
   const [row] = await tx
     .select()

@@ -10,14 +10,16 @@ import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../
 import { jobJson, toJob } from '../../lib/serialize';
 import {
   findJobForUpdate,
+  insertJob,
   JOB_CSV_COLUMNS,
+  JOB_TRASH_FIND,
+  JOB_TRASH_LABEL,
   jobBoardPage,
   type JobRow,
   jobSearch,
   listJobs,
   updateJob,
 } from './repository';
-import { sql } from 'drizzle-orm';
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_DELETED = 'The job was deleted successfully.';
@@ -30,8 +32,8 @@ export default async function jobRoutes(base: FastifyInstance) {
   app.trash.define<JobRow>('job', {
     table: jobs,
     notFound: JOB_NOT_FOUND,
-    label: sql<string>`${jobs.title} || ' · ' || ${jobs.company}`,
-    find: sql<string>`${jobs.title}`,
+    label: JOB_TRASH_LABEL,
+    find: JOB_TRASH_FIND,
     search: (q) => jobSearch({ q }).where,
     files: () => [],
     snapshot: toJob,
@@ -62,17 +64,14 @@ export default async function jobRoutes(base: FastifyInstance) {
   app.post('/api/jobs', { schema: { tags, body: jobBody, response: { 201: job } } }, async (req, reply) => {
     const now = app.clock.now();
     const created = await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(jobs)
-        .values({ ...req.body, createdAt: now, updatedAt: now })
-        .returning();
+      const row = await insertJob(tx, { ...req.body, createdAt: now, updatedAt: now });
       await app.audit(tx, req, {
         action: 'job.create',
         targetType: 'job',
-        targetId: row!.id,
-        details: { after: toJob(row!) },
+        targetId: row.id,
+        details: { after: toJob(row) },
       });
-      return row!;
+      return row;
     });
     return reply.status(201).send(withEtag(reply, toJob(created)));
   });

@@ -31,3 +31,11 @@ export async function listNotifications(db: Tx, query: ListQuery) {
     prepareAs: pattern ? undefined : `notifications_page_${sortKey}_${query.order ?? ''}`,
   });
 }
+
+/** What the trash screen and the audit log show of a notification. */
+export const NOTIFICATION_TRASH_LABEL = sql<string>`${notifications.title}`;
+
+export async function insertNotification(tx: Tx, values: typeof notifications.$inferInsert) {
+  const [row] = await tx.insert(notifications).values(values).returning();
+  return row!;
+}

@@ -1,11 +1,10 @@
 import { idParams, listQuery, messageBody, notification, notificationBody, TOTAL_COUNT_HEADER } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notifications } from '../../db/schema';
 import { toNotification } from '../../lib/serialize';
-import { listNotifications } from './repository';
+import { insertNotification, listNotifications, NOTIFICATION_TRASH_LABEL } from './repository';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 export const NOTIFICATION_DELETED = 'The notification has been successfully deleted.';
@@ -18,7 +17,7 @@ export default async function notificationRoutes(base: FastifyInstance) {
   app.trash.define<typeof notifications.$inferSelect>('notification', {
     table: notifications,
     notFound: NOTIFICATION_NOT_FOUND,
-    label: sql<string>`${notifications.title}`,
+    label: NOTIFICATION_TRASH_LABEL,
     files: () => [],
     snapshot: toNotification,
   });
@@ -38,17 +37,14 @@ export default async function notificationRoutes(base: FastifyInstance) {
     { schema: { tags, body: notificationBody, response: { 201: notification } } },
     async (req, reply) => {
       const created = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(notifications)
-          .values({ ...req.body, createdAt: app.clock.now() })
-          .returning();
+        const row = await insertNotification(tx, { ...req.body, createdAt: app.clock.now() });
         await app.audit(tx, req, {
           action: 'notification.create',
           targetType: 'notification',
-          targetId: row!.id,
-          details: { after: toNotification(row!) },
+          targetId: row.id,
+          details: { after: toNotification(row) },
         });
-        return row!;
+        return row;
       });
       return reply.status(201).send(toNotification(created));
     },

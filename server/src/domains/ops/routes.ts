@@ -1,10 +1,9 @@
 import { publicConfig } from '@portal/contract';
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outbox } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
+import { latestOutboxMails } from './repository';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
 const LOOPBACK = /^(?:(?:::ffff:)?127(?:\.\d{1,3}){3}|::1)$/i;
@@ -54,7 +53,7 @@ export default async function opsRoutes(base: FastifyInstance) {
   if (!app.config.production && !app.config.smtpUrl) {
     app.get('/dev/mail', { schema: { hide: true } }, async (req, reply) => {
       if (!fromThisMachine(req)) throw forbidden(DEV_MAIL_LOCAL_ONLY);
-      const mails = await app.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
+      const mails = await latestOutboxMails(app.db, 50);
       const items = mails
         .map(
           (m) =>

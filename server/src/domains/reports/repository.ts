@@ -124,6 +124,17 @@ export function reportSearch(query: Pick<ListQuery, 'q' | 'sort' | 'order'>) {
   return { where, orderBy: [direction(column), direction(reports.id)] };
 }
 
+/**
+ * What the trash screen and the audit log show of a report: never the sealed intake, and no find
+ * (a client's name would end up in an address).
+ */
+export const REPORT_TRASH_LABEL = sql<string>`case when ${reports.clientName} = '' then 'Report' else ${reports.clientName} end`;
+
+/** Files a report: `values` as toRowValues seals them. */
+export async function insertReport(tx: Tx, values: ReturnType<typeof toRowValues>) {
+  await tx.insert(reports).values(values);
+}
+
 export async function findReport(db: Tx, id: string) {
   const [row] = await db
     .select()

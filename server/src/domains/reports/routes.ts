@@ -12,7 +12,6 @@ import {
   revealSsnResponse,
   TOTAL_COUNT_HEADER,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,10 +24,12 @@ import { toReport, toReportSummary } from '../../lib/serialize';
 import { requireStepUp, signedIn } from '../../plugins/auth';
 import {
   findReport,
+  insertReport,
   listOwnReports,
   listReports,
   openRow,
   REPORT_CSV_COLUMNS,
+  REPORT_TRASH_LABEL,
   reportSearch,
   type ReportRow,
   toRowValues,
@@ -63,7 +64,7 @@ export default async function reportRoutes(base: FastifyInstance) {
   app.trash.define<ReportRow>('report', {
     table: reports,
     notFound: REPORT_NOT_FOUND,
-    label: sql<string>`case when ${reports.clientName} = '' then 'Report' else ${reports.clientName} end`,
+    label: REPORT_TRASH_LABEL,
     search: (q) => reportSearch({ q }).where,
     files: (row) => [row.imageUrl, row.videoUrl],
     // No client data in the log: it outlives the report.
@@ -94,7 +95,7 @@ export default async function reportRoutes(base: FastifyInstance) {
         if (earlier) return earlier;
         if (fields.imageUrl) await app.files.attach(tx, [fields.imageUrl], { ownerId: userId, kinds: ['image'] });
         if (fields.videoUrl) await app.files.attach(tx, [fields.videoUrl], { ownerId: userId, kinds: ['video'] });
-        await tx.insert(reports).values(toRowValues(pii, id, userId, fields, app.clock.now()));
+        await insertReport(tx, toRowValues(pii, id, userId, fields, app.clock.now()));
         const filed = { status: 201, body: { _id: id } };
         if (request) await recordAnswer(tx, request, filed);
         req.log.info({ reportId: id, userId, event: 'report_filed' }, 'report filed');

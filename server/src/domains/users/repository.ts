@@ -52,6 +52,11 @@ export function userSearch(query: Pick<UserListQuery, 'q' | 'sort' | 'order'>) {
   return { where, orderBy: [sql`${direction(column)} nulls last`, direction(users.id)] };
 }
 
+/** What the trash screen and the audit log show of a user. */
+export const USER_TRASH_LABEL = sql<string>`${users.name} || ' <' || ${users.email} || '>'`;
+/** What the user list is searched by to find a user, for a link from the audit log. */
+export const USER_TRASH_FIND = sql<string>`${users.email}`;
+
 /** The user, locked for the rest of the transaction. */
 export async function findUserForUpdate(tx: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await tx

@@ -13,7 +13,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { exportCsv } from '../../lib/csv-export';
@@ -30,6 +29,8 @@ import {
   listUsers,
   updateUser,
   USER_CSV_COLUMNS,
+  USER_TRASH_FIND,
+  USER_TRASH_LABEL,
   userSearch,
 } from './repository';
 
@@ -74,8 +75,8 @@ export default async function userRoutes(base: FastifyInstance) {
   app.trash.define<UserRow>('user', {
     table: users,
     notFound: USER_MESSAGES.notFound,
-    label: sql<string>`${users.name} || ' <' || ${users.email} || '>'`,
-    find: sql<string>`${users.email}`,
+    label: USER_TRASH_LABEL,
+    find: USER_TRASH_FIND,
     search: (q) => userSearch({ q }).where,
     files: (row) => [row.picture],
     snapshot: (row) => ({ email: row.email, name: row.name, isAdmin: row.isAdmin }),
