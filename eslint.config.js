@@ -24,7 +24,6 @@ const STATEMENTS_NOT_YET_MOVED = [
   'server/src/bootstrap.ts',
   'server/src/cli/resign.ts',
   'server/src/cli/rotate-pii.ts',
-  'server/src/domains/auth/routes.ts',
   'server/src/domains/certificates/import-routes.ts',
   'server/src/domains/certificates/routes.ts',
   'server/src/domains/files/ingest.ts',

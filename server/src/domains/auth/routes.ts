@@ -11,22 +11,34 @@ import {
   signupBody,
   verifyEmailBody,
 } from '@portal/contract';
-import { and, eq, gt, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { certificates, passwordResetTokens, users } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { badRequest, conflict, tooMany, unauthorized } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toUser } from '../../lib/serialize';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { live } from '../../lib/trash';
 import { passwordChangedMail, resetMail, signupAttemptMail } from './mails';
+import {
+  certificateOnRecord,
+  claimResetToken,
+  findLiveUserByEmail,
+  findLiveUserSummaryByEmail,
+  findResetTokenIdsByHash,
+  findUsableResetToken,
+  hasPasskey,
+  insertResetToken,
+  insertUser,
+  markUserVerified,
+  recordLogin,
+  setPasswordAfterReset,
+  voidOpenResetTokens,
+} from './repository';
 import {
   assertMayResend,
   consumeVerificationCode,
-  hasPasskey,
   issueVerificationCode,
   MAX_RESETS_PER_HOUR,
   recentResetCount,
@@ -89,30 +101,10 @@ export default async function authRoutes(base: FastifyInstance) {
       const email = normalizeEmail(req.body.email);
       const registry = app.config.signupPolicy === 'registry';
       assertAcceptablePassword(password);
-      const [existing] = await app.db
-        .select({ id: users.id, email: users.email, name: users.name })
-        .from(users)
-        // A trashed account's address is free (decision 0017).
-        .where(and(eq(users.email, email), live(users)));
+      const existing = await findLiveUserSummaryByEmail(app.db, email);
       // Under the registry policy the certificate is looked up whether or not the address is taken.
       let onRecord = true;
-      if (registry) {
-        const [certificate] = await app.db
-          .select({ id: certificates.id })
-          .from(certificates)
-          .where(
-            and(
-              eq(certificates.userEmail, email),
-              sql`lower(${certificates.certificateNo}) = lower(${certificateNo})`,
-              // Issue 11: a certificate already claimed is never claimed again, even once its
-              // address is free (its holder changed e-mail, or their account was deleted).
-              isNull(certificates.claimedAt),
-              live(certificates),
-            ),
-          )
-          .limit(1);
-        onRecord = Boolean(certificate);
-      }
+      if (registry) onRecord = await certificateOnRecord(app.db, email, certificateNo);
       if (existing || !onRecord) {
         await tellOwnerOfSignup(email, existing);
         req.log.info({ userId: existing?.id, event: 'signup_refused' }, 'sign-up refused');
@@ -124,13 +116,16 @@ export default async function authRoutes(base: FastifyInstance) {
       const passwordHash = await hashPassword(password);
       const user = await app.db
         .transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({ email, name, certificateNo, passwordHash, createdAt: app.clock.now() })
-            .returning();
-          await issueVerificationCode(app, tx, created!);
-          await app.sessions.start(tx, req, reply, created!.id);
-          return created!;
+          const created = await insertUser(tx, {
+            email,
+            name,
+            certificateNo,
+            passwordHash,
+            createdAt: app.clock.now(),
+          });
+          await issueVerificationCode(app, tx, created);
+          await app.sessions.start(tx, req, reply, created.id);
+          return created;
         })
         .catch((err: unknown) => {
           // A concurrent sign-up took the address: answered as above.
@@ -154,11 +149,11 @@ export default async function authRoutes(base: FastifyInstance) {
       const outcome = await app.db.transaction(async (tx) => {
         const result = await consumeVerificationCode(app, tx, current.id, req.body.code);
         if (!result.ok) return { result };
-        const [user] = await tx.update(users).set({ isVerified: true }).where(eq(users.id, current.id)).returning();
+        const user = await markUserVerified(tx, current.id);
         // The address is proven: the certificates on record under it become this account's.
-        await app.registry.claimFor(tx, user!);
+        await app.registry.claimFor(tx, user);
         await app.sessions.start(tx, req, reply, current.id);
-        return { result, user: user! };
+        return { result, user };
       });
       if (!outcome.result.ok) {
         req.log.info({ userId: current.id, event: 'verify_failed' }, 'verification code refused');
@@ -193,10 +188,7 @@ export default async function authRoutes(base: FastifyInstance) {
       // Issue 12: the lock is the address's, whether or not it has an account, so an unknown
       // address runs the same queries and gets the same answers (a dummy argon2 check included).
       // A trashed account cannot sign in: it reads as no account (issue 16).
-      const [user] = await app.db
-        .select()
-        .from(users)
-        .where(and(eq(users.email, email), live(users)));
+      const user = await findLiveUserByEmail(app.db, email);
       const lockEnds = await lockedUntil(app.db, key, now);
       if (lockEnds) {
         req.log.info({ userId: user?.id, event: 'login_locked' }, 'login refused: address locked');
@@ -218,7 +210,7 @@ export default async function authRoutes(base: FastifyInstance) {
           await app.sessions.start(tx, req, reply, user.id, { mfaPending: true });
           return (await hasPasskey(tx, user.id)) ? ('mfa-passkey' as const) : ('mfa' as const);
         }
-        const [row] = await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id)).returning();
+        const row = await recordLogin(tx, user.id, now);
         await app.sessions.start(tx, req, reply, user.id);
         return row;
       });
@@ -258,10 +250,7 @@ export default async function authRoutes(base: FastifyInstance) {
     { schema: { tags, body: forgotPasswordBody, response: { 200: authResponse } }, ...limit(10, 15) },
     async (req) => {
       const email = normalizeEmail(req.body.email);
-      const [user] = await app.db
-        .select()
-        .from(users)
-        .where(and(eq(users.email, email), live(users)));
+      const user = await findLiveUserByEmail(app.db, email);
       // Issue 3: an unknown address (or one over its hourly allowance) does the same work as a
       // known one, in a transaction that is rolled back, so the time taken does not tell them apart.
       const recent = await recentResetCount(app, user?.id ?? NO_USER_ID);
@@ -271,22 +260,16 @@ export default async function authRoutes(base: FastifyInstance) {
       await app.db
         .transaction(async (tx) => {
           // A newer link voids the older ones.
-          await tx
-            .update(passwordResetTokens)
-            .set({ usedAt: now })
-            .where(and(eq(passwordResetTokens.userId, owner?.id ?? NO_USER_ID), isNull(passwordResetTokens.usedAt)));
+          await voidOpenResetTokens(tx, owner?.id ?? NO_USER_ID, now);
           if (owner) {
-            await tx.insert(passwordResetTokens).values({
+            await insertResetToken(tx, {
               userId: owner.id,
               tokenHash: sha256(token),
               expiresAt: addMinutes(now, RESET_TOKEN_TTL_MINUTES),
               createdAt: now,
             });
           } else {
-            await tx
-              .select({ id: passwordResetTokens.id })
-              .from(passwordResetTokens)
-              .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+            await findResetTokenIdsByHash(tx, sha256(token));
           }
           const link = `${app.config.appUrl}/reset-password/${token}`;
           await app.mail.enqueue(
@@ -318,16 +301,7 @@ export default async function authRoutes(base: FastifyInstance) {
     async (req) => {
       const now = app.clock.now();
       const tokenHash = sha256(req.params.token);
-      const [candidate] = await app.db
-        .select()
-        .from(passwordResetTokens)
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, now),
-          ),
-        );
+      const candidate = await findUsableResetToken(app.db, tokenHash, now);
       if (!candidate) {
         req.log.info({ event: 'reset_failed' }, 'password reset refused: link invalid, used or expired');
         throw badRequest(AUTH_MESSAGES.resetInvalid);
@@ -335,27 +309,19 @@ export default async function authRoutes(base: FastifyInstance) {
       assertAcceptablePassword(req.body.password);
       const passwordHash = await hashPassword(req.body.password);
       const user = await app.db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.id, candidate.id), isNull(passwordResetTokens.usedAt)))
-          .returning();
+        const claimed = await claimResetToken(tx, candidate.id, now);
         if (!claimed) return undefined;
         // Receiving the link proves the address, so a reset also verifies it. Issue 30 (F6): the
         // device key secret goes with the old password, so a lost phone's drafts stay shut.
-        const [row] = await tx
-          .update(users)
-          .set({ passwordHash, isVerified: true, deviceKeySecret: null })
-          .where(eq(users.id, claimed.userId))
-          .returning();
-        await liftLock(tx, keyOf(row!.email), now);
-        await app.registry.claimFor(tx, row!);
+        const row = await setPasswordAfterReset(tx, claimed.userId, passwordHash);
+        await liftLock(tx, keyOf(row.email), now);
+        await app.registry.claimFor(tx, row);
         await app.sessions.endAllFor(tx, claimed.userId);
         await app.mail.enqueue(
           tx,
-          passwordChangedMail(row!.email, row!.name, app.config.supportEmail, app.config.productName),
+          passwordChangedMail(row.email, row.name, app.config.supportEmail, app.config.productName),
         );
-        return row!;
+        return row;
       });
       if (!user) {
         req.log.info({ userId: candidate.userId, event: 'reset_failed' }, 'password reset refused: link already used');

@@ -1,12 +1,20 @@
 import { AUTH_MESSAGES, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MINUTES } from '@portal/contract';
-import { and, count, desc, eq, gt, isNull, lt, min, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { passkeys, passwordResetTokens, verificationCodes } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
 import { badRequest, HttpError } from '../../lib/errors';
 import { hmac, randomCode, safeEqual } from '../../lib/tokens';
 import { verificationMail } from './mails';
+import {
+  consumeVerificationCodeRow,
+  countResetTokensSince,
+  currentVerificationCode,
+  insertVerificationCode,
+  reserveVerificationTry,
+  verificationCodesIssuedSince,
+  verificationTriesSince,
+  voidOpenVerificationCodes,
+} from './repository';
 
 /**
  * Codes issued per account within RESEND_WINDOW_MINUTES, the sign-up code included: after
@@ -23,11 +31,8 @@ export async function issueVerificationCode(
 ) {
   const now = app.clock.now();
   const code = randomCode();
-  await tx
-    .update(verificationCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.consumedAt)));
-  await tx.insert(verificationCodes).values({
+  await voidOpenVerificationCodes(tx, user.id, now);
+  await insertVerificationCode(tx, {
     userId: user.id,
     codeHash: hmac(app.keys.codeHmac, code),
     expiresAt: addMinutes(now, VERIFICATION_CODE_TTL_MINUTES),
@@ -40,11 +45,7 @@ export async function issueVerificationCode(
 export async function assertMayResend(app: FastifyInstance, userId: string) {
   const now = app.clock.now();
   const since = addMinutes(now, -RESEND_WINDOW_MINUTES);
-  const recent = await app.db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, userId), gt(verificationCodes.createdAt, since)))
-    .orderBy(verificationCodes.createdAt);
+  const recent = await verificationCodesIssuedSince(app.db, userId, since);
   if (recent.length >= MAX_CODES_PER_WINDOW) {
     throw codeLimit(now, addMinutes(recent[0]!.createdAt, RESEND_WINDOW_MINUTES));
   }
@@ -80,54 +81,27 @@ export const CODE_TRIES_WINDOW_MINUTES = 60;
  */
 export async function consumeVerificationCode(app: FastifyInstance, tx: Tx, userId: string, code: string) {
   const now = app.clock.now();
-  const [current] = await tx
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const current = await currentVerificationCode(tx, userId);
   if (!current || current.expiresAt <= now) throw badRequest(AUTH_MESSAGES.invalidCode);
 
   // Issue 1: across resends, at most MAX_CODE_TRIES_PER_HOUR tries per account and hour.
   const since = addMinutes(now, -CODE_TRIES_WINDOW_MINUTES);
-  const recentCodes = and(eq(verificationCodes.userId, userId), gt(verificationCodes.createdAt, since));
-  const [spent] = await tx
-    .select({ tries: sum(verificationCodes.attempts).mapWith(Number), oldest: min(verificationCodes.createdAt) })
-    .from(verificationCodes)
-    .where(recentCodes);
+  const spent = await verificationTriesSince(tx, userId, since);
   if ((spent?.tries ?? 0) >= MAX_CODE_TRIES_PER_HOUR) {
     throw codeLimit(now, addMinutes(spent?.oldest ?? now, CODE_TRIES_WINDOW_MINUTES));
   }
 
-  const [reserved] = await tx
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, current.id),
-        isNull(verificationCodes.consumedAt),
-        lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_ATTEMPTS),
-      ),
-    )
-    .returning({ attempts: verificationCodes.attempts });
+  const reserved = await reserveVerificationTry(tx, current.id, VERIFICATION_CODE_MAX_ATTEMPTS);
   if (!reserved) {
     // Either a concurrent right answer consumed it, or the tries are spent: then it is void.
-    const voided = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
-    return { ok: false as const, void: voided.length > 0 };
+    const voided = await consumeVerificationCodeRow(tx, current.id, now);
+    return { ok: false as const, void: voided };
   }
   if (!safeEqual(current.codeHash, hmac(app.keys.codeHmac, code))) {
     return { ok: false as const, void: false as const, triesLeft: VERIFICATION_CODE_MAX_ATTEMPTS - reserved.attempts };
   }
 
-  const [won] = await tx
-    .update(verificationCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
-    .returning({ id: verificationCodes.id });
+  const won = await consumeVerificationCodeRow(tx, current.id, now);
   return won ? { ok: true as const } : { ok: false as const, void: false as const };
 }
 
@@ -135,17 +109,5 @@ export async function consumeVerificationCode(app: FastifyInstance, tx: Tx, user
 export const MAX_RESETS_PER_HOUR = 3;
 
 export async function recentResetCount(app: FastifyInstance, userId: string) {
-  const [row] = await app.db
-    .select({ n: count() })
-    .from(passwordResetTokens)
-    .where(
-      and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, addMinutes(app.clock.now(), -60))),
-    );
-  return row?.n ?? 0;
-}
-
-/** Issue 19: whether the account holds a passkey, so the second step of its sign-in may offer one. */
-export async function hasPasskey(db: Tx, userId: string) {
-  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
-  return row !== undefined;
+  return countResetTokensSince(app.db, userId, addMinutes(app.clock.now(), -60));
 }

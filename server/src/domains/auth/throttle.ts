@@ -1,8 +1,14 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { emailThrottles } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
 import { hmac } from '../../lib/tokens';
+import {
+  activeLockEnd,
+  deleteForgottenThrottles,
+  lockThrottleRow,
+  recordFailedLogin,
+  recordSignupNotice,
+  resetThrottle,
+} from './repository';
 
 /*
  * Throttles per e-mail address (issue 12). They are kept under an HMAC of the normalised
@@ -21,22 +27,12 @@ export const SIGNUP_NOTICE_EVERY_MINUTES = 60;
 /** Forgotten rows removed by one failed login, so the table cannot grow without bound. */
 const FORGET_BATCH = 100;
 
-const t = emailThrottles;
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-const notLocked = (now: Date) => or(isNull(t.lockedUntil), lte(t.lockedUntil, now));
-/** Whether the stored row is older than FORGET_AFTER_MINUTES (in an ON CONFLICT update). */
-const forgotten = (now: Date) => sql`${t.updatedAt} <= ${at(addMinutes(now, -FORGET_AFTER_MINUTES))}`;
-
 /** The key an address's throttles are kept under. */
 export const throttleKey = (key: Buffer, normalizedEmail: string) => hmac(key, normalizedEmail);
 
 /** When the address's lock ends, if it is locked at `now`. */
 export async function lockedUntil(db: Tx, emailHash: string, now: Date): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ lockedUntil: t.lockedUntil })
-    .from(t)
-    .where(and(eq(t.emailHash, emailHash), gt(t.lockedUntil, now)));
-  return row?.lockedUntil ?? undefined;
+  return activeLockEnd(db, emailHash, now);
 }
 
 /**
@@ -45,23 +41,14 @@ export async function lockedUntil(db: Tx, emailHash: string, now: Date): Promise
  * Only an address not locked meanwhile counts. Answers whether this failure locked it.
  */
 export async function countFailure(db: Tx, emailHash: string, now: Date): Promise<boolean> {
-  const failures = sql`case when ${forgotten(now)} then 1 else ${t.failedLogins} + 1 end`;
-  const reachesLimit = sql`${failures} >= ${LOCK_AFTER_FAILURES}`;
-  const [counted] = await db
-    .insert(t)
-    .values({ emailHash, failedLogins: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: t.emailHash,
-      set: {
-        failedLogins: sql`case when ${reachesLimit} then 0 else ${failures} end`,
-        lockedUntil: sql`case when ${reachesLimit} then ${at(addMinutes(now, LOCK_MINUTES))} else null end`,
-        updatedAt: now,
-      },
-      setWhere: notLocked(now),
-    })
-    .returning({ lockedUntil: t.lockedUntil });
-  await forgetOldRows(db, now);
-  return Boolean(counted?.lockedUntil);
+  const locked = await recordFailedLogin(db, emailHash, now, {
+    lockAfter: LOCK_AFTER_FAILURES,
+    lockUntil: addMinutes(now, LOCK_MINUTES),
+    forgetBefore: addMinutes(now, -FORGET_AFTER_MINUTES),
+  });
+  // Rows nobody touched for FORGET_AFTER_MINUTES (their lock ended long ago) go, a batch at a time.
+  await deleteForgottenThrottles(db, addMinutes(now, -FORGET_AFTER_MINUTES), FORGET_BATCH);
+  return locked;
 }
 
 /**
@@ -69,16 +56,16 @@ export async function countFailure(db: Tx, emailHash: string, now: Date): Promis
  * request locked the address meanwhile; then it answers false and changes nothing.
  */
 export async function clearFailures(tx: Tx, emailHash: string, now: Date): Promise<boolean> {
-  const [row] = await tx.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.emailHash, emailHash)).for('update');
+  const row = await lockThrottleRow(tx, emailHash);
   if (!row) return true;
   if (row.lockedUntil && row.lockedUntil > now) return false;
-  await tx.update(t).set({ failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(t.emailHash, emailHash));
+  await resetThrottle(tx, emailHash, now);
   return true;
 }
 
 /** A password reset proves the address: its failures and lock are lifted. */
 export async function liftLock(tx: Tx, emailHash: string, now: Date) {
-  await tx.update(t).set({ failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(t.emailHash, emailHash));
+  await resetThrottle(tx, emailHash, now);
 }
 
 /**
@@ -86,33 +73,8 @@ export async function liftLock(tx: Tx, emailHash: string, now: Date) {
  * not told of a sign-up attempt within SIGNUP_NOTICE_EVERY_MINUTES (they are told now).
  */
 export async function claimSignupNotice(tx: Tx, emailHash: string, now: Date): Promise<boolean> {
-  const [claimed] = await tx
-    .insert(t)
-    .values({ emailHash, signupNoticeAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: t.emailHash,
-      set: {
-        // Touching a forgotten row must not revive its old failures.
-        failedLogins: sql`case when ${forgotten(now)} then 0 else ${t.failedLogins} end`,
-        signupNoticeAt: now,
-        updatedAt: now,
-      },
-      setWhere: or(isNull(t.signupNoticeAt), lte(t.signupNoticeAt, addMinutes(now, -SIGNUP_NOTICE_EVERY_MINUTES))),
-    })
-    .returning({ emailHash: t.emailHash });
-  return Boolean(claimed);
-}
-
-/**
- * Removes a batch of rows nobody touched for FORGET_AFTER_MINUTES (their lock ended long ago).
- * Rows another request holds are skipped, so two of these never wait for each other.
- */
-async function forgetOldRows(db: Tx, now: Date) {
-  const old = db
-    .select({ emailHash: t.emailHash })
-    .from(t)
-    .where(lte(t.updatedAt, addMinutes(now, -FORGET_AFTER_MINUTES)))
-    .limit(FORGET_BATCH)
-    .for('update', { skipLocked: true });
-  await db.delete(t).where(inArray(t.emailHash, old));
+  return recordSignupNotice(tx, emailHash, now, {
+    noticedBefore: addMinutes(now, -SIGNUP_NOTICE_EVERY_MINUTES),
+    forgetBefore: addMinutes(now, -FORGET_AFTER_MINUTES),
+  });
 }
