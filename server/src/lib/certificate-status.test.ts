@@ -76,3 +76,28 @@ describe('the certificate status rule', () => {
     expect(page.json().status).toBe('Inactive');
   });
 });
+
+describe('a filter alone, without a search or an order', () => {
+  it('filters the registry and a member’s own list, and counts only what it shows', async () => {
+    const admin = await createUser(t, { isAdmin: true, steppedUp: true });
+    const member = await createUser(t);
+    const inactive = await issueCertificate(t.app, admin.cookie, { userEmail: member.email, status: 'Inactive' });
+    await issueCertificate(t.app, admin.cookie, { userEmail: member.email });
+    const registry = await call(t.app, admin.cookie, { method: 'GET', url: '/api/certificates?status=Inactive' });
+    expect(registry.statusCode).toBe(200);
+    expect(registry.json().every((c: { status: string }) => c.status === 'Inactive')).toBe(true);
+    expect(registry.json().map((c: { _id: string }) => c._id)).toContain(inactive._id);
+    expect(registry.headers['x-total-count']).toBe(String(registry.json().length));
+    const own = await call(t.app, member.cookie, {
+      method: 'GET',
+      url: `/api/certificates/${encodeURIComponent(member.email)}?status=Inactive`,
+    });
+    expect(own.json().map((c: { _id: string }) => c._id)).toEqual([inactive._id]);
+    expect(own.headers['x-total-count']).toBe('1');
+    const soon = await call(t.app, member.cookie, {
+      method: 'GET',
+      url: `/api/certificates/${encodeURIComponent(member.email)}?expiringWithin=30`,
+    });
+    expect(soon.json()).toEqual([]);
+  });
+});

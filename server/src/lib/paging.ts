@@ -34,12 +34,15 @@ import { liveRows } from './trash';
  */
 export type TotalStrategy = 'window' | 'subquery';
 
+/** The keys of a list's query that choose only the page; any other (a search, an order, a filter) makes it a search. */
+const PAGE_KEYS = new Set(['offset', 'limit']);
+
 /**
- * A list as its screen opens it: no search, the default order. Such a read is one statement with
- * its session (decision 0025); the web app never asks for another order, only for a search.
+ * A list as its screen opens it: no search, no filter, the default order. Such a read is one statement with
+ * its session (decision 0050); the web app never asks for another order, only for a search.
  */
-export const isPlainList = (query: { q?: string | undefined; sort?: string | undefined; order?: string | undefined }) =>
-  !query.q && !query.sort && !query.order;
+export const isPlainList = (query: object) =>
+  Object.entries(query).every(([key, value]) => PAGE_KEYS.has(key) || value === undefined || value === '');
 
 /** A search's `ILIKE` pattern: `q` anywhere, its `%`, `_` and `\` matched literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -144,7 +147,7 @@ function countRows(db: Tx, table: PgTable, where: SQL | undefined) {
 
 /**
  * The statement `listPage` prepares under `prepareAs`, for a statement that embeds it (a read that
- * also looks up its session, plugins/auth.ts; decision 0025): offset and limit are its
+ * also looks up its session, plugins/auth.ts; decision 0050): offset and limit are its
  * placeholders, and its fields are named by their keys (lib/json-rows.ts), for `pageJson`.
  */
 export interface PageSelect<TRow> {
@@ -167,7 +170,7 @@ const PAGE_ROW = 'page_row';
 export const pageField = <TRow>(key: keyof TRow & string) => sql`${sql.identifier(PAGE_ROW)}.${sql.identifier(key)}`;
 
 /**
- * A page as text, built by PostgreSQL (decision 0030): its total, a space, then the JSON array of
+ * A page as text, built by PostgreSQL (decision 0050): its total, a space, then the JSON array of
  * its rows, each written by `row` (over `pageField`s), in the select's order; `''` when the page has
  * no row. PostgreSQL feeds an aggregate its rows in the order a sorted subquery gives them when
  * nothing else happens at the aggregate's level ("supplying the input values from a sorted
