@@ -1,14 +1,22 @@
 import { MFA_MESSAGES, type PasskeyAuthenticationResponse, type PasskeyRegisterBody } from '@portal/contract';
 import type { AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { passkeys, webauthnChallenges } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { lazy } from '../../lib/lazy';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { UserRow } from '../../plugins/auth';
+import {
+  advancePasskeyCounter,
+  type ChallengePurpose,
+  findOwnPasskeyByCredential,
+  hasOtherPasskey,
+  insertPasskey,
+  passkeysOf,
+  takeChallengeRow,
+  upsertChallenge,
+} from './repository';
 import { assertSecondStepOpen, countWrongPassword as countWrong } from './service';
 
 /*
@@ -33,8 +41,6 @@ export function relyingParty(appUrl: string) {
   return { id: url.hostname, origin: url.origin };
 }
 
-type Purpose = 'registration' | 'authentication';
-
 /** @simplewebauthn/server, about 4 MB of heap, loaded by the first ceremony (issue 14). */
 export const loadWebauthn = lazy('@simplewebauthn/server', async () => ({
   ...(await import('@simplewebauthn/server')),
@@ -42,33 +48,21 @@ export const loadWebauthn = lazy('@simplewebauthn/server', async () => ({
 }));
 
 /** Binds a fresh challenge to the session, replacing one it asked for before. */
-async function keepChallenge(app: FastifyInstance, sessionId: string, purpose: Purpose, challenge: string) {
+async function keepChallenge(app: FastifyInstance, sessionId: string, purpose: ChallengePurpose, challenge: string) {
   const expiresAt = addMinutes(app.clock.now(), CHALLENGE_MINUTES);
-  await app.db
-    .insert(webauthnChallenges)
-    .values({ sessionId, purpose, challenge, expiresAt })
-    .onConflictDoUpdate({
-      target: [webauthnChallenges.sessionId, webauthnChallenges.purpose],
-      set: { challenge, expiresAt },
-    });
+  await upsertChallenge(app.db, sessionId, purpose, challenge, expiresAt);
 }
 
 /**
  * Takes the session's challenge away (one DELETE decides, so of two requests only one gets it):
  * whatever the answer is, that challenge cannot be used again.
  */
-async function takeChallenge(app: FastifyInstance, sessionId: string, purpose: Purpose) {
-  const [row] = await app.db
-    .delete(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.sessionId, sessionId), eq(webauthnChallenges.purpose, purpose)))
-    .returning();
+async function takeChallenge(app: FastifyInstance, sessionId: string, purpose: ChallengePurpose) {
+  const row = await takeChallengeRow(app.db, sessionId, purpose);
   return row && row.expiresAt > app.clock.now() ? row.challenge : undefined;
 }
 
 const transportsOf = (row: { transports: string[] }) => row.transports as AuthenticatorTransportFuture[];
-
-export const passkeysOf = (db: Tx, userId: string) =>
-  db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.createdAt, passkeys.id);
 
 /** Options for navigator.credentials.create(), the challenge kept for this session. */
 export async function registrationOptions(
@@ -122,7 +116,7 @@ export async function verifyRegistration(app: FastifyInstance, sessionId: string
 }
 
 /** Stores the checked credential; a credential id already registered (to anyone) is refused. */
-export async function insertPasskey(
+export async function addPasskey(
   tx: Tx,
   userId: string,
   name: string,
@@ -130,11 +124,7 @@ export async function insertPasskey(
   now: Date,
 ) {
   try {
-    const [row] = await tx
-      .insert(passkeys)
-      .values({ userId, name, createdAt: now, ...credential })
-      .returning();
-    return row!;
+    return await insertPasskey(tx, { userId, name, createdAt: now, ...credential });
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(MFA_MESSAGES.passkeyNotAdded);
     throw err;
@@ -173,10 +163,7 @@ export async function usePasskey(
   const webauthn = await loadWebauthn();
   await assertSecondStepOpen(app, user.id);
   const expectedChallenge = await takeChallenge(app, sessionId, 'authentication');
-  const [stored] = await app.db
-    .select()
-    .from(passkeys)
-    .where(and(eq(passkeys.userId, user.id), eq(passkeys.credentialId, response.id)));
+  const stored = await findOwnPasskeyByCredential(app.db, user.id, response.id);
   let used = false;
   if (expectedChallenge && stored) {
     const rp = relyingParty(app.config.appUrl);
@@ -197,17 +184,7 @@ export async function usePasskey(
       .catch(() => undefined);
     if (verified?.verified) {
       const { newCounter } = verified.authenticationInfo;
-      const [moved] = await app.db
-        .update(passkeys)
-        .set({ counter: newCounter, lastUsedAt: app.clock.now() })
-        .where(
-          and(
-            eq(passkeys.id, stored.id),
-            newCounter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, newCounter),
-          ),
-        )
-        .returning({ id: passkeys.id });
-      used = moved !== undefined;
+      used = await advancePasskeyCounter(app.db, stored.id, newCounter, app.clock.now());
     }
   }
   if (!used) {
@@ -220,10 +197,5 @@ export async function usePasskey(
 /** Whether the user keeps a factor besides the passkey `exceptId`. */
 export async function otherFactorLeft(tx: Tx, user: UserRow, exceptId: string) {
   if (user.totpSecret) return true;
-  const [other] = await tx
-    .select({ id: passkeys.id })
-    .from(passkeys)
-    .where(and(eq(passkeys.userId, user.id), ne(passkeys.id, exceptId)))
-    .limit(1);
-  return other !== undefined;
+  return hasOtherPasskey(tx, user.id, exceptId);
 }

@@ -15,38 +15,45 @@ import {
   totpSetupResponse,
   USER_MESSAGES,
 } from '@portal/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
-import { passkeys, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { toPasskey, toUser } from '../../lib/serialize';
 import { requireStepUp, signedIn, type UserRow } from '../../plugins/auth';
 import { type FactorChange, factorChangedMail, factorsResetMail } from './mails';
 import {
+  addPasskey,
   authenticationOptions,
-  insertPasskey,
   otherFactorLeft,
-  passkeysOf,
   registrationOptions,
   usePasskey,
   verifyRegistration,
 } from './passkeys';
+import {
+  deletePasskey,
+  enableTotp,
+  findOwnPasskey,
+  lockUser,
+  markMfaEnabled,
+  passkeysOf,
+  recoveryCodesLeft,
+  removeFactors,
+  setPendingTotpSecret,
+} from './repository';
 import {
   assertSecondStepOpen,
   countWrongPassword,
   newRecoveryCodes,
   newTotpSecret,
   PENDING_SECRET_FIELD,
-  recoveryCodesLeft,
-  removeFactors,
   replaceRecoveryCodes,
   SECRET_FIELD,
   totpStep,
   useSecondFactor,
 } from './service';
+import { recordLogin } from '../auth';
 
 const limit = (max: number, minutes: number) => ({
   config: { rateLimit: { max, timeWindow: minutes * 60_000 } },
@@ -84,10 +91,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
       const user = await app.sessions.account(req);
       if (user.totpSecret) throw conflict(MFA_MESSAGES.alreadyOn);
       const setup = newTotpSecret(app.config.boardName, user.email);
-      await app.db
-        .update(users)
-        .set({ totpPendingSecret: pii.encrypt(setup.secret, user.id, PENDING_SECRET_FIELD) })
-        .where(eq(users.id, user.id));
+      await setPendingTotpSecret(app.db, user.id, pii.encrypt(setup.secret, user.id, PENDING_SECRET_FIELD));
       return setup;
     },
   );
@@ -107,17 +111,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
       const codes = user.mfaEnabled ? [] : newRecoveryCodes();
       const now = app.clock.now();
       await app.db.transaction(async (tx) => {
-        const [enabled] = await tx
-          .update(users)
-          .set({
-            mfaEnabled: true,
-            totpSecret: pii.encrypt(secret, user.id, SECRET_FIELD),
-            totpPendingSecret: null,
-            totpLastStep: step,
-            totpEnabledAt: now,
-          })
-          .where(and(eq(users.id, user.id), isNull(users.totpSecret)))
-          .returning({ id: users.id });
+        const enabled = await enableTotp(tx, user.id, pii.encrypt(secret, user.id, SECRET_FIELD), step, now);
         if (!enabled) throw conflict(MFA_MESSAGES.alreadyOn);
         if (codes.length > 0) await replaceRecoveryCodes(tx, user.id, codes, now);
         await app.audit(tx, req, { action: 'user.mfa_enable', targetType: 'user', targetId: user.id });
@@ -166,11 +160,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
 
       if (mfaPending) {
         const updated = await app.db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(users)
-            .set({ lastLogin: app.clock.now() })
-            .where(eq(users.id, user.id))
-            .returning();
+          const row = await recordLogin(tx, user.id, app.clock.now());
           // Not stepped up: a sensitive act asks again (decision 0018), so it is always confirmed on purpose.
           await app.sessions.start(tx, req, reply, user.id);
           return row!;
@@ -216,11 +206,11 @@ export default async function mfaRoutes(base: FastifyInstance) {
       const now = app.clock.now();
       const codes = newRecoveryCodes();
       const { row, first } = await app.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-        const added = await insertPasskey(tx, user.id, req.body.name, credential, now);
+        const locked = await lockUser(tx, user.id);
+        const added = await addPasskey(tx, user.id, req.body.name, credential, now);
         const isFirst = !locked!.mfaEnabled;
         if (isFirst) {
-          await tx.update(users).set({ mfaEnabled: true }).where(eq(users.id, user.id));
+          await markMfaEnabled(tx, user.id);
           await replaceRecoveryCodes(tx, user.id, codes, now);
           await app.audit(tx, req, { action: 'user.mfa_enable', targetType: 'user', targetId: user.id });
         }
@@ -253,15 +243,12 @@ export default async function mfaRoutes(base: FastifyInstance) {
       requireStepUp(req);
       const userId = signedIn(req).user.id;
       await app.db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-        const [passkey] = await tx
-          .select({ id: passkeys.id, name: passkeys.name })
-          .from(passkeys)
-          .where(and(eq(passkeys.id, req.params.id), eq(passkeys.userId, userId)));
+        const user = await lockUser(tx, userId);
+        const passkey = await findOwnPasskey(tx, userId, req.params.id);
         if (!passkey) throw notFound(MFA_MESSAGES.passkeyNotFound);
         const last = !(await otherFactorLeft(tx, user!, passkey.id));
         if (last && user!.isAdmin && app.config.adminMfa === 'required') throw conflict(MFA_MESSAGES.lastFactor);
-        await tx.delete(passkeys).where(eq(passkeys.id, passkey.id));
+        await deletePasskey(tx, passkey.id);
         if (last) await removeFactors(tx, userId);
         await app.audit(tx, req, {
           action: 'user.passkey_remove',
@@ -299,7 +286,7 @@ export default async function mfaRoutes(base: FastifyInstance) {
       // Issue 30 (F10): taking someone's factors away is as sensitive as changing one's own.
       requireStepUp(req);
       await app.db.transaction(async (tx) => {
-        const [target] = await tx.select().from(users).where(eq(users.id, req.params.id)).for('update');
+        const target = await lockUser(tx, req.params.id);
         if (!target) throw notFound(USER_MESSAGES.notFound);
         await removeFactors(tx, target.id);
         await app.sessions.endAllFor(tx, target.id);

@@ -10,15 +10,14 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
 } from '@portal/contract';
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Tx } from '../../db/client';
-import { passkeys, recoveryCodes, users } from '../../db/schema';
 import { badRequest, tooMany } from '../../lib/errors';
 import type { Pii } from '../../lib/pii';
 import { sha256 } from '../../lib/tokens';
 import type { UserRow } from '../../plugins/auth';
+import { advanceTotpStep, burnRecoveryCode, recoveryCodesLeft, replaceRecoveryCodeHashes } from './repository';
 
 /*
  * Issue 19: the second factor. TOTP per RFC 6238 with the parameters authenticator apps expect
@@ -81,29 +80,9 @@ export function newRecoveryCodes(): string[] {
 /** Stored as SHA-256: 80 random bits need no slow hash, and a lookup is one indexed query. */
 export const recoveryCodeHash = (code: string) => sha256(normalizeRecoveryCode(code));
 
+/** The account's recovery codes, used or not, replaced by these. */
 export async function replaceRecoveryCodes(tx: Tx, userId: string, codes: string[], now: Date) {
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await tx
-    .insert(recoveryCodes)
-    .values(codes.map((code) => ({ userId, codeHash: recoveryCodeHash(code), createdAt: now })));
-}
-
-export async function recoveryCodesLeft(db: Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return row?.n ?? 0;
-}
-
-/** Takes away every factor of the user (an admin's reset): sign-in asks for the password only. */
-export async function removeFactors(tx: Tx, userId: string) {
-  await tx
-    .update(users)
-    .set({ mfaEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: null, totpEnabledAt: null })
-    .where(eq(users.id, userId));
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+  await replaceRecoveryCodeHashes(tx, userId, codes.map(recoveryCodeHash), now);
 }
 
 const failuresKey = (userId: string) => `mfa-failures|${userId}`;
@@ -152,25 +131,10 @@ export async function useSecondFactor(
     const step = secret ? await totpStep(secret, code, now) : undefined;
     if (step !== undefined) {
       // One UPDATE decides: of two requests with the same code, only one moves the step on.
-      const [moved] = await app.db
-        .update(users)
-        .set({ totpLastStep: step })
-        .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-        .returning({ id: users.id });
-      if (moved) used = { kind: 'totp', addedAt: user.totpEnabledAt };
+      if (await advanceTotpStep(app.db, user.id, step)) used = { kind: 'totp', addedAt: user.totpEnabledAt };
     }
   } else {
-    const [burnt] = await app.db
-      .update(recoveryCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(recoveryCodes.userId, user.id),
-          eq(recoveryCodes.codeHash, recoveryCodeHash(code)),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .returning({ createdAt: recoveryCodes.createdAt });
+    const burnt = await burnRecoveryCode(app.db, user.id, recoveryCodeHash(code), now);
     if (burnt) {
       const left = await recoveryCodesLeft(app.db, user.id);
       used = { kind: 'recovery', addedAt: burnt.createdAt, recoveryCodesLeft: left };
