@@ -8,7 +8,7 @@
  * Reads: check, member, jobs, admin, verify, apiverify. Knobs: BENCH_DURATION (s, 10),
  * BENCH_USERS (2000), BENCH_CERTS (20000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432).
  * BENCH_PROFILE=off loads the reads without the profiler (which costs CPU of its own) and prints
- * only their req/s and p99: for an A/B of two builds alternated on one machine (decision 0025).
+ * only their req/s and p99: for an A/B of two builds alternated on one machine (decision 0050).
  */
 import fs from 'node:fs';
 import os from 'node:os';

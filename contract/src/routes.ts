@@ -141,7 +141,7 @@ export const ROUTES = [
   r('POST', '/api/exports/hmis', 'admin'),
   r('GET', '/api/exports/hmis', 'admin'),
 
-  // Issue 16: the trash (decision 0017) and bulk actions on the admin lists.
+  // Issue 16: the trash (decision 0017) and bulk actions on the admin lists (decision 0060).
   r('GET', '/api/trash', 'admin'),
   r('POST', '/api/trash/:type/:id/restore', 'admin'),
   r('POST', '/api/trash/restore', 'admin'),

@@ -259,7 +259,7 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
     });
 
     // The rtl layout is scanned at the phone width, where members and outreach workers use it; at
-    // 1440 px it repeated the ltr scans mirrored, for over 3 minutes of the suite (decision 0046).
+    // 1440 px it repeated the ltr scans mirrored, for over 3 minutes of the suite (decision 0072).
     for (const dir of viewport === 'phone' ? (['ltr', 'rtl'] as const) : (['ltr'] as const)) {
       const layout = dir === 'rtl' ? '/rtl' : '/admin';
 

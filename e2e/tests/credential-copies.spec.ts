@@ -6,7 +6,7 @@ import { expectFits } from '../support/phone';
 import { signIn } from '../support/session';
 import { once } from './member-support';
 
-// Decisions 0036 and 0037: the holder chooses what the credential names them by, and a change
+// Decisions 0063 and 0037: the holder chooses what the credential names them by, and a change
 // issues a new copy whose predecessor's page says it was superseded.
 const sharedAdmin = once(adminApi);
 

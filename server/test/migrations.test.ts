@@ -378,7 +378,7 @@ describe(`migration 0023 on certificates recorded before their award date existe
       try {
         await migrateWith(database, before);
         const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-        // A copy signed before decision 0036 names its holder by the e-mail's hash.
+        // A copy signed before decision 0063 names its holder by the e-mail's hash.
         const signed = JSON.stringify({
           credentialSubject: { identifier: [{ type: 'IdentityObject', identityType: 'emailAddress', hashed: true }] },
         });

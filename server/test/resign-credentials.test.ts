@@ -16,7 +16,7 @@ import { inDays, issueCertificate } from './certificates';
 import { verifyWith } from './verifier';
 
 /**
- * Decision 0038 (docs/key-compromise.md): after a key is compromised, `npm run credentials:resign
+ * Decision 0064 (docs/key-compromise.md): after a key is compromised, `npm run credentials:resign
  * -- --key z6Mk…` signs again with the new ISSUER_KEY what the compromised key signed and is in
  * use, revokes the old copies and tells the holders.
  */

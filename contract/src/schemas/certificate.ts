@@ -4,7 +4,7 @@ import { atMost, dateInput, isoDateTime, listQuery, recordVersion } from './comm
 import { emailField, nameText } from './user';
 
 /**
- * Finding F15 (decision 0036): how the signed credential names its holder. By default the
+ * Finding F15 (decision 0063): how the signed credential names its holder. By default the
  * certificate number; the holder may choose a salted hash of their e-mail address instead.
  */
 export const CREDENTIAL_IDENTIFIERS = ['certificateNo', 'email'] as const;

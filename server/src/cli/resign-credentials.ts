@@ -1,7 +1,7 @@
 /**
  * npm run credentials:resign -- --key z6Mk… [--batch-size N]
  *
- * The key-compromise runbook's last step (docs/key-compromise.md, decision 0038): every status
+ * The key-compromise runbook's last step (docs/key-compromise.md, decision 0064): every status
  * list and every live certificate's current copy that the compromised key signed is signed again
  * with ISSUER_KEY; the old copies are revoked and the holders told. Run against the same
  * environment as the server, after ISSUER_KEY is the new key and the compromised key is gone from

@@ -30,7 +30,7 @@ const signedBy = (credential: AnyPgColumn, key: string): SQL =>
 const BEFORE_ANY_UUID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Decision 0038 (docs/key-compromise.md): moves everything `key` signed that is still in use to
+ * Decision 0064 (docs/key-compromise.md): moves everything `key` signed that is still in use to
  * the app's current key (ISSUER_KEY).
  *
  * First the status lists it signed, so that the copies other keys signed pass their status check

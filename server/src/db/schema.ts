@@ -345,7 +345,7 @@ export const certificates = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     revocationReason: text(),
     /**
-     * Finding F15 (decision 0036): the credential names its holder by the certificate number, or,
+     * Finding F15 (decision 0063): the credential names its holder by the certificate number, or,
      * when the holder asks for it, by a salted hash of their e-mail address.
      */
     identifyByEmail: boolean().notNull().default(false),
@@ -429,7 +429,7 @@ export const credentialCopies = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     /**
      * Why it is revoked; set without `revokedAt` by SQL that cannot sign a list (a migration), for
-     * the start-up run to set the bit. `key-compromise` (decision 0038): its signing key is no
+     * the start-up run to set the bit. `key-compromise` (decision 0064): its signing key is no
      * longer trusted, and a new copy signed with ISSUER_KEY replaced it.
      */
     revocationReason: text({ enum: ['superseded', 'suspended', 'revoked', 'deleted', 'key-compromise'] }),

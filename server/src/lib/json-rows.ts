@@ -18,7 +18,7 @@ const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * The text of one JSON object with these keys, in this order, as `JSON.stringify` writes it
- * (compact: no space after `:` or `,`), built by PostgreSQL (decision 0030). `json_build_object`
+ * (compact: no space after `:` or `,`), built by PostgreSQL (decision 0050). `json_build_object`
  * would write `"key" : value, ` and `jsonb` reorders keys, so the object is concatenated: each
  * value through `to_json` (a string escaped as RFC 8259 asks, `\n` `\t` `\"` and `\u001f` as
  * `JSON.stringify` writes them; a number or a boolean as its literal), SQL NULL as `null`.

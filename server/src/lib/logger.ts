@@ -107,7 +107,7 @@ const requestFields = (request: FastifyRequest) => ({ method: request.method, ur
  *
  * The line's fields are flat values, not Fastify's `req` and `res` objects: the redaction of
  * `*.password` and the like clones and walks every object a line holds (pino's redaction), which
- * made a line cost 5.6 µs instead of 3.8 (decision 0030). A URL is redacted by `redactUrl`, as
+ * made a line cost 5.6 µs instead of 3.8 (decision 0053). A URL is redacted by `redactUrl`, as
  * the `req` serializer does.
  */
 export class RequestLog extends LogController {

@@ -9,7 +9,7 @@ import { firstPageSelect } from './paging';
 /**
  * Every paged list answers its rows and X-Total-Count in one statement (lib/paging.ts): a list
  * request is the session lookup plus that statement (or, for the lists read with their session,
- * that one statement: decision 0025), and only a page past the end adds a count.
+ * that one statement: decision 0050), and only a page past the end adds a count.
  */
 
 type Query = (...args: unknown[]) => Promise<unknown>;
@@ -92,7 +92,7 @@ afterAll(async () => {
 
 /**
  * `withSession`: the list as its screen opens it is read in the same statement as the session
- * (decision 0025), so its request is one statement, not two.
+ * (decision 0050), so its request is one statement, not two.
  */
 const lists = () => [
   {
@@ -136,7 +136,7 @@ describe('statements per list request', () => {
       // triggers keep; every other list: a count subquery, which leaves the page's
       // index-ordered LIMIT alone (lib/paging.ts has the measurements).
       // A certificate list reads the columns of its answers only: not the 2 KB credential, nor
-      // the bookkeeping columns (decision 0024).
+      // the bookkeeping columns (decision 0050).
       if (table === 'certificates') expect(page, url).not.toMatch(/"(credential|updated_at|deleted_by)"/);
       // The job board as it opens reads the columns of its cards only.
       if (table === 'jobs' && withSession) expect(page, url).not.toMatch(/"(created_at|updated_at|deleted_by)" as/);

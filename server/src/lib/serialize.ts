@@ -141,7 +141,7 @@ export function toCertificate(row: CertificateFacts, now: Date, appUrl: string):
 
 /**
  * `toCertificate` as PostgreSQL writes it, for the lists that answer straight from their
- * statement (decision 0030), with `now` for the derived status. Keep the two in step:
+ * statement (decision 0050), with `now` for the derived status. Keep the two in step:
  * test/accounts/session-in-statement.test.ts compares their answers byte for byte.
  */
 export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now: SQL, appUrl: string) =>
@@ -188,7 +188,7 @@ export function toJob(row: JobFacts): Job {
   };
 }
 
-/** `toJob` as PostgreSQL writes it (decision 0030); see certificateJson. */
+/** `toJob` as PostgreSQL writes it (decision 0050); see certificateJson. */
 export const jobJson = (field: (key: keyof JobFacts) => SQL) =>
   jsonObjectText({
     _id: field('id'),

@@ -11,7 +11,7 @@ export const zodSerialized = new Set<string>();
 
 /**
  * Answers are written by serializers compiled once per route from the contract (issue 14,
- * decision 0024): each zod response schema becomes a JSON Schema (zod's own `toJSONSchema`) and
+ * decision 0051): each zod response schema becomes a JSON Schema (zod's own `toJSONSchema`) and
  * then a fast-json-stringify function, which writes only the properties the contract names, so a
  * column added to a row never leaks into an answer. zod still checks every request. A schema
  * JSON Schema cannot express (a transform) keeps zod's checking serializer.

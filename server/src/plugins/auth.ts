@@ -89,7 +89,7 @@ function tokenFrom(req: FastifyRequest, cookieName: string): string | undefined 
   return req.cookies[cookieName] || undefined;
 }
 
-/** The token hashes of requests to routes that read their session in the handler (decision 0025). */
+/** The token hashes of requests to routes that read their session in the handler (decision 0050). */
 const pendingTokens = new WeakMap<FastifyRequest, string>();
 /** Requests to such routes whose session and rule have been checked. */
 const settled = new WeakSet<FastifyRequest>();
@@ -149,7 +149,7 @@ const accessCheck =
 
 /**
  * The same rule in SQL, over the `sessions` and `users` of the session's statement, for a read
- * that looks its session up in its own statement (decision 0025): the page is computed only for a
+ * that looks its session up in its own statement (decision 0050): the page is computed only for a
  * session the rule lets through. `checkAccess` still decides the answer; this only keeps a member's
  * statement from computing an admin's page.
  */
@@ -227,7 +227,7 @@ export default fp(
           continue;
         }
         if (access === 'public') throw new Error(`Route ${method} ${route.url} is public: it has no session to read`);
-        // Decision 0025: the handler reads the session (app.sessions.authenticate or a page read)
+        // Decision 0050: the handler reads the session (app.sessions.authenticate or a page read)
         // and applies the rule. Without a token the answer is 401 at once; a request that fails
         // validation still gets its 401 or 403 first, so validation errors are handed to the
         // handler, which raises them once the rule has let the request through.
@@ -485,17 +485,17 @@ interface SessionRow {
 }
 
 /**
- * One row of a page as JSON text, built by PostgreSQL from the row's fields (decision 0030);
+ * One row of a page as JSON text, built by PostgreSQL from the row's fields (decision 0050);
  * `now` is the request's time, for what a row derives from it.
  */
 export type PageRowJson<TRow> = (field: (key: keyof TRow & string) => SQL, now: SQL) => SQL<string>;
 
-/** A page read together with its session, in one statement (decision 0025). */
+/** A page read together with its session, in one statement (decision 0050). */
 export interface SessionPage {
   /**
    * Reads the session and the page, admits the session, applies the route's rule (401 or 403
    * as on any route, then a validation error) and gives the page as the answer's JSON text, with
-   * its total (decision 0030).
+   * its total (decision 0050).
    */
   read(
     req: FastifyRequest,
@@ -508,7 +508,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The handler reads the session itself, through `app.sessions.page` or
-     * `app.sessions.authenticate`, and nothing before it does (decision 0025).
+     * `app.sessions.authenticate`, and nothing before it does (decision 0050).
      */
     sessionInHandler?: boolean;
   }
@@ -517,7 +517,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: {
-      /** For a route with `sessionInHandler`: reads the session and applies the rule (decision 0025). */
+      /** For a route with `sessionInHandler`: reads the session and applies the rule (decision 0050). */
       authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void>;
       /**
        * For a route with `sessionInHandler`: reads the session and applies the rule, as
@@ -531,7 +531,7 @@ declare module 'fastify' {
       account(req: FastifyRequest): Promise<UserRow>;
       /**
        * For a route with `sessionInHandler`: a page whose statement also reads the session, so that
-       * the read is one round trip (decision 0025), and writes the answer's JSON (decision 0030).
+       * the read is one round trip, and writes the answer's JSON (decision 0050).
        * `build` gets the session's user id as SQL; `row` writes one row.
        */
       page<TRow>(

@@ -142,7 +142,7 @@ export type NewCopyListener = (tx: Tx, row: SettledCertificate) => Promise<void>
 export interface SettleOptions {
   quiet?: boolean;
   /**
-   * Decision 0038: issue the next copy even though the current one states the record, revoking
+   * Decision 0064: issue the next copy even though the current one states the record, revoking
    * the current one with this reason (`key-compromise`: its signing key is no longer trusted).
    */
   reissue?: RevocationReason;
@@ -190,10 +190,10 @@ const unsignedColumns = {
  * changed the row (or changed behind the portal's back) does not, however valid its proof.
  * Copies signed before decision 0036 state no award date; they are held to the rest.
  *
- * Decision 0040: what a copy says only to present the certificate is never compared: the
+ * Decision 0065: what a copy says only to present the certificate is never compared: the
  * issuer's name, website and image, and the achievement's description, criteria and image. A new
  * BOARD_NAME, BOARD_URL or BOARD_LOGO_URL, or new words, issue no copy and revoke none; the copies
- * signed before keep what they said (those before decision 0040 have no image) until a change of
+ * signed before keep what they said (those before decision 0065 have no image) until a change of
  * a fact issues the next one.
  */
 export function statesRecord(credential: Json, row: CredentialFacts, credentialId: string): boolean {
@@ -203,7 +203,7 @@ export function statesRecord(credential: Json, row: CredentialFacts, credentialI
   const name = identifiers.find((i) => i.identityType === 'name')?.identityHash ?? '';
   const email = identifiers.find((i) => i.identityType === 'emailAddress');
   const number = identifiers.find((i) => i.identityType === 'identifier');
-  // Copies signed before decision 0036 name the holder by the e-mail's hash: migration 0023 set
+  // Copies signed before decision 0063 name the holder by the e-mail's hash: migration 0023 set
   // identify_by_email on their certificates, so they still state the record.
   const namesHolder = row.identifyByEmail
     ? !number && email?.identityHash === identityHash(row.userEmail, String(email?.salt))
@@ -281,7 +281,7 @@ export default fp(
       salt: string,
     ): Json {
       const achievementId = `urn:uuid:${uuidFrom(`${app.config.appUrl}\n${facts.name}`)}`;
-      // Finding F15 (decision 0036): a salted hash of an e-mail is found again by hashing a list of
+      // Finding F15 (decision 0063): a salted hash of an e-mail is found again by hashing a list of
       // addresses with the salt it comes with, so the holder is named by the board's certificate
       // number (Open Badges 3.0 IdentityObject, IdentifierTypeEnum `identifier`, not hashed), and
       // by the e-mail's hash only when they ask for it.
@@ -312,7 +312,7 @@ export default fp(
         '@context': [VC_CONTEXT, openBadgesContext.CONTEXT_URL_V3_0_3],
         id: copy.credentialId,
         type: ['VerifiableCredential', 'OpenBadgeCredential'],
-        // Decision 0040: the board's logo (BOARD_LOGO_URL) as the issuer's Open Badges 3.0 Image.
+        // Decision 0065: the board's logo (BOARD_LOGO_URL) as the issuer's Open Badges 3.0 Image.
         issuer: { id: did, type: ['Profile'], name: app.config.boardName, url: app.config.boardUrl, image: boardImage },
         name: facts.name,
         // VC Data Model 2.0 §4.9: validFrom no later than validUntil. A certificate recorded after

@@ -6,7 +6,7 @@ import { SESSION_EXPIRES_IN_HEADER } from '../../src/plugins/auth';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../harness';
 
 /**
- * Decision 0025: the lists read most (a member's own certificates, the job board, the admin
+ * Decision 0050: the lists read most (a member's own certificates, the job board, the admin
  * registry, each as its screen opens it) read their session in the same statement as their page.
  * Everything the separate session read guaranteed must still hold: revocation on the very next
  * request, on every instance; the idle timeout; 401 and 403 before a validation error; and the

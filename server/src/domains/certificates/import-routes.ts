@@ -216,7 +216,7 @@ export default async function certificateImportRoutes(
     counts.updated += updates.length;
     if (!effects) return;
 
-    // Issued to a verified account's address, a certificate is theirs at once (decision 0006).
+    // Issued to a verified account's address, a certificate is theirs at once (decision 0054).
     const holders = await app.registry.holdersFor(tx, [
       ...creates.map((c) => c.values.userEmail),
       ...updates.filter((u) => u.next.userEmail !== u.current.userEmail).map((u) => u.next.userEmail),

@@ -92,7 +92,7 @@ describe('every credential the portal issues is an AchievementCredential by the 
     expect(schemaProblems({ ...credential, '@context': ['https://www.w3.org/ns/credentials/v2'] })).not.toEqual([]);
     expect(schemaProblems({ ...credential, proof: 'signed' })).not.toEqual([]);
 
-    // Decision 0040: the board's logo as the issuer's and the achievement's Image, which the
+    // Decision 0065: the board's logo as the issuer's and the achievement's Image, which the
     // schema holds to its shape (`type` the one IRI 'Image', an `id`, nothing else but a caption).
     const achievement = (credential.credentialSubject as { achievement: Json }).achievement;
     const logo = { id: t.config.boardLogoUrl, type: 'Image', caption: `Logo of ${t.config.boardName}` };

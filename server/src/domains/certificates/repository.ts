@@ -39,7 +39,7 @@ export type CertificateValues = Pick<
 /** Every column but the signed credential (a few kB that no list shows). */
 const { credential: _credential, ...listedColumns } = getTableColumns(certificates);
 export type ListedCertificate = Omit<CertificateRow, 'credential'>;
-/** What a list of certificates reads: the columns of their answers, nothing else (decision 0024). */
+/** What a list of certificates reads: the columns of their answers, nothing else (decision 0050). */
 const shownColumns = Object.fromEntries(CERTIFICATE_FACTS.map((key) => [key, certificates[key]])) as Pick<
   typeof listedColumns,
   (typeof CERTIFICATE_FACTS)[number]
@@ -90,7 +90,7 @@ async function listOwnInDefaultOrder(db: Tx, holderId: string, offset: number, l
 }
 
 /**
- * The lists read with their session, in one statement (decision 0025): a member's own
+ * The lists read with their session, in one statement (decision 0050): a member's own
  * certificates as the dashboard opens them (the session's user id is `holderId`), and the
  * registry as admins open it, newest first.
  */

@@ -205,7 +205,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
       schema: { tags, params: certificateEmailParams, querystring: certificateListQuery, response: { 200: list } },
     },
     async (req, reply) => {
-      // The dashboard's read: the session and the member's own page in one statement (decision 0025).
+      // The dashboard's read: the session and the member's own page in one statement (decision 0050).
       const own = isPlainList(req.query)
         ? await ownList.read(req, reply, req.query)
         : await app.sessions.authenticate(req, reply);
@@ -581,7 +581,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
   );
 
   /**
-   * Finding F15 (decision 0036): what the credential names its holder by, the certificate number
+   * Finding F15 (decision 0063): what the credential names its holder by, the certificate number
    * (the default) or a salted hash of the e-mail. The holder's choice, which an admin may make for
    * them; a new copy of the credential is issued in the same transaction. The same choice changes nothing.
    */

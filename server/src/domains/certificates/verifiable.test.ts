@@ -482,7 +482,7 @@ describe('PDF and credential downloads', () => {
       },
     ]);
     expect(doc.assertionMethod).toEqual([signed.proof.verificationMethod]);
-    // Rotations, retired keys and a compromised key: issuer-keys.test.ts (decision 0038).
+    // Rotations, retired keys and a compromised key: issuer-keys.test.ts (decisions 0038 and 0064).
   });
 });
 

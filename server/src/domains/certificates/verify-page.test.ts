@@ -454,7 +454,7 @@ describe('the board as configured, and copies signed before (decision 0040)', ()
       expect(signed.credentialSubject.achievement.image).toEqual(portalLogo);
 
       // The board renamed and given another logo: the copy still states the record, so the other
-      // instance issues no new one for it and the page still verifies it (decision 0040).
+      // instance issues no new one for it and the page still verifies it (decision 0065).
       const unchanged = await call(after.app, boss.cookie, {
         method: 'PUT',
         url: `/api/certificates/${cert._id}`,
@@ -530,7 +530,7 @@ describe('the board as configured, and copies signed before (decision 0040)', ()
     const id = credential.id as string;
     expect(statesRecord(credential, row!, id)).toBe(true);
     const subject = credential.credentialSubject as Json & { achievement: Json };
-    // As a copy signed before decision 0040 reads (no images), or under another board name and words.
+    // As a copy signed before decision 0065 reads (no images), or under another board name and words.
     const { image: _a, ...achievementWithoutImage } = subject.achievement;
     const { image: _i, ...issuerWithoutImage } = credential.issuer as Json;
     const presented = {

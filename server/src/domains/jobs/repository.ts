@@ -28,7 +28,7 @@ export async function listJobs(db: Tx, query: ListQuery) {
   });
 }
 
-/** The job board as it opens (no search, newest first), read with its session (decision 0025). */
+/** The job board as it opens (no search, newest first), read with its session (decision 0050). */
 export const jobBoardPage = (db: Tx) =>
   pageSelect(
     db,

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 
-/** Issue 16 (decision 0017): the admin's trash, and deleting many rows of a list at once. */
+/** Issue 16: the admin's trash (decision 0017), and deleting many rows of a list at once (decision 0060). */
 export default async function trashRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['trash'];
