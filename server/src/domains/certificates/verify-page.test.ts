@@ -426,101 +426,98 @@ describe('the link preview', () => {
 });
 
 describe('the board as configured, and copies signed before (decision 0040)', () => {
+  const env = { ISSUER_KEY: crypto.randomBytes(32).toString('base64'), BOARD_URL: 'https://orb.example/' };
+  const beforeApp = blockApp(env);
+  /** The same database, after a restart with the board renamed and given a logo. */
+  const afterApp = blockApp(
+    {
+      ...env,
+      BOARD_NAME: 'Oregon <Recycling> & “Reuse” Board',
+      BOARD_LOGO_URL: 'https://cdn.orb.example/logo.png?v=2&size=80',
+      BOARD_CONTACT_EMAIL: 'verify@orb.example',
+    },
+    () => ({ database: beforeApp().database }),
+  );
+
   it('shows BOARD_NAME, BOARD_LOGO_URL, BOARD_URL and BOARD_CONTACT_EMAIL, and signs the logo into new copies', async () => {
-    const key = crypto.randomBytes(32).toString('base64');
-    const env = { ISSUER_KEY: key, BOARD_URL: 'https://orb.example/' };
-    const before = await createTestApp(env);
-    const after = await createTestApp(
-      {
-        ...env,
-        BOARD_NAME: 'Oregon <Recycling> & “Reuse” Board',
-        BOARD_LOGO_URL: 'https://cdn.orb.example/logo.png?v=2&size=80',
-        BOARD_CONTACT_EMAIL: 'verify@orb.example',
+    const [before, after] = [beforeApp(), afterApp()];
+    const boss = await createUser(before, { isAdmin: true, steppedUp: true });
+    // Signed with the defaults: the portal's own logo.
+    const cert = await issue(before, {}, boss.cookie);
+    const [stored] = await before.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    const signed = stored!.credential as Json & { issuer: Json; credentialSubject: { achievement: Json } };
+    const portalLogo = {
+      id: 'http://localhost:3000/favicon.svg',
+      type: 'Image',
+      caption: `Logo of ${before.config.boardName}`,
+    };
+    expect(signed.issuer.image).toEqual(portalLogo);
+    expect(signed.credentialSubject.achievement.image).toEqual(portalLogo);
+
+    // The board renamed and given another logo: the copy still states the record, so the other
+    // instance issues no new one for it and the page still verifies it (decision 0065).
+    const unchanged = await call(after.app, boss.cookie, {
+      method: 'PUT',
+      url: `/api/certificates/${cert._id}`,
+      payload: {
+        userEmail: stored!.userEmail,
+        certificateNo: stored!.certificateNo,
+        name: stored!.name,
+        validTill: stored!.validTill.toISOString().slice(0, 10),
+        holderName: stored!.holderName,
+        status: stored!.status,
       },
-      { database: before.database },
+    });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    const copies = await after.database.db
+      .select()
+      .from(credentialCopies)
+      .where(eq(credentialCopies.certificateId, cert._id));
+    expect(copies).toHaveLength(1);
+
+    const res = await page(cert.verificationId, after);
+    expect(checklistOf(res.body)).toEqual(ALL_PASS);
+    expect(res.body).toContain(
+      '<img src="https://cdn.orb.example/logo.png?v=2&amp;size=80" alt="" width="40" height="40"><a href="https://orb.example/" dir="auto">Oregon &lt;Recycling&gt; &amp; “Reuse” Board</a>',
     );
-    try {
-      const boss = await createUser(before, { isAdmin: true, steppedUp: true });
-      // Signed with the defaults: the portal's own logo.
-      const cert = await issue(before, {}, boss.cookie);
-      const [stored] = await before.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
-      const signed = stored!.credential as Json & { issuer: Json; credentialSubject: { achievement: Json } };
-      const portalLogo = {
-        id: 'http://localhost:3000/favicon.svg',
-        type: 'Image',
-        caption: `Logo of ${before.config.boardName}`,
-      };
-      expect(signed.issuer.image).toEqual(portalLogo);
-      expect(signed.credentialSubject.achievement.image).toEqual(portalLogo);
+    expect(new URL(hrefOf(res.body, 'Report a problem with this certificate')!).pathname).toBe('verify@orb.example');
+    expect(res.body).toContain('(an e-mail to verify@orb.example)');
+    // The logo's origin, and no other, is allowed as an image source.
+    const imgSrc = /img-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.orb.example']);
+    // The words are the copy's, signed under the board's former name.
+    expect(res.body).toContain(`a credential of the ${before.config.boardName} for recycling advocates.`);
+    expect(await json(cert.verificationId, after)).toMatchObject({
+      board: {
+        name: 'Oregon <Recycling> & “Reuse” Board',
+        url: 'https://orb.example/',
+        logoUrl: 'https://cdn.orb.example/logo.png?v=2&size=80',
+        contactEmail: 'verify@orb.example',
+      },
+    });
 
-      // The board renamed and given another logo: the copy still states the record, so the other
-      // instance issues no new one for it and the page still verifies it (decision 0065).
-      const unchanged = await call(after.app, boss.cookie, {
-        method: 'PUT',
-        url: `/api/certificates/${cert._id}`,
-        payload: {
-          userEmail: stored!.userEmail,
-          certificateNo: stored!.certificateNo,
-          name: stored!.name,
-          validTill: stored!.validTill.toISOString().slice(0, 10),
-          holderName: stored!.holderName,
-          status: stored!.status,
-        },
-      });
-      expect(unchanged.statusCode, unchanged.body).toBe(200);
-      const copies = await after.database.db
-        .select()
-        .from(credentialCopies)
-        .where(eq(credentialCopies.certificateId, cert._id));
-      expect(copies).toHaveLength(1);
-
-      const res = await page(cert.verificationId, after);
-      expect(checklistOf(res.body)).toEqual(ALL_PASS);
-      expect(res.body).toContain(
-        '<img src="https://cdn.orb.example/logo.png?v=2&amp;size=80" alt="" width="40" height="40"><a href="https://orb.example/" dir="auto">Oregon &lt;Recycling&gt; &amp; “Reuse” Board</a>',
-      );
-      expect(new URL(hrefOf(res.body, 'Report a problem with this certificate')!).pathname).toBe('verify@orb.example');
-      expect(res.body).toContain('(an e-mail to verify@orb.example)');
-      // The logo's origin, and no other, is allowed as an image source.
-      const imgSrc = /img-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
-      expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.orb.example']);
-      // The words are the copy's, signed under the board's former name.
-      expect(res.body).toContain(`a credential of the ${before.config.boardName} for recycling advocates.`);
-      expect(await json(cert.verificationId, after)).toMatchObject({
-        board: {
-          name: 'Oregon <Recycling> & “Reuse” Board',
-          url: 'https://orb.example/',
-          logoUrl: 'https://cdn.orb.example/logo.png?v=2&size=80',
-          contactEmail: 'verify@orb.example',
-        },
-      });
-
-      // A change of a fact issues the next copy, which carries the new logo and name.
-      const renamed = await call(after.app, boss.cookie, {
-        method: 'PUT',
-        url: `/api/certificates/${cert._id}`,
-        payload: {
-          userEmail: stored!.userEmail,
-          certificateNo: stored!.certificateNo,
-          name: 'Senior Recycling Advocate',
-          validTill: stored!.validTill.toISOString().slice(0, 10),
-          holderName: stored!.holderName,
-          status: stored!.status,
-        },
-      });
-      expect(renamed.statusCode, renamed.body).toBe(200);
-      const [next] = await after.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
-      const newLogo = {
-        id: 'https://cdn.orb.example/logo.png?v=2&size=80',
-        type: 'Image',
-        caption: 'Logo of Oregon <Recycling> & “Reuse” Board',
-      };
-      expect((next!.credential as { issuer: Json }).issuer.image).toEqual(newLogo);
-      expect(checklistOf((await page(cert.verificationId, after)).body)).toEqual(ALL_PASS);
-    } finally {
-      await after.close();
-      await before.close();
-    }
+    // A change of a fact issues the next copy, which carries the new logo and name.
+    const renamed = await call(after.app, boss.cookie, {
+      method: 'PUT',
+      url: `/api/certificates/${cert._id}`,
+      payload: {
+        userEmail: stored!.userEmail,
+        certificateNo: stored!.certificateNo,
+        name: 'Senior Recycling Advocate',
+        validTill: stored!.validTill.toISOString().slice(0, 10),
+        holderName: stored!.holderName,
+        status: stored!.status,
+      },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [next] = await after.database.db.select().from(certificates).where(eq(certificates.id, cert._id));
+    const newLogo = {
+      id: 'https://cdn.orb.example/logo.png?v=2&size=80',
+      type: 'Image',
+      caption: 'Logo of Oregon <Recycling> & “Reuse” Board',
+    };
+    expect((next!.credential as { issuer: Json }).issuer.image).toEqual(newLogo);
+    expect(checklistOf((await page(cert.verificationId, after)).body)).toEqual(ALL_PASS);
   });
 
   it('statesRecord ignores what a copy says only to present it, and nothing it states', async () => {
