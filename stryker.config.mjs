@@ -37,6 +37,10 @@ export default {
     // Issue 19: the second factor (TOTP, recovery codes, the lock) and its routes.
     'server/src/domains/mfa/service.ts',
     'server/src/domains/mfa/routes.ts',
+    // Since 2026-11-29 the domain's statements (the replay guard, the codes burnt once, the passkey
+    // counter) are in its repository, and the passkey ceremonies in passkeys.ts.
+    'server/src/domains/mfa/repository.ts',
+    'server/src/domains/mfa/passkeys.ts',
     // Security round 3: the idempotent requests, the public verify page, the import, the HMIS
     // export, and the signed credentials with their status lists (issue 31).
     'server/src/lib/idempotency.ts',
