@@ -9,76 +9,20 @@ import {
   SSN_DATA_QUALITY,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { ctx, exportOf, USER_ID } from '../../../test/hmis';
 import { fullReport } from '../../../test/reports';
-import {
-  boardRows,
-  deletedUserRow,
-  DELETED_USER_ID,
-  type HmisReport,
-  hmisId,
-  type ReportRows,
-  reportRows,
-  userRow,
-} from './mapping';
-import { HMIS_CSV_FILES, type HmisFileName, hmisCode, hmisHeader } from './spec';
-import { type ExportFiles, validateExport } from './validate';
+import { boardRows, DELETED_USER_ID, type HmisReport, hmisId, type ReportRows, reportRows, userRow } from './mapping';
+import { type HmisFileName, hmisCode, hmisHeader } from './spec';
+import { validateExport } from './validate';
 
 const REPORT_ID = '0b7e4c1a-58f2-4b7e-9c1d-2f6a3e5d7c90';
-const USER_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 const FILED = new Date('2025-03-04T10:20:30.456Z');
-const ctx = { exportId: 'e'.repeat(32), projectId: 'so-1', cocCode: 'MA-500' };
 
 const fields = (overrides: Record<string, unknown> = {}) => reportFields.parse({ ...fullReport(), ...overrides });
 const hmisOf = (overrides: Record<string, unknown>) => ({ ...fullReport().hmis, ...overrides });
 const report = (f = fields(), id = REPORT_ID): HmisReport => ({ id, userId: USER_ID, createdAt: FILED, fields: f });
 const rowsOf = (f = fields()) => reportRows(report(f), ctx);
 const one = (rows: ReportRows, file: HmisFileName) => rows[file]![0]!;
-
-/** A whole export of some reports: board, user and export rows included. */
-function exportOf(...reports: HmisReport[]): ExportFiles {
-  const files = Object.fromEntries(Object.keys(HMIS_CSV_FILES).map((f) => [f, []])) as unknown as ExportFiles;
-  const push = (rows: ReportRows, reportId: string | null) => {
-    for (const [file, list] of Object.entries(rows))
-      for (const row of list) files[file as HmisFileName].push({ row, reportId });
-  };
-  for (const r of reports) push(reportRows(r, ctx), r.id);
-  const now = new Date('2025-04-01T00:00:00Z');
-  push(
-    boardRows({
-      ...ctx,
-      organizationName: 'Board',
-      geocode: '250001',
-      operatingStartDate: '2025-01-01',
-      userId: USER_ID,
-      now,
-    }),
-    null,
-  );
-  files.User.push({
-    row: userRow(
-      { id: USER_ID, name: 'Ada Q Admin', email: 'a@example.org', createdAt: now, updatedAt: now },
-      ctx.exportId,
-    ),
-    reportId: null,
-  });
-  files.User.push({ row: deletedUserRow(ctx.exportId, now), reportId: null });
-  files.Export.push({
-    row: {
-      ExportID: ctx.exportId,
-      SourceType: '2',
-      ExportDate: '2025-04-01 00:00:00',
-      ExportStartDate: '2025-01-01',
-      ExportEndDate: '2025-03-31',
-      SoftwareName: 'Portal',
-      ExportPeriodType: '3',
-      ExportDirective: '2',
-      HashStatus: '1',
-      ImplementationID: 'portal',
-    },
-    reportId: null,
-  });
-  return files;
-}
 
 describe('HMIS mapping of one report', () => {
   it('fills exactly the columns of each file, in every file a report writes to', () => {

@@ -1,8 +1,9 @@
 import { reportFields } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { exportOf, USER_ID } from '../../../test/hmis';
 import { fullReport } from '../../../test/reports';
-import { boardRows, deletedUserRow, type HmisReport, type ReportRows, reportRows, userRow } from './mapping';
-import { HMIS_CSV_FILES, type HmisFileName } from './spec';
+import type { HmisReport } from './mapping';
+import type { HmisFileName } from './spec';
 import { type ExportFiles, validateExport } from './validate';
 
 /**
@@ -11,10 +12,6 @@ import { type ExportFiles, validateExport } from './validate';
  */
 
 const REPORT_ID = '0b7e4c1a-58f2-4b7e-9c1d-2f6a3e5d7c90';
-const USER_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
-const EXPORT_ID = 'e'.repeat(32);
-const NOW = new Date('2025-04-01T00:00:00Z');
-const ctx = { exportId: EXPORT_ID, projectId: 'so-1', cocCode: 'MA-500' };
 
 const fields = (overrides: Record<string, unknown> = {}) => reportFields.parse({ ...fullReport(), ...overrides });
 const report = (f = fields()): HmisReport => ({
@@ -23,46 +20,6 @@ const report = (f = fields()): HmisReport => ({
   createdAt: new Date('2025-03-04T10:20:30Z'),
   fields: f,
 });
-
-/** Every file of an export of one report: its rows, the board's, the users' and Export.csv's. */
-function exportOf(r = report()): ExportFiles {
-  const files = Object.fromEntries(Object.keys(HMIS_CSV_FILES).map((f) => [f, []])) as unknown as ExportFiles;
-  const push = (rows: ReportRows, reportId: string | null) => {
-    for (const [file, list] of Object.entries(rows))
-      for (const row of list) files[file as HmisFileName].push({ row, reportId });
-  };
-  push(reportRows(r, ctx), r.id);
-  push(
-    boardRows({
-      ...ctx,
-      organizationName: 'Board',
-      geocode: '250001',
-      operatingStartDate: '2025-01-01',
-      userId: USER_ID,
-      now: NOW,
-    }),
-    null,
-  );
-  const user = { id: USER_ID, name: 'Ada Admin', email: 'a@example.org', createdAt: NOW, updatedAt: NOW };
-  files.User.push({ row: userRow(user, EXPORT_ID), reportId: null });
-  files.User.push({ row: deletedUserRow(EXPORT_ID, NOW), reportId: null });
-  files.Export.push({
-    row: {
-      ExportID: EXPORT_ID,
-      SourceType: '2',
-      ExportDate: '2025-04-01 00:00:00',
-      ExportStartDate: '2025-01-01',
-      ExportEndDate: '2025-03-31',
-      SoftwareName: 'Portal',
-      ExportPeriodType: '3',
-      ExportDirective: '2',
-      HashStatus: '1',
-      ImplementationID: 'portal',
-    },
-    reportId: null,
-  });
-  return files;
-}
 
 const first = (files: ExportFiles, file: HmisFileName) => files[file][0]!.row;
 const problem = (file: string, column: string, message: string, reportId: string | null = REPORT_ID) => ({
@@ -74,11 +31,11 @@ const problem = (file: string, column: string, message: string, reportId: string
 
 describe('validateExport', () => {
   it('passes the export of a full report', () => {
-    expect(validateExport(exportOf())).toEqual([]);
+    expect(validateExport(exportOf(report()))).toEqual([]);
   });
 
   it("checks IncomeBenefits' amounts as HUD money, TotalMonthlyIncome included", () => {
-    const files = exportOf();
+    const files = exportOf(report());
     const income = first(files, 'IncomeBenefits');
     expect(income).toMatchObject({ TotalMonthlyIncome: '943.50', OtherIncomeAmount: '288.50' });
     income.TotalMonthlyIncome = '$943.50';
@@ -93,7 +50,7 @@ describe('validateExport', () => {
   });
 
   it('checks timestamps: the format YYYY-MM-DD HH:MM:SS and a real day', () => {
-    const files = exportOf();
+    const files = exportOf(report());
     first(files, 'Client').DateCreated = '2025-02-30 10:20:30';
     first(files, 'Client').DateUpdated = '2025-03-04T10:20:30';
     first(files, 'Enrollment').DateUpdated = '2025-03-04';
@@ -108,7 +65,7 @@ describe('validateExport', () => {
   });
 
   it('needs exactly one Export.csv row', () => {
-    const files = exportOf();
+    const files = exportOf(report());
     files.Export.push({ row: { ...first(files, 'Export'), ExportID: 'f'.repeat(32) }, reportId: null });
     expect(validateExport(files)).toEqual([problem('Export.csv', 'ExportID', 'Needs exactly one export row', null)]);
 
@@ -120,7 +77,7 @@ describe('validateExport', () => {
   });
 
   it('finds a project of an unknown organization and records of an unknown project', () => {
-    const files = exportOf();
+    const files = exportOf(report());
     first(files, 'Project').OrganizationID = 'org-elsewhere';
     first(files, 'Enrollment').ProjectID = 'so-2';
     first(files, 'HMISParticipation').ProjectID = 'so-3';
@@ -132,7 +89,7 @@ describe('validateExport', () => {
   });
 
   it('finds a record of a user User.csv does not hold', () => {
-    const files = exportOf();
+    const files = exportOf(report());
     first(files, 'Organization').UserID = 'someone';
     first(files, 'Disabilities').UserID = 'someone';
     expect(validateExport(files)).toEqual([
@@ -142,7 +99,7 @@ describe('validateExport', () => {
   });
 
   it('checks the substance use answer against list 4.10.2, which has no 4', () => {
-    const files = exportOf();
+    const files = exportOf(report());
     files.Disabilities.find((d) => d.row.DisabilityType === '10')!.row.DisabilityResponse = '4';
     expect(validateExport(files)).toEqual([
       problem('Disabilities.csv', 'DisabilityResponse', 'Not a code of HUD list 4.10.2'),
@@ -150,7 +107,7 @@ describe('validateExport', () => {
   });
 
   it('flags a formula-like start in the client name columns only; other cells keep their own rule', () => {
-    const files = exportOf();
+    const files = exportOf(report());
     first(files, 'CurrentLivingSituation').LocationDetails = '@ the library steps - north side';
     first(files, 'User').UserFirstName = '-Ada';
     expect(validateExport(files)).toEqual([]);
@@ -169,7 +126,7 @@ describe('validateExport', () => {
   ])(
     'names an enrollment whose EntryDate is %s once, and compares no date of its client with it',
     (_how, entryDate) => {
-      const files = exportOf();
+      const files = exportOf(report());
       const enrollment = first(files, 'Enrollment');
       if (entryDate === undefined) delete enrollment.EntryDate;
       else enrollment.EntryDate = entryDate;
@@ -181,7 +138,7 @@ describe('validateExport', () => {
   );
 
   it('names an enrollment without its HouseholdID column once, and counts its head of household all the same', () => {
-    const files = exportOf();
+    const files = exportOf(report());
     delete first(files, 'Enrollment').HouseholdID;
     expect(validateExport(files)).toEqual([problem('Enrollment.csv', 'HouseholdID', 'Required')]);
   });
