@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CERTIFICATE_MESSAGES } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -400,6 +401,7 @@ describe('the link preview', () => {
       const res = await t.app.inject({ method: 'GET', url: `/verify/${id}/preview.png` });
       expect(res.statusCode, id).toBe(404);
       expect(res.headers['content-type'], id).toMatch(/^application\/json/);
+      expect(res.json(), id).toEqual({ message: CERTIFICATE_MESSAGES.notFound });
       expect(res.headers.etag, id).toBeUndefined();
     }
   });
