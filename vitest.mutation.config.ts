@@ -44,7 +44,11 @@ export const MUTATION_TESTS_BY_MODULE: Record<string, string[]> = {
     'server/src/domains/certificates/verify-page.test.ts',
     'server/src/domains/certificates/verifiable.test.ts',
   ],
-  'server/src/domains/certificates/import': ['server/src/domains/certificates/import.test.ts'],
+  // The parser's units (no database) first, then the HTTP tests.
+  'server/src/domains/certificates/import': [
+    'server/src/domains/certificates/import-read.test.ts',
+    'server/src/domains/certificates/import.test.ts',
+  ],
   'server/src/domains/hmis/': [
     'server/src/domains/hmis/spec.test.ts',
     'server/src/domains/hmis/validate.test.ts',
