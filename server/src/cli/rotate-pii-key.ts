@@ -2,10 +2,10 @@
  * npm run rotate-pii-key -w @portal/server [-- --new-key] [--batch-size N]
  *
  * Re-seals every report's SSN, DOB and intake data, and every TOTP secret of two-factor sign-in,
- * with the current PII key (README,
- * Operations). With PII_KEY set, the current key is PII_KEY and the keys it replaced are in
- * PII_KEYS_OLD; with the generated key (no PII_KEY), --new-key first makes a fresh key current
- * in DATA_DIR and keeps the old one in DATA_DIR/pii.old.keys. Safe to stop and run again.
+ * with the current PII key (docs/operations.md, "Rotating the PII key"). With PII_KEY set, the
+ * current key is PII_KEY and the keys it replaced are in PII_KEYS_OLD; with the generated key (no
+ * PII_KEY), --new-key first makes a fresh key current in DATA_DIR and keeps the old one in
+ * DATA_DIR/pii.old.keys. Safe to stop and run again.
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';

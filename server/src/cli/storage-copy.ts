@@ -1,7 +1,7 @@
 /**
  * npm run storage:copy -w @portal/server -- --from <storage> --to <storage>
  *
- * Copies every stored upload from one storage to another (README, "File storage"): a storage is
+ * Copies every stored upload from one storage to another (docs/operations.md, "File storage"): a storage is
  * either the uploads folder of a DATA_DIR (`./data/uploads`) or an `s3://bucket/prefix?…` URL
  * as in STORAGE_URL, with credentials from the standard AWS variables. A key already at the
  * destination with the same size is skipped, so an interrupted copy is resumed by running it

@@ -38,7 +38,7 @@ describe(`two instances on one database (${driver})`, () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    // Instances on one database share PII_KEY (README), and with it the keyed hashes of addresses.
+    // Instances on one database share PII_KEY (docs/operations.md), and with it the keyed hashes of addresses.
     const env = { UPLOAD_RATE_LIMIT: '3', VERIFY_RATE_LIMIT: '4', PII_KEY: crypto.randomBytes(32).toString('base64') };
     a = await createTestApp(env);
     b = await createTestApp(env, { database: a.database });

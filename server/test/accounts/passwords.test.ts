@@ -36,7 +36,7 @@ const COMMON = dictionary.passwords as string[];
 
 /**
  * The size of the bundled list (@zxcvbn-ts/language-common 3.0.4), and of its part that is 8 to
- * 128 characters long (shorter ones are refused anyway): the figures of README's Passwords row.
+ * 128 characters long (shorter ones are refused anyway): the figures of docs/security.md's Passwords row.
  */
 const LIST_SIZE = 49_233;
 const LIST_SIZE_OF_ALLOWED_LENGTH = 17_950;

@@ -69,7 +69,7 @@ beforeAll(async () => {
     AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY!,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     SMTP_URL: smtp.url,
-    // Generated keys would differ per instance: several instances need them set (README).
+    // Generated keys would differ per instance: several instances need them set (docs/operations.md).
     PII_KEY: key32(),
     ISSUER_KEY: key32(),
   };

@@ -18,7 +18,7 @@ export const HMIS_EXPORT_ACTION = 'hmis.export';
 const HISTORY = 50;
 
 /**
- * Issue 17, part 3: the HMIS CSV (FY2026) export (README "HMIS export"). The zip holds full SSNs
+ * Issue 17, part 3: the HMIS CSV (FY2026) export (docs/features.md, "HMIS export"). The zip holds full SSNs
  * and dates of birth, so it needs a reason and a step-up (issue 19: a second factor from the last
  * 5 minutes, the password where the admin has none), and is audited with its row counts; neither
  * the body nor the zip is ever logged.

@@ -60,7 +60,7 @@ const limit = (max: number, minutes: number) => ({
 });
 
 /**
- * Issue 19: two-factor sign-in (README "Two-factor sign-in", decision 0018). Enrolment in TOTP
+ * Issue 19: two-factor sign-in (docs/features.md, "Two-factor sign-in"; decision 0018). Enrolment in TOTP
  * with recovery codes, the second step of a sign-in, the step-up of a full session, and the
  * reset of another user's factors by an admin.
  */
