@@ -13,6 +13,18 @@ import type { ExportFiles } from '../src/domains/hmis/validate';
 export const USER_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 export const ctx = { exportId: 'e'.repeat(32), projectId: 'so-1', cocCode: 'MA-500' };
 
+/** The board's rows (organization, project, CoC) as the tests' exports configure them. */
+export const boardOf = (over: Partial<Parameters<typeof boardRows>[0]> = {}) =>
+  boardRows({
+    ...ctx,
+    organizationName: 'Board',
+    geocode: '250001',
+    operatingStartDate: '2025-01-01',
+    userId: USER_ID,
+    now: new Date('2025-04-01T00:00:00Z'),
+    ...over,
+  });
+
 /** A whole export of some reports: board, user and export rows included. */
 export function exportOf(...reports: HmisReport[]): ExportFiles {
   const files = Object.fromEntries(Object.keys(HMIS_CSV_FILES).map((f) => [f, []])) as unknown as ExportFiles;
@@ -22,17 +34,7 @@ export function exportOf(...reports: HmisReport[]): ExportFiles {
   };
   for (const r of reports) push(reportRows(r, ctx), r.id);
   const now = new Date('2025-04-01T00:00:00Z');
-  push(
-    boardRows({
-      ...ctx,
-      organizationName: 'Board',
-      geocode: '250001',
-      operatingStartDate: '2025-01-01',
-      userId: USER_ID,
-      now,
-    }),
-    null,
-  );
+  push(boardOf({ now }), null);
   files.User.push({
     row: userRow(
       { id: USER_ID, name: 'Ada Q Admin', email: 'a@example.org', createdAt: now, updatedAt: now },

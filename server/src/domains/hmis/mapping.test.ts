@@ -9,7 +9,7 @@ import {
   SSN_DATA_QUALITY,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { ctx, exportOf, USER_ID } from '../../../test/hmis';
+import { boardOf, ctx, exportOf, USER_ID } from '../../../test/hmis';
 import { fullReport } from '../../../test/reports';
 import { boardRows, DELETED_USER_ID, type HmisReport, hmisId, type ReportRows, reportRows, userRow } from './mapping';
 import { type HmisFileName, hmisCode, hmisHeader } from './spec';
@@ -396,16 +396,7 @@ describe('HMIS mapping of one report', () => {
 });
 
 describe('HMIS mapping: what the portal does not collect, ids, edge answers', () => {
-  const board = (over: Partial<Parameters<typeof boardRows>[0]> = {}) =>
-    boardRows({
-      ...ctx,
-      organizationName: 'Board',
-      geocode: '250001',
-      operatingStartDate: '2025-01-01',
-      userId: USER_ID,
-      now: FILED,
-      ...over,
-    });
+  const board = (over: Partial<Parameters<typeof boardRows>[0]> = {}) => boardOf({ now: FILED, ...over });
 
   it("leaves empty the columns the portal doesn't collect", () => {
     const rows = rowsOf();
