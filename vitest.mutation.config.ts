@@ -55,9 +55,9 @@ export const MUTATION_TESTS_BY_MODULE: Record<string, string[]> = {
     'server/src/domains/hmis/mapping.test.ts',
     'server/src/domains/hmis/export.test.ts',
   ],
-  'server/src/plugins/credential': [
-    'server/src/plugins/credential-signer.test.ts',
-    'server/src/plugins/credential-signing-locks.test.ts',
+  'server/src/domains/credentials/': [
+    'server/src/domains/credentials/signer.test.ts',
+    'server/src/domains/credentials/signing-locks.test.ts',
     'server/src/domains/certificates/verifiable.test.ts',
     'server/src/domains/certificates/public-resources.test.ts',
     'server/test/resign-credentials.test.ts',

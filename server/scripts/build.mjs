@@ -15,7 +15,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  entryPoints: ['src/main.ts', 'src/domains/files/video-worker.ts', 'src/plugins/credential-signing-worker.ts'],
+  entryPoints: ['src/main.ts', 'src/domains/files/video-worker.ts', 'src/domains/credentials/signing-worker.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

@@ -44,7 +44,7 @@ import { serializerCompiler } from './lib/serializer';
 import auditPlugin from './plugins/audit';
 import authPlugin, { sessionCookieNames } from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
-import credentialsPlugin from './plugins/credentials';
+import { credentialsPlugin } from './domains/credentials';
 import errorsPlugin from './plugins/errors';
 import filesPlugin from './plugins/files';
 import limitsPlugin from './plugins/limits';

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { certificates, statusLists } from '../db/schema';
 import { live } from '../lib/trash';
-import { stands } from '../plugins/credentials';
+import { stands } from '../domains/credentials';
 
 export interface ResignProgress {
   /** Certificates given a new copy that stands (their holders are told, in the inbox and by mail). */

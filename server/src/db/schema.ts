@@ -398,7 +398,7 @@ export const certificates = pgTable(
  * instance that started wrote its key here, and the DID document listed them all. No longer
  * written: the DID document comes from ISSUER_KEY and ISSUER_KEYS_RETIRED. Read only on the
  * upgrade, while ISSUER_KEY is still one of these keys and ISSUER_KEYS_RETIRED is unset
- * (plugins/issuer-keys.ts).
+ * (domains/credentials/issuer-keys.ts).
  */
 export const issuerKeys = pgTable('issuer_keys', {
   /** The key's multibase form (`z6Mk…`), also the fragment of its verification method id. */

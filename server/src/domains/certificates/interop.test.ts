@@ -7,7 +7,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certificates } from '../../db/schema';
 import { loadIssuerSeed } from '../../lib/keys';
-import { credentialSigner } from '../../plugins/credential-signer';
+import { credentialSigner } from '../credentials';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
 import { inDays, issueCertificate, pathOf } from '../../../test/certificates';
 import { OB_SCHEMA_URL, obSchema, schemaProblems, vendoredSchemaProblems } from '../../../test/open-badges';

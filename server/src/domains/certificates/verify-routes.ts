@@ -17,7 +17,7 @@ import { preflight, readableByAnyOrigin } from '../../lib/cross-origin';
 import { lazy } from '../../lib/lazy';
 import { sendTagged } from '../../lib/preconditions';
 import { verificationUrl } from '../../lib/serialize';
-import { statesRecord } from '../../plugins/credentials';
+import { statesRecord } from '../credentials';
 import {
   addVerificationViews,
   credentialWithDigest,

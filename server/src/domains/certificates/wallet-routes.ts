@@ -14,7 +14,7 @@ import { preflight, readableByAnyOrigin, walletPreflight } from '../../lib/cross
 import type { HttpError } from '../../lib/errors';
 import { badRequest, gone, notFound } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { stands } from '../../plugins/credentials';
+import { stands } from '../credentials';
 import { findCertificate, findSpendableAccessToken, markWalletCredentialIssued, spendAccessToken } from './repository';
 import { findWalletOffer, type Refusal, refusalOf, takeWalletOffer } from './wallet-offers';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates } from '../db/schema';
+import { certificates } from '../../db/schema';
 import {
   createTestApp,
   driver,
@@ -9,7 +9,7 @@ import {
   registerCertificate,
   type TestApp,
   uniqueEmail,
-} from '../../test/harness';
+} from '../../../test/harness';
 
 /**
  * The background signer never makes a request wait or fail: an import or an edit that holds

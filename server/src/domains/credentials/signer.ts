@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../lib/worker';
+import { startWorker } from '../../lib/worker';
 
 type Json = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ export type SignAnswer =
 export const SIGNER_IDLE_MS = 60_000;
 
 /**
- * The issuer's signatures, made (and checked) in one worker thread (credential-signing-worker.ts), so that
+ * The issuer's signatures, made (and checked) in one worker thread (signing-worker.ts), so that
  * canonicalising and signing (about 13 ms of CPU each) never hold the server's event loop: a
  * registry of thousands of imported certificates is signed in the background while requests
  * are answered at their usual speed. The worker starts at the first signature and stops after a
@@ -48,7 +48,7 @@ export function credentialSigner(setup: SignerSetup) {
   }
 
   function start(): Promise<Running> {
-    const worker = startWorker(new URL('./credential-signing-worker.ts', import.meta.url), { workerData: setup });
+    const worker = startWorker(new URL('./signing-worker.ts', import.meta.url), { workerData: setup });
     const running: Running = { worker, pending: new Map() };
     const ready = new Promise<Running>((resolve, reject) => {
       worker.on('message', (message: 'ready' | SignAnswer) => {

@@ -4,13 +4,13 @@ import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cry
 import * as multikeyContext from '@digitalbazaar/multikey-context';
 import * as vc from '@digitalbazaar/vc';
 import { parentPort, workerData } from 'node:worker_threads';
-import { staticContexts } from '../lib/credential-contexts';
-import type { SignAnswer, SignerSetup, SignRequest, VerifyRequest } from './credential-signer';
+import { staticContexts } from '../../lib/credential-contexts';
+import type { SignAnswer, SignerSetup, SignRequest, VerifyRequest } from './signer';
 
 type Json = Record<string, unknown>;
 
 /**
- * The issuer's signing, off the server's thread (credential-signer.ts): each request is an
+ * The issuer's signing, off the server's thread (signer.ts): each request is an
  * unsigned credential and the time to sign it at; the answer is the credential with its Data
  * Integrity proof (eddsa-rdfc-2022: RDF Dataset Canonicalization, then Ed25519), about 13 ms of
  * CPU that the server's event loop no longer pays. A request to verify carries a signed

@@ -1,8 +1,7 @@
 import * as multikeyContext from '@digitalbazaar/multikey-context';
 import * as didContext from 'did-context';
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { issuerKeys } from '../db/schema';
+import { recordedIssuerKeys } from './repository';
 
 type Json = Record<string, unknown>;
 
@@ -24,12 +23,7 @@ export async function publishedKeys(app: FastifyInstance, current: string): Prom
 }
 
 async function keysBeforeConfiguration(app: FastifyInstance, current: string): Promise<string[]> {
-  const recorded = (
-    await app.db
-      .select({ key: issuerKeys.publicKeyMultibase })
-      .from(issuerKeys)
-      .orderBy(asc(issuerKeys.createdAt), asc(issuerKeys.publicKeyMultibase))
-  ).map((row) => row.key);
+  const recorded = await recordedIssuerKeys(app.db);
   const earlier = recorded.filter((key) => key !== current);
   if (!recorded.includes(current) || !earlier.length) return [];
   const value = earlier.join(',');

@@ -1,6 +1,6 @@
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { credentialSigner, SIGNER_IDLE_MS } from './credential-signer';
+import { credentialSigner, SIGNER_IDLE_MS } from './signer';
 
 const setup = { seed: new Uint8Array(32).fill(7), did: 'did:web:portal.example.org' };
 const credential = (n: number) => ({

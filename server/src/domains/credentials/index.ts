@@ -1,0 +1,4 @@
+/** What other domains may use of the credentials (they import this file, never the domain's others). */
+export { stands, statesRecord } from './credential';
+export { default as credentialsPlugin } from './plugin';
+export { credentialSigner } from './signer';
