@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { auditLog } from '../../db/schema';
 import { asText, type CsvColumn, exportCsv, isoTimestamp } from '../../lib/csv-export';
 import { likePattern, listPage } from '../../lib/paging';
-import type { Described } from '../../plugins/trash';
+import type { Described } from '../trash';
 
 type AuditRow = typeof auditLog.$inferSelect;
 

@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { certificates, credentialCopies, walletOffers } from '../../db/schema';
+import { certificates, credentialCopies, users, walletOffers } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
 import {
   CERTIFICATE_FACTS,
@@ -556,4 +556,45 @@ export async function spendAccessToken(db: Tx, id: string, accessTokenHash: stri
     .where(and(eq(walletOffers.id, id), spendableAccessToken(accessTokenHash, now)))
     .returning();
   return offer;
+}
+
+/**
+ * The verified, live accounts with these e-mails (issue 30, F9: an account in the trash holds
+ * nothing new), by e-mail: who a certificate issued to an address goes to at once.
+ */
+export async function verifiedHolders(db: Tx, emails: string[]): Promise<Map<string, { id: string; name: string }>> {
+  const holders = new Map<string, { id: string; name: string }>();
+  if (!emails.length) return holders;
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, [...new Set(emails)]), eq(users.isVerified, true), live(users)));
+  for (const row of rows) holders.set(row.email, { id: row.id, name: row.name });
+  return holders;
+}
+
+/**
+ * Gives the account the unclaimed live certificates filed under its e-mail, with its name where
+ * they have none; a new version of each (issue 16). Answers them.
+ */
+export async function claimUnclaimed(db: Tx, user: { id: string; email: string; name: string }, now: Date) {
+  return db
+    .update(certificates)
+    .set({
+      holderId: user.id,
+      claimedAt: now,
+      holderName: sql`case when ${certificates.holderName} = '' then ${user.name} else ${certificates.holderName} end`,
+      version: bumpVersion(certificates.version),
+    })
+    .where(and(eq(certificates.userEmail, user.email), isNull(certificates.claimedAt), live(certificates)))
+    .returning();
+}
+
+/** Files every certificate the account holds under its new e-mail; a new version of each. Answers them. */
+export async function moveHeldTo(db: Tx, userId: string, email: string) {
+  return db
+    .update(certificates)
+    .set({ userEmail: email, version: bumpVersion(certificates.version) })
+    .where(eq(certificates.holderId, userId))
+    .returning();
 }

@@ -39,3 +39,10 @@ export async function markAllRead(db: Tx, userId: string, now: Date) {
     .set({ readAt: now })
     .where(and(eq(inboxItems.userId, userId), isNull(inboxItems.readAt)));
 }
+
+/** What a domain puts in one member's inbox. */
+export type InboxEntry = Pick<typeof inboxItems.$inferInsert, 'userId' | 'kind' | 'title' | 'message' | 'certificateId'>;
+
+export async function addInboxItem(db: Tx, entry: InboxEntry, now: Date) {
+  await db.insert(inboxItems).values({ ...entry, createdAt: now });
+}

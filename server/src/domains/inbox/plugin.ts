@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Tx } from '../db/client';
-import { inboxItems } from '../db/schema';
-
-export type InboxEntry = Pick<
-  typeof inboxItems.$inferInsert,
-  'userId' | 'kind' | 'title' | 'message' | 'certificateId'
->;
+import type { Tx } from '../../db/client';
+import { addInboxItem, type InboxEntry } from './repository';
 
 /**
  * `app.inbox.add`: what a domain calls to put an item in one member's own inbox (issue 15), in
@@ -16,7 +11,7 @@ export default fp(
   async (app: FastifyInstance) => {
     app.decorate('inbox', {
       async add(tx: Tx, entry: InboxEntry) {
-        await tx.insert(inboxItems).values({ ...entry, createdAt: app.clock.now() });
+        await addInboxItem(tx, entry, app.clock.now());
       },
     });
   },

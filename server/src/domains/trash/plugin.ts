@@ -8,27 +8,22 @@ import {
   type TrashListQuery,
   type TrashType,
 } from '@portal/contract';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
+import { eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { Tx } from '../db/client';
-import { users } from '../db/schema';
-import { addMinutes } from '../lib/clock';
-import { badRequest, conflict, notFound } from '../lib/errors';
-import { likePattern } from '../lib/paging';
-import { isUniqueViolation } from '../lib/pg-errors';
-import { live } from '../lib/trash';
-import { requireStepUp } from './auth';
+import type { Tx } from '../../db/client';
+import { addMinutes } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { requireStepUp } from '../../plugins/auth';
+import * as repository from './repository';
+import type { Described, Row, TrashTable } from './repository';
+
+export type { Described } from './repository';
 
 /** The trash's purge on the queue (decision 0009): nightly, after the other purges. */
 export const TRASH_PURGE_JOB = 'trash-purge';
-
-type Row = { id: string; deletedAt: Date | null } & Record<string, unknown>;
-
-/** A table with a trash: an id and the two trash columns (lib/trash.ts). */
-type TrashTable = PgTable & { id: PgColumn; deletedAt: PgColumn; deletedBy: PgColumn };
 
 /**
  * What the trash needs to know of one kind of record. Each domain declares its own (the rules of
@@ -83,23 +78,13 @@ export default fp(
     /** The ids a selection names (all of them, live), at most MAX_BULK_SELECTION. */
     async function selectIds(tx: Tx, kind: TrashKind, selection: BulkSelection) {
       if ('ids' in selection) return selection.ids;
-      const rows = await tx
-        .select({ id: kind.table.id })
-        .from(kind.table)
-        .where(
-          and(
-            live(kind.table),
-            selection.q || selection.filters
-              ? kind.search?.(selection.q, selection.filters, app.clock.now())
-              : undefined,
-          ),
-        )
-        .orderBy(asc(kind.table.id))
-        .limit(MAX_BULK_SELECTION + 1);
+      const search =
+        selection.q || selection.filters ? kind.search?.(selection.q, selection.filters, app.clock.now()) : undefined;
+      const rows = await repository.liveIds(tx, kind.table, search, MAX_BULK_SELECTION + 1);
       if (rows.length > MAX_BULK_SELECTION) {
         throw badRequest(`At most ${MAX_BULK_SELECTION} rows can be changed at once: narrow the search.`);
       }
-      return rows.map((r) => r.id as string);
+      return rows;
     }
 
     async function move(tx: Tx, req: FastifyRequest, type: TrashType, selection: BulkSelection) {
@@ -111,18 +96,9 @@ export default fp(
       // (after the refusals that no step-up would lift: oneself, the last admin).
       requireStepUp(req);
       // Locked in one order (by id), so that two bulk actions wait for each other, never deadlock.
-      const rows = (await tx
-        .select()
-        .from(kind.table)
-        .where(and(inArray(kind.table.id, ids), live(kind.table)))
-        .orderBy(asc(kind.table.id))
-        .for('update')) as Row[];
+      const rows = await repository.lockLive(tx, kind.table, ids);
       if (rows.length !== ids.length) throw notFound(kind.notFound);
-      const now = app.clock.now();
-      await tx
-        .update(kind.table)
-        .set({ deletedAt: now, deletedBy: req.auth?.user.id ?? null } as never)
-        .where(inArray(kind.table.id, ids));
+      await repository.markTrashed(tx, kind.table, ids, app.clock.now(), req.auth?.user.id ?? null);
       const bulk = 'q' in selection || ids.length > 1;
       for (const row of rows) {
         await kind.trashed?.(tx, row);
@@ -147,12 +123,7 @@ export default fp(
       const unique = [...new Set(ids)];
       return app.db
         .transaction(async (tx) => {
-          const rows = (await tx
-            .select()
-            .from(kind.table)
-            .where(and(inArray(kind.table.id, unique), isNotNull(kind.table.deletedAt)))
-            .orderBy(asc(kind.table.id))
-            .for('update')) as Row[];
+          const rows = await repository.lockTrashed(tx, kind.table, unique);
           if (rows.length !== unique.length) throw notFound(TRASH_MESSAGES.notInTrash);
           // Issue 30 (F10): an administrator back from the trash is admin rights given: a step-up.
           if (type === 'user' && rows.some((row) => row.isAdmin === true)) requireStepUp(req);
@@ -160,10 +131,7 @@ export default fp(
           for (const row of rows) {
             const reason = await kind.conflict?.(tx, row);
             if (reason) throw conflict(reason);
-            await tx
-              .update(kind.table)
-              .set({ deletedAt: null, deletedBy: null } as never)
-              .where(eq(kind.table.id, row.id));
+            await repository.markRestored(tx, kind.table, row.id);
             await kind.restored?.(tx, row);
             await app.audit(tx, req, {
               action: actionOf(type, 'restore'),
@@ -185,10 +153,7 @@ export default fp(
     async function purge(req: FastifyRequest | null, type: TrashType, where: SQL) {
       const kind = kindOf(type);
       const gone = await app.db.transaction(async (tx) => {
-        const rows = (await tx
-          .delete(kind.table)
-          .where(and(isNotNull(kind.table.deletedAt), where))
-          .returning()) as Row[];
+        const rows = await repository.deleteTrashed(tx, kind.table, where);
         for (const row of rows) {
           await app.audit(tx, req, {
             action: actionOf(type, 'purge'),
@@ -220,39 +185,11 @@ export default fp(
     /** One page of the trash, newest first, and its total (the trash is small: counted in the scan). */
     async function list(query: TrashListQuery & { offset: number; limit: number }) {
       const types = query.type ? [query.type] : TRASH_TYPES.filter((t) => kinds.has(t));
-      const parts = types.map((type) => {
-        const kind = kindOf(type);
-        return app.db
-          .select({
-            type: sql<TrashType>`${type}::text`.as('type'),
-            id: sql<string>`${kind.table.id}`.as('id'),
-            label: sql<string>`${kind.label}`.as('label'),
-            deletedAt: sql<Date>`${kind.table.deletedAt}`.as('deleted_at'),
-            deletedBy: sql<string | null>`${kind.table.deletedBy}`.as('deleted_by'),
-          })
-          .from(kind.table)
-          .where(and(isNotNull(kind.table.deletedAt), query.q ? ilike(kind.label, likePattern(query.q)) : undefined));
-      });
-      const [first, second, ...rest] = parts;
-      if (!first) return { rows: [], total: 0 };
-      const trash = app.db.$with('trash').as(second ? unionAll(first, second, ...rest) : first);
-      const direction = query.order === 'asc' ? asc : desc;
-      const rows = await app.db
-        .with(trash)
-        .select({
-          type: trash.type,
-          id: trash.id,
-          label: trash.label,
-          deletedAt: sql<Date>`${trash.deletedAt}`.mapWith((v: string | Date) => new Date(v)),
-          // Qualified by hand: users has a deleted_by column of its own.
-          deletedBy: sql<string | null>`(select ${users.email} from ${users} where ${users.id} = "trash"."deleted_by")`,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(trash)
-        .orderBy(direction(trash.deletedAt), direction(trash.id))
-        .offset(query.offset)
-        .limit(query.limit);
-      return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+      return repository.trashPage(
+        app.db,
+        types.map((type) => ({ type, ...kindOf(type) })),
+        query,
+      );
     }
 
     /**
@@ -266,26 +203,10 @@ export default fp(
         if (!kinds.has(type as TrashType) || !recordId.safeParse(id).success) continue;
         idsByType.set(type as TrashType, (idsByType.get(type as TrashType) ?? new Set()).add(id));
       }
-      const parts = [...idsByType].map(([type, ids]) => {
-        const kind = kindOf(type);
-        return app.db
-          .select({
-            type: sql<TrashType>`${type}::text`.as('type'),
-            id: sql<string>`${kind.table.id}::text`.as('id'),
-            label: sql<string>`${kind.label}`.as('label'),
-            find: sql<string | null>`${kind.find ?? sql`null::text`}`.as('find'),
-            inTrash: sql<boolean>`${kind.table.deletedAt} is not null`.as('in_trash'),
-          })
-          .from(kind.table)
-          .where(inArray(kind.table.id, [...ids]));
-      });
-      const [first, second, ...rest] = parts;
-      if (!first) return new Map<string, Described>();
-      const rows = (await (second ? unionAll(first, second, ...rest) : first)) as (Described & {
-        type: TrashType;
-        id: string;
-      })[];
-      return new Map(rows.map(({ type, id, ...target }) => [`${type}:${id}`, target]));
+      return repository.describeTargets(
+        app.db,
+        [...idsByType].map(([type, ids]) => ({ type, ids: [...ids], ...kindOf(type) })),
+      );
     }
 
     app.decorate('trash', {
@@ -311,13 +232,6 @@ export default fp(
 
 /** A record id (an audit row's target id is free text). */
 const recordId = z.uuid();
-
-/** A record as the audit log names it (issue 35). */
-export interface Described {
-  label: string;
-  find: string | null;
-  inTrash: boolean;
-}
 
 /** The live unique keys (decision 0017): a user's e-mail, a certificate's number. */
 const conflictMessage = (type: TrashType) => (type === 'user' ? TRASH_MESSAGES.emailTaken : TRASH_MESSAGES.numberTaken);

@@ -1,12 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Tx } from '../db/client';
-import { certificates, users } from '../db/schema';
-import { bumpVersion } from '../lib/preconditions';
-import { live } from '../lib/trash';
-
-type CertificateRow = typeof certificates.$inferSelect;
+import type { Tx } from '../../db/client';
+import { type CertificateRow, claimUnclaimed, moveHeldTo, verifiedHolders } from './repository';
 
 /**
  * Issue 11: certificates belong to people, not to e-mail strings. What the accounts and users
@@ -27,47 +22,21 @@ export default fp(
 
     app.decorate('registry', {
       async holderFor(tx: Tx, email: string) {
-        const [holder] = await tx
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(and(eq(users.email, email), eq(users.isVerified, true), live(users)));
-        return holder;
+        return (await verifiedHolders(tx, [email])).get(email);
       },
 
       // Issue 30, F9: live accounts only, as holderFor; an account in the trash holds nothing new.
-      async holdersFor(tx: Tx, emails: string[]) {
-        const holders = new Map<string, { id: string; name: string }>();
-        if (!emails.length) return holders;
-        const rows = await tx
-          .select({ id: users.id, name: users.name, email: users.email })
-          .from(users)
-          .where(and(inArray(users.email, [...new Set(emails)]), eq(users.isVerified, true), live(users)));
-        for (const row of rows) holders.set(row.email, { id: row.id, name: row.name });
-        return holders;
-      },
+      holdersFor: verifiedHolders,
 
       async claimFor(tx: Tx, user: { id: string; email: string; name: string }) {
-        const claimed = await tx
-          .update(certificates)
-          .set({
-            holderId: user.id,
-            claimedAt: app.clock.now(),
-            holderName: sql`case when ${certificates.holderName} = '' then ${user.name} else ${certificates.holderName} end`,
-            version: bumpVersion(certificates.version),
-          })
-          .where(and(eq(certificates.userEmail, user.email), isNull(certificates.claimedAt), live(certificates)))
-          .returning();
+        const claimed = await claimUnclaimed(tx, user, app.clock.now());
         // A claim gives the holder their first copy: nothing they downloaded stopped verifying.
         await resign(tx, claimed, { quiet: true });
         return claimed.length;
       },
 
       async followEmail(tx: Tx, userId: string, email: string) {
-        const moved = await tx
-          .update(certificates)
-          .set({ userEmail: email, version: bumpVersion(certificates.version) })
-          .where(eq(certificates.holderId, userId))
-          .returning();
+        const moved = await moveHeldTo(tx, userId, email);
         await resign(tx, moved);
         return moved.length;
       },
