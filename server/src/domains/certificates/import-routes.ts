@@ -15,9 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { fileUrl } from '../../plugins/files';
-import { UPLOAD_MESSAGES, unsupported } from '../files/content';
-import { cleanName } from '../files/ingest';
+import { cleanName, fileUrl, UPLOAD_MESSAGES, unsupported } from '../files';
 import {
   CSV_TYPE,
   type ImportedCertificate,

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates, inboxItems, uploads } from '../../db/schema';
 import { revokedBit } from '../../../test/copies';
-import { UPLOAD_MESSAGES } from '../files/content';
+import { UPLOAD_MESSAGES } from '../files';
 import { XLSX_TYPE } from './import';
 import {
   blockApp,

@@ -20,7 +20,7 @@ import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import { loadFileType } from '../../lib/file-type';
 import { lazy } from '../../lib/lazy';
-import { assertSpreadsheet, centralDirectory, entryStart, unsupported } from '../files/content';
+import { assertSpreadsheet, centralDirectory, entryStart, unsupported } from '../files';
 
 export type ImportFormat = 'csv' | 'xlsx';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../plugins/auth';
-import { fileUrl } from '../../plugins/files';
+import { fileUrl } from './plugin';
 import { certificatesNamingFile, isProfilePicture, reportsNamingFile, type UploadRow } from './repository';
 
 /**

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_IMPORT_BYTES, MAX_VIDEO_BYTES } from '@portal/contract';
 import { HttpError } from '../../lib/errors';
-import type { UploadKind } from '../../plugins/files';
+import type { UploadKind } from './plugin';
 import type { VideoType } from './video-remux';
 
 export const UPLOAD_MESSAGES = {

@@ -21,7 +21,7 @@ import {
   recordAnswer,
   type StoredAnswer,
 } from '../../lib/idempotency';
-import { fileUrl, uploadIdOf } from '../../plugins/files';
+import { fileUrl, uploadIdOf } from './plugin';
 import {
   type Accepted,
   assertNameMatches,

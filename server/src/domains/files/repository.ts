@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { certificates, reports, resumableUploads, uploads, users } from '../../db/schema';
 import { live } from '../../lib/trash';
 
 export type UploadRow = typeof uploads.$inferSelect;
+export type UploadKind = UploadRow['kind'];
 
 export async function findUpload(db: Tx, id: string): Promise<UploadRow | undefined> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
@@ -98,4 +100,63 @@ export async function forgetExpiredUnfinished(tx: Tx, expiredBy: Date): Promise<
     .where(lte(resumableUploads.createdAt, expiredBy))
     .returning({ id: resumableUploads.id });
   return rows.map((row) => row.id);
+}
+
+/** An upload's row, locked until the caller's commit (attach and release lock it: decision 0007). */
+export async function lockUpload(tx: Tx, id: string): Promise<UploadRow | undefined> {
+  const [row] = await tx.select().from(uploads).where(eq(uploads.id, id)).for('update');
+  return row;
+}
+
+export async function markAttached(tx: Tx, id: string, now: Date) {
+  await tx.update(uploads).set({ attachedAt: now }).where(eq(uploads.id, id));
+}
+
+/** Of these upload ids, those of one of `kinds`. */
+export async function uploadsOfKinds(db: Tx, ids: string[], kinds: UploadKind[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), inArray(uploads.kind, kinds)));
+  return rows.map((r) => r.id);
+}
+
+/** Of these storage keys, those an upload's row names. */
+export async function knownStorageKeys(db: Tx, keys: string[]): Promise<Set<string>> {
+  const rows = await db.select({ key: uploads.storageKey }).from(uploads).where(inArray(uploads.storageKey, keys));
+  return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * Deletes the uploads never attached and created before `createdBefore`; answers their storage
+ * keys. The condition is the delete's own, so a file attached meanwhile is kept.
+ */
+export async function deleteUnattached(db: Tx, createdBefore: Date) {
+  return db
+    .delete(uploads)
+    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, createdBefore)))
+    .returning({ storageKey: uploads.storageKey });
+}
+
+/** Locks the uploads of these ids that exist; answers their ids. */
+export async function lockUploads(tx: Tx, ids: string[]): Promise<string[]> {
+  const rows = await tx.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids)).for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Of these file URLs, those that a profile, a report or a certificate names. */
+export async function namedFiles(tx: Tx, urls: string[]): Promise<Set<string>> {
+  if (!urls.length) return new Set();
+  const rows = await union(
+    tx.select({ url: users.picture }).from(users).where(inArray(users.picture, urls)),
+    tx.select({ url: reports.imageUrl }).from(reports).where(inArray(reports.imageUrl, urls)),
+    tx.select({ url: reports.videoUrl }).from(reports).where(inArray(reports.videoUrl, urls)),
+    tx.select({ url: certificates.downloadLink }).from(certificates).where(inArray(certificates.downloadLink, urls)),
+  );
+  return new Set(rows.map((r) => r.url));
+}
+
+/** Deletes the uploads of these ids; answers their storage keys. */
+export async function deleteUploads(tx: Tx, ids: string[]) {
+  return tx.delete(uploads).where(inArray(uploads.id, ids)).returning({ storageKey: uploads.storageKey });
 }

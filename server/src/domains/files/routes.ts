@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
-import { fileUrl, uploadIdOf } from '../../plugins/files';
+import { fileUrl, uploadIdOf } from './plugin';
 import { mayRead } from './access';
 import { accept, DOC_TYPE, DOCX_TYPE, unsupported, UPLOAD_MESSAGES } from './content';
 import { ingestOnce, type IngestOptions } from './ingest';

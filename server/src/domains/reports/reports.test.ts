@@ -6,7 +6,7 @@ import { call, createTestApp, createUser, holdsNumber, type TestApp } from '../.
 import { DOB, fullReport, SSN, SSN_DIGITS } from '../../../test/reports';
 import { multipart, png, video } from '../../../test/uploads';
 import { MEDIA_CONSENT_PHOTO, MEDIA_CONSENT_VIDEO } from '@portal/contract';
-import { NOT_OUR_FILE } from '../../plugins/files';
+import { NOT_OUR_FILE } from '../files';
 import { REPORT_DELETED, REPORT_UNREADABLE } from './routes';
 
 let t: TestApp;

@@ -1,12 +1,11 @@
-import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Tx } from '../db/client';
-import { certificates, reports, uploads, users } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import type { Tx } from '../../db/client';
+import { HttpError } from '../../lib/errors';
+import * as repository from './repository';
+import type { UploadKind } from './repository';
 
-export type UploadKind = (typeof uploads.$inferSelect)['kind'];
+export type { UploadKind } from './repository';
 
 /** An upload nothing refers to is removed after this long (issue 'Member area'). */
 export const UNATTACHED_GRACE_MINUTES = 24 * 60;
@@ -24,18 +23,6 @@ export const fileUrl = (id: string) => `/api/files/${id}`;
 /** The upload id in one of our file URLs, or undefined for anything else. */
 export const uploadIdOf = (url: string) => FILE_URL.exec(url)?.[1];
 
-/** Of these file URLs, those that a profile, a report or a certificate names. */
-async function namedFiles(tx: Tx, urls: string[]): Promise<Set<string>> {
-  if (!urls.length) return new Set();
-  const rows = await union(
-    tx.select({ url: users.picture }).from(users).where(inArray(users.picture, urls)),
-    tx.select({ url: reports.imageUrl }).from(reports).where(inArray(reports.imageUrl, urls)),
-    tx.select({ url: reports.videoUrl }).from(reports).where(inArray(reports.videoUrl, urls)),
-    tx.select({ url: certificates.downloadLink }).from(certificates).where(inArray(certificates.downloadLink, urls)),
-  );
-  return new Set(rows.map((r) => r.url));
-}
-
 /**
  * `app.files`: what other domains call when a record (report, certificate, profile) starts or
  * stops referring to an uploaded file, and the sweeper of files nothing refers to.
@@ -50,11 +37,11 @@ export default fp(
         const id = uploadIdOf(url);
         if (!id) throw new HttpError(400, NOT_OUR_FILE);
         // Locked, as release() locks it: a file is never deleted under a record that is naming it.
-        const [row] = await tx.select().from(uploads).where(eq(uploads.id, id)).for('update');
+        const row = await repository.lockUpload(tx, id);
         if (!row || !opts.kinds.includes(row.kind) || (opts.ownerId !== undefined && row.ownerId !== opts.ownerId)) {
           throw new HttpError(400, NOT_OUR_FILE);
         }
-        await tx.update(uploads).set({ attachedAt: app.clock.now() }).where(eq(uploads.id, id));
+        await repository.markAttached(tx, id, app.clock.now());
       }
     }
 
@@ -62,11 +49,7 @@ export default fp(
     async function known(tx: Tx, urls: string[], kinds: UploadKind[]): Promise<Set<string>> {
       const ids = [...new Set(urls.map(uploadIdOf).filter((id): id is string => !!id))];
       if (!ids.length) return new Set();
-      const rows = await tx
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(inArray(uploads.id, ids), inArray(uploads.kind, kinds)));
-      return new Set(rows.map((r) => fileUrl(r.id)));
+      return new Set((await repository.uploadsOfKinds(tx, ids, kinds)).map(fileUrl));
     }
 
     /** Deletes stored bytes that no row refers to (a crash between deleting a row and its bytes). */
@@ -74,11 +57,7 @@ export default fp(
       let removed = 0;
       let batch: string[] = [];
       const flush = async () => {
-        const known = new Set(
-          (
-            await app.db.select({ key: uploads.storageKey }).from(uploads).where(inArray(uploads.storageKey, batch))
-          ).map((r) => r.key),
-        );
+        const known = await repository.knownStorageKeys(app.db, batch);
         for (const key of batch) {
           if (known.has(key)) continue;
           await app.storage.delete(key);
@@ -94,8 +73,8 @@ export default fp(
       return removed;
     }
 
-    async function removeRows(where: SQL | undefined) {
-      const gone = await app.db.delete(uploads).where(where).returning({ storageKey: uploads.storageKey });
+    async function removeUnattached(createdBefore: Date) {
+      const gone = await repository.deleteUnattached(app.db, createdBefore);
       for (const { storageKey } of gone) {
         try {
           await app.storage.delete(storageKey);
@@ -117,18 +96,11 @@ export default fp(
         const gone = await app.db.transaction(async (tx) => {
           // The lock comes first and the check after it, in its own statement: a record that
           // attached one of these files meanwhile has committed by then and is seen.
-          const locked = await tx
-            .select({ id: uploads.id })
-            .from(uploads)
-            .where(inArray(uploads.id, ids))
-            .for('update');
-          const named = await namedFiles(
-            tx,
-            locked.map((r) => fileUrl(r.id)),
-          );
-          const free = locked.filter((r) => !named.has(fileUrl(r.id))).map((r) => r.id);
+          const locked = await repository.lockUploads(tx, ids);
+          const named = await repository.namedFiles(tx, locked.map(fileUrl));
+          const free = locked.filter((id) => !named.has(fileUrl(id)));
           if (!free.length) return [];
-          return tx.delete(uploads).where(inArray(uploads.id, free)).returning({ storageKey: uploads.storageKey });
+          return repository.deleteUploads(tx, free);
         });
         for (const { storageKey } of gone) {
           await app.storage
@@ -149,8 +121,7 @@ export default fp(
     function sweep(): Promise<number> {
       running ??= (async () => {
         const cutoff = new Date(app.clock.now().getTime() - UNATTACHED_GRACE_MINUTES * 60_000);
-        // The condition is repeated in the delete, so a file attached meanwhile is kept.
-        const removed = await removeRows(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)));
+        const removed = await removeUnattached(cutoff);
         const orphans = await removeOrphanBytes();
         const scratch = await app.storage.sweepScratch();
         app.log.info({ removed, orphans, scratch }, 'upload sweep finished');
