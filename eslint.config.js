@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -18,6 +18,9 @@ const STATEMENTS = [
   `CallExpression[callee.property.name=${STATEMENT_CALL}][callee.object.property.name='db']`,
   "TaggedTemplateExpression[tag.name='sql']",
 ].map((selector) => ({ selector, message: 'Statements and SQL live in the domain’s repository.ts.' }));
+
+/** The server's domains: every folder of server/src/domains. */
+const SERVER_DOMAINS = fs.readdirSync(new URL('./server/src/domains', import.meta.url));
 
 /** Files whose statements have not moved into a repository yet; each leaves this list when they do. */
 const STATEMENTS_NOT_YET_MOVED = [
@@ -64,7 +67,17 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    // The import rules resolve the sources' extensionless imports to their .ts and .tsx files.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
+      // No module reaches itself through its static imports: each layer and domain can be read
+      // on its own. A module loaded lazily (import()) may import from its loader: the S3 store
+      // from storage.ts, the outbox's sender from its store.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -102,6 +115,38 @@ export default tseslint.config(
       ...STATEMENTS_NOT_YET_MOVED,
     ],
     rules: { 'no-restricted-syntax': ['error', AUTH_ASSERTION, ...STATEMENTS] },
+  },
+  {
+    // A domain uses another only through that domain's index.ts (its public face); so do the
+    // commands and the start-up. app.ts, which assembles the app, and tests may reach inside.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...SERVER_DOMAINS.map((domain) => ({
+              target: `./server/src/domains/${domain}`,
+              from: './server/src/domains',
+              except: [`./${domain}`, ...SERVER_DOMAINS.map((other) => `./${other}/index.ts`)],
+              message: 'Another domain is used through its index.ts only.',
+            })),
+            {
+              target: ['./server/src/cli', './server/src/bootstrap.ts', './server/src/main.ts'],
+              from: './server/src/domains',
+              except: SERVER_DOMAINS.map((domain) => `./${domain}/index.ts`),
+              message: 'A domain is used through its index.ts only.',
+            },
+            {
+              target: ['./server/src/lib', './server/src/db', './server/src/plugins'],
+              from: './server/src/domains',
+              message: 'Infrastructure never imports a domain: imports run downwards.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

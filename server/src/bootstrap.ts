@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { certificates, helpContent, jobs, notifications, users } from './db/schema';
-import { startingHelpContent } from './domains/help/starting-content';
+import { startingHelpContent } from './domains/help';
 import { hashPassword } from './lib/passwords';
 import { live } from './lib/trash';
 

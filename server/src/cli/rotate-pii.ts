@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { reports, users } from '../db/schema';
-import { resealDeviceKeySecret } from '../domains/device-key/repository';
-import { resealTotpSecrets } from '../domains/mfa/service';
-import { resealRow } from '../domains/reports/repository';
+import { resealDeviceKeySecret } from '../domains/device-key';
+import { resealTotpSecrets } from '../domains/mfa';
+import { resealRow } from '../domains/reports';
 import { type Pii, PiiError } from '../lib/pii';
 
 export interface RotationProgress {

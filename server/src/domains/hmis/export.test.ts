@@ -14,7 +14,7 @@ import { call, createTestApp, createUser, holdsNumber, type TestApp } from '../.
 import { fullReport, SSN, SSN_DIGITS } from '../../../test/reports';
 import { piiKeyring } from '../../lib/keys';
 import { createPii } from '../../lib/pii';
-import { openRow, toRowValues } from '../reports/repository';
+import { openRow, toRowValues } from '../reports';
 import { hmisId } from './mapping';
 import { HMIS_CSV_FILES, type HmisFileName, hmisHeader } from './spec';
 import { type ExportFiles, HMIS_NAME_FORMULA, validateExport } from './validate';

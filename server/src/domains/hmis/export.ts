@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import { reports, users } from '../../db/schema';
 import type { Pii } from '../../lib/pii';
 import { live } from '../../lib/trash';
-import { openRow } from '../reports/repository';
+import { openRow } from '../reports';
 import {
   boardRows,
   deletedUserRow,
