@@ -15,8 +15,13 @@ export const MUTATION_TESTS_BY_MODULE: Record<string, string[]> = {
   'server/src/lib/keys.ts': ['server/src/lib/keys.test.ts'],
   'server/src/lib/passwords.ts': ['server/src/lib/passwords.test.ts'],
   'server/src/domains/files/content.ts': ['server/src/domains/files/content.test.ts'],
-  'server/src/plugins/auth.ts': [
-    'server/src/plugins/auth.test.ts',
+  // The sessions' statements (plugins/auth's, in the database layer).
+  'server/src/db/sessions.ts': [
+    'server/src/plugins/auth/auth.test.ts',
+    'server/test/accounts/session-in-statement.test.ts',
+  ],
+  'server/src/plugins/auth/': [
+    'server/src/plugins/auth/auth.test.ts',
     // The session read in the lists' statements (decisions 0025, 0028, 0030): auth.ts code the
     // test above does not reach. (A file whose tests build apps of their own, such as
     // sessions.test.ts, would turn the static mutants of the route table into mutants "covered"

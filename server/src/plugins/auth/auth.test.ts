@@ -2,9 +2,9 @@ import { AUTH_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, GOOD_PASSWORD, sessionCookie, type TestApp } from '../../test/harness';
-import { sessions } from '../db/schema';
-import { sha256 } from '../lib/tokens';
+import { call, createTestApp, createUser, GOOD_PASSWORD, sessionCookie, type TestApp } from '../../../test/harness';
+import { sessions } from '../../db/schema';
+import { sha256 } from '../../lib/tokens';
 import {
   SESSION_ABSOLUTE_MINUTES,
   SESSION_EXPIRES_IN_HEADER,
@@ -12,7 +12,7 @@ import {
   SESSION_IDLE_MINUTES,
   sessionCookieNames,
   signedIn,
-} from './auth';
+} from '.';
 
 /**
  * The auth plugin on its own terms (ARCHITECTURE §5, issues 6 and 14): where a session token is
