@@ -38,10 +38,8 @@ const STATEMENTS_NOT_YET_MOVED = [
   'server/src/lib/paging.ts',
   'server/src/lib/preconditions.ts',
   'server/src/lib/serialize.ts',
-  'server/src/plugins/audit.ts',
   'server/src/plugins/limits.ts',
   'server/src/plugins/mail.ts',
-  'server/src/plugins/purge.ts',
 ];
 
 export default tseslint.config(

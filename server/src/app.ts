@@ -14,6 +14,7 @@ import Fastify, {
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import auditPlugin from './domains/audit/plugin';
 import auditRoutes from './domains/audit/routes';
 import authRoutes from './domains/auth/routes';
 import filesPlugin from './domains/files/plugin';
@@ -45,7 +46,6 @@ import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
 import { usePasswordHashCost } from './lib/passwords';
 import { serializerCompiler } from './lib/serializer';
-import auditPlugin from './plugins/audit';
 import authPlugin, { sessionCookieNames } from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
 import { credentialsPlugin } from './domains/credentials';

@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Tx } from '../db/client';
-import { auditLog } from '../db/schema';
+import type { Tx } from '../../db/client';
+import { type AuditEntry, insertAuditRow } from './repository';
 
-export interface AuditEntry {
-  action: string;
-  targetType: string;
-  targetId?: string | null;
-  details?: Record<string, unknown>;
-}
+export type { AuditEntry } from './repository';
 
 /**
  * The audit log is append-only: the application only ever inserts into it. A background job
@@ -17,15 +12,12 @@ export interface AuditEntry {
 export default fp(
   async (app: FastifyInstance) => {
     app.decorate('audit', async (tx: Tx, req: FastifyRequest | null, entry: AuditEntry) => {
-      await tx.insert(auditLog).values({
+      await insertAuditRow(tx, {
         actorId: req?.auth?.user.id ?? null,
         actorEmail: req?.auth?.user.email ?? null,
-        action: entry.action,
-        targetType: entry.targetType,
-        targetId: entry.targetId ?? null,
-        details: entry.details ?? null,
         requestId: req?.id ?? null,
-        createdAt: app.clock.now(),
+        entry,
+        now: app.clock.now(),
       });
     });
   },
