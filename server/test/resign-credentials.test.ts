@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resignCredentials } from '../src/cli/resign';
+import { resignCredentials } from '../src/domains/credentials';
 import { openPglite } from '../src/db/client';
 import { certificates, credentialCopies, inboxItems, outbox, statusLists } from '../src/db/schema';
 import { revokedBit } from './copies';

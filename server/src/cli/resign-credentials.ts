@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { isEd25519PublicKey } from '../lib/issuer-keys';
 import { loadIssuerSeed, loadKeys } from '../lib/keys';
-import { resignCredentials } from './resign';
+import { resignCredentials } from '../domains/credentials';
 
 async function main() {
   const { values } = parseArgs({

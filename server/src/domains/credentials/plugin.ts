@@ -213,7 +213,13 @@ export default fp(
       const credentialId = versionUrl(app.config.appUrl, row.verificationId, number);
       const [place] = await drawPlaces(tx, 1);
       const now = app.clock.now();
-      const copy = await repository.insertCopy(tx, { certificateId: row.id, number, credentialId, ...place!, issuedAt: now });
+      const copy = await repository.insertCopy(tx, {
+        certificateId: row.id,
+        number,
+        credentialId,
+        ...place!,
+        issuedAt: now,
+      });
       const credential = await signer.sign(unsignedCredential(row, { credentialId, ...place! }), now);
       await repository.setCredential(tx, row.id, credential);
       await revokeCopies(tx, [

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { certificates, credentialCopies, issuerKeys, statusLists } from '../../db/schema';
 import { live } from '../../lib/trash';
@@ -232,4 +233,38 @@ export async function recordedIssuerKeys(db: Tx): Promise<string[]> {
     .from(issuerKeys)
     .orderBy(asc(issuerKeys.createdAt), asc(issuerKeys.publicKeyMultibase));
   return rows.map((row) => row.key);
+}
+
+/** Whether a signed credential's proof names `key` (`proof.verificationMethod` is `did:web:…#z6Mk…`). */
+const signedBy = (credential: AnyPgColumn, key: string): SQL =>
+  sql`split_part(${credential}->'proof'->>'verificationMethod', '#', 2) = ${key}`;
+
+/** The status lists whose stored signature is `key`'s (decision 0064). */
+export async function statusListsSignedBy(db: Tx, key: string) {
+  return db
+    .select({ list: statusLists.list, purpose: statusLists.purpose })
+    .from(statusLists)
+    .where(signedBy(statusLists.credential, key))
+    .orderBy(asc(statusLists.purpose), asc(statusLists.list));
+}
+
+/** Drops a list's stored signature if `key` made it (so it is signed anew when read); whether it did. */
+export async function dropListSignature(db: Tx, list: number, purpose: StatusPurpose, key: string): Promise<boolean> {
+  const [dropped] = await db
+    .update(statusLists)
+    .set({ credential: null })
+    .where(and(listRow(list, purpose), signedBy(statusLists.credential, key)))
+    .returning({ list: statusLists.list });
+  return Boolean(dropped);
+}
+
+/** The next live certificates (by id, after `after`) whose current copy `key` signed, locked. */
+export async function lockCertificatesSignedBy(tx: Tx, key: string, after: string, limit: number) {
+  return tx
+    .select()
+    .from(certificates)
+    .where(and(gt(certificates.id, after), live(certificates), signedBy(certificates.credential, key)))
+    .orderBy(asc(certificates.id))
+    .limit(limit)
+    .for('update');
 }

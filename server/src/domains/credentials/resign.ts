@@ -1,9 +1,6 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { certificates, statusLists } from '../db/schema';
-import { live } from '../lib/trash';
-import { stands } from '../domains/credentials';
+import { stands } from './credential';
+import { dropListSignature, lockCertificatesSignedBy, statusListsSignedBy } from './repository';
 
 export interface ResignProgress {
   /** Certificates given a new copy that stands (their holders are told, in the inbox and by mail). */
@@ -22,10 +19,6 @@ export interface ResignOptions {
   /** Called after each committed batch (progress output; tests inject a failure here). */
   afterBatch?: (progress: ResignProgress) => void | Promise<void>;
 }
-
-/** Whether a signed credential's proof names `key` (`proof.verificationMethod` is `did:web:…#z6Mk…`). */
-const signedBy = (credential: AnyPgColumn, key: string): SQL =>
-  sql`split_part(${credential}->'proof'->>'verificationMethod', '#', 2) = ${key}`;
 
 const BEFORE_ANY_UUID = '00000000-0000-0000-0000-000000000000';
 
@@ -53,17 +46,8 @@ export async function resignCredentials(
 ): Promise<ResignProgress> {
   const progress: ResignProgress = { reissued: 0, reissuedRevoked: 0, statusLists: 0, batches: 0 };
 
-  const lists = await app.db
-    .select({ list: statusLists.list, purpose: statusLists.purpose })
-    .from(statusLists)
-    .where(signedBy(statusLists.credential, key))
-    .orderBy(asc(statusLists.purpose), asc(statusLists.list));
-  for (const { list, purpose } of lists) {
-    const [dropped] = await app.db
-      .update(statusLists)
-      .set({ credential: null })
-      .where(and(eq(statusLists.list, list), eq(statusLists.purpose, purpose), signedBy(statusLists.credential, key)))
-      .returning({ list: statusLists.list });
+  for (const { list, purpose } of await statusListsSignedBy(app.db, key)) {
+    const dropped = await dropListSignature(app.db, list, purpose, key);
     await app.credentials.statusListCredential(list, purpose);
     if (dropped) progress.statusLists++;
   }
@@ -71,13 +55,7 @@ export async function resignCredentials(
   let after = BEFORE_ANY_UUID;
   for (;;) {
     const rows = await app.db.transaction(async (tx) => {
-      const batch = await tx
-        .select()
-        .from(certificates)
-        .where(and(gt(certificates.id, after), live(certificates), signedBy(certificates.credential, key)))
-        .orderBy(asc(certificates.id))
-        .limit(batchSize)
-        .for('update');
+      const batch = await lockCertificatesSignedBy(tx, key, after, batchSize);
       for (const row of batch) await app.credentials.settle(tx, row, { reissue: 'key-compromise' });
       return batch;
     });
