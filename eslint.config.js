@@ -29,8 +29,6 @@ const STATEMENTS_NOT_YET_MOVED = [
   'server/src/domains/certificates/import-routes.ts',
   'server/src/domains/certificates/routes.ts',
   'server/src/domains/files/ingest.ts',
-  'server/src/domains/hmis/export.ts',
-  'server/src/domains/hmis/routes.ts',
   'server/src/lib/csv-export.ts',
   'server/src/lib/idempotency.ts',
   'server/src/lib/json-rows.ts',

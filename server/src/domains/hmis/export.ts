@@ -1,13 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { HmisExportCheck } from '@portal/contract';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, gt, gte, inArray, lt, min, or, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { reports, users } from '../../db/schema';
 import type { Pii } from '../../lib/pii';
-import { live } from '../../lib/trash';
 import { openRow } from '../reports';
 import {
   boardRows,
@@ -21,6 +18,7 @@ import {
   userRow,
 } from './mapping';
 import { HMIS_CSV_FILES, HMIS_CSV_VERSION, type HmisFileName, hmisHeader } from './spec';
+import { consentedReports, liveAuthors, type Period, periodCounts } from './repository';
 import { type ExportFiles, type Problem, validateExport } from './validate';
 
 /** Reports decrypted per query while an export is gathered. */
@@ -53,23 +51,12 @@ const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
  */
 export async function buildExport(db: Tx, pii: Pii, hmis: Config['hmis'], req: ExportRequest): Promise<BuiltExport> {
   const exportId = crypto.randomUUID().replaceAll('-', '');
-  // Reports in the trash are not exported (issue 16, decision 0017).
-  const inPeriod = and(
-    live(reports),
-    gte(reports.createdAt, startOfDay(req.from)),
-    lt(reports.createdAt, new Date(startOfDay(req.to).getTime() + DAY_MS)),
-  );
+  const period: Period = {
+    from: startOfDay(req.from),
+    toExclusive: new Date(startOfDay(req.to).getTime() + DAY_MS),
+  };
   const excluded = new Set(req.exclude);
-  const [counts] = await db
-    .select({
-      withoutConsent: sql<number>`count(*) filter (where not ${reports.hmisConsent})::int`,
-      excluded: req.exclude.length
-        ? sql<number>`count(*) filter (where ${reports.hmisConsent} and ${inArray(reports.id, req.exclude)})::int`
-        : sql<number>`0`,
-      first: sql<Date | string | null>`(select ${min(reports.createdAt)} from ${reports} where ${live(reports)})`,
-    })
-    .from(reports)
-    .where(inPeriod);
+  const counts = await periodCounts(db, period, req.exclude);
 
   const files = Object.fromEntries(FILES.map((f) => [f, []])) as unknown as ExportFiles;
   const names = new Map<string, string>();
@@ -80,23 +67,7 @@ export async function buildExport(db: Tx, pii: Pii, hmis: Config['hmis'], req: E
   // Keyset pages in filing order, so a long period never holds more than a batch of sealed rows.
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
-    const page = await db
-      .select()
-      .from(reports)
-      .where(
-        and(
-          inPeriod,
-          eq(reports.hmisConsent, true),
-          after
-            ? or(
-                gt(reports.createdAt, after.createdAt),
-                and(eq(reports.createdAt, after.createdAt), gt(reports.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(reports.createdAt), asc(reports.id))
-      .limit(BATCH);
+    const page = await consentedReports(db, period, after, BATCH);
     for (const row of page) {
       if (excluded.has(row.id)) continue;
       reportCount += 1;
@@ -126,19 +97,8 @@ export async function buildExport(db: Tx, pii: Pii, hmis: Config['hmis'], req: E
   files.Export.push({ row: exportRow(exportId, hmis, req), reportId: null });
 
   const ids = [...authors].filter((id): id is string => id !== null);
-  const accounts = ids.length
-    ? await db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          createdAt: users.createdAt,
-          updatedAt: users.updatedAt,
-        })
-        .from(users)
-        // A trashed author is exported as the stand-in user, as a deleted one is.
-        .where(and(inArray(users.id, ids), live(users)))
-    : [];
+  // A trashed author is exported as the stand-in user, as a deleted one is.
+  const accounts = await liveAuthors(db, ids);
   for (const account of accounts) files.User.push({ row: userRow(account, exportId), reportId: null });
   // A report whose author has been deleted names the stand-in user (and so does one whose account is gone).
   const known = new Set(accounts.map((a) => userHmisId(a.id)));

@@ -6,12 +6,11 @@ import {
   hmisExportFileName,
   hmisExportHistory,
 } from '@portal/contract';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditLog } from '../../db/schema';
 import { requireStepUp, signedIn } from '../../plugins/auth';
 import { buildExport, zipExport } from './export';
+import { auditRowsOf } from './repository';
 
 export const HMIS_EXPORT_ACTION = 'hmis.export';
 /** Past exports the screen lists. */
@@ -82,12 +81,7 @@ export default async function hmisRoutes(base: FastifyInstance) {
   );
 
   app.get('/api/exports/hmis', { schema: { tags, response: { 200: hmisExportHistory } } }, async () => {
-    const rows = await app.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, HMIS_EXPORT_ACTION))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(HISTORY);
+    const rows = await auditRowsOf(app.db, HMIS_EXPORT_ACTION, HISTORY);
     return {
       items: rows.map((row) => {
         const d = (row.details ?? {}) as {
