@@ -28,7 +28,6 @@ const STATEMENTS_NOT_YET_MOVED = [
   'server/src/cli/rotate-pii.ts',
   'server/src/domains/certificates/import-routes.ts',
   'server/src/domains/certificates/routes.ts',
-  'server/src/domains/files/ingest.ts',
   'server/src/lib/csv-export.ts',
   'server/src/lib/idempotency.ts',
   'server/src/lib/json-rows.ts',

@@ -6,10 +6,8 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import { MAX_IMAGE_PIXELS } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { uploads } from '../../db/schema';
 import { addMinutes } from '../../lib/clock';
 import type { HttpError } from '../../lib/errors';
 import { loadFileType } from '../../lib/file-type';
@@ -32,7 +30,15 @@ import {
   tooLarge,
   unsupported,
 } from './content';
-import { forgetUnfinished, lockUploader, uploadedBytes } from './repository';
+import {
+  deleteUploads,
+  findUpload,
+  forgetUnfinished,
+  insertUpload,
+  lockUploader,
+  type UploadRow,
+  uploadedBytes,
+} from './repository';
 import { remuxWithoutMetadata } from './video';
 
 /** Enough of the head for file-type to recognise every type we accept. */
@@ -168,7 +174,7 @@ export interface IngestOptions {
   idempotency?: {
     request: Omit<IdempotentRequest, 'fingerprint'>;
     hmacKey: Buffer;
-    answer(file: typeof uploads.$inferSelect): StoredAnswer;
+    answer(file: UploadRow): StoredAnswer;
   };
 }
 
@@ -211,7 +217,7 @@ export interface IngestSource {
 export async function ingest(app: FastifyInstance, part: IngestSource, opts: IngestOptions) {
   const scratch = app.storage.scratchPath();
   const processed = app.storage.scratchPath();
-  let row: typeof uploads.$inferSelect | undefined;
+  let row: UploadRow | undefined;
   let out: fs.WriteStream | undefined;
   try {
     const allowance = await allowanceOf(app, app.db, opts.ownerId, opts.finishing);
@@ -254,30 +260,24 @@ export async function ingest(app: FastifyInstance, part: IngestSource, opts: Ing
       if (earlier) throw new ReplayedUpload(earlier);
       const over = (await allowanceOf(app, tx, opts.ownerId, opts.finishing)).exceededBy(size);
       if (over) throw over;
-      const [created] = await tx
-        .insert(uploads)
-        .values({
-          ownerId: opts.ownerId,
-          kind: accepted.kind,
-          contentType: accepted.contentType,
-          size,
-          storageKey,
-          originalName: cleanName(part.filename),
-          createdAt: app.clock.now(),
-        })
-        .returning();
-      if (idempotent) await recordAnswer(tx, idempotent, opts.idempotency!.answer(created!));
+      const created = await insertUpload(tx, {
+        ownerId: opts.ownerId,
+        kind: accepted.kind,
+        contentType: accepted.contentType,
+        size,
+        storageKey,
+        originalName: cleanName(part.filename),
+        createdAt: app.clock.now(),
+      });
+      if (idempotent) await recordAnswer(tx, idempotent, opts.idempotency!.answer(created));
       if (opts.finishing) await forgetUnfinished(tx, opts.finishing);
-      return created!;
+      return created;
     });
     await app.storage.putFile(storageKey, ready);
     return row;
   } catch (err) {
     if (row) {
-      await app.db
-        .delete(uploads)
-        .where(eq(uploads.id, row.id))
-        .catch(() => {});
+      await deleteUploads(app.db, [row.id]).catch(() => {});
       await app.storage.delete(row.storageKey).catch(() => {});
     }
     // multipart's own size error (the request's limit) is a 413 like ours.
@@ -351,5 +351,5 @@ async function stillStored(app: FastifyInstance, body: unknown) {
   const url = Object.values(body as Record<string, string>)[0];
   const id = url && uploadIdOf(url);
   if (!id) return false;
-  return (await app.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length > 0;
+  return (await findUpload(app.db, id)) !== undefined;
 }

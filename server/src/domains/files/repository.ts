@@ -160,3 +160,9 @@ export async function namedFiles(tx: Tx, urls: string[]): Promise<Set<string>> {
 export async function deleteUploads(tx: Tx, ids: string[]) {
   return tx.delete(uploads).where(inArray(uploads.id, ids)).returning({ storageKey: uploads.storageKey });
 }
+
+/** Records a stored upload; answers its row. */
+export async function insertUpload(tx: Tx, values: typeof uploads.$inferInsert): Promise<UploadRow> {
+  const [created] = await tx.insert(uploads).values(values).returning();
+  return created!;
+}
