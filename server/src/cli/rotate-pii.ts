@@ -1,9 +1,7 @@
-import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { reports, users } from '../db/schema';
-import { resealDeviceKeySecret } from '../domains/device-key';
-import { resealTotpSecrets } from '../domains/mfa';
-import { resealRow } from '../domains/reports';
+import { lockDeviceKeySecretsAfter, resealDeviceKeySecret, writeDeviceKeySecret } from '../domains/device-key';
+import { lockTotpSecretsAfter, resealTotpSecrets, writeTotpSecrets } from '../domains/mfa';
+import { lockReportsAfter, resealRow, writeResealed } from '../domains/reports';
 import { type Pii, PiiError } from '../lib/pii';
 
 export interface RotationProgress {
@@ -74,14 +72,7 @@ async function rotateRows<TRow extends { id: string }, TValues>(
  * that already has the new key are sealed with it anyway.
  */
 export const rotatePii = (db: Db, pii: Pii, options: RotationOptions = {}) =>
-  rotateRows(
-    db,
-    options,
-    (tx, after, limit) =>
-      tx.select().from(reports).where(gt(reports.id, after)).orderBy(asc(reports.id)).limit(limit).for('update'),
-    (row) => resealRow(pii, row),
-    (tx, id, values) => tx.update(reports).set(values).where(eq(reports.id, id)),
-  );
+  rotateRows(db, options, lockReportsAfter, (row) => resealRow(pii, row), writeResealed);
 
 /**
  * Issue 19: re-seals the TOTP secrets (users.totpSecret and totpPendingSecret, sealed under
@@ -90,20 +81,7 @@ export const rotatePii = (db: Db, pii: Pii, options: RotationOptions = {}) =>
  * it is and reported.
  */
 export const rotateTotpSecrets = (db: Db, pii: Pii, options: RotationOptions = {}) =>
-  rotateRows(
-    db,
-    options,
-    (tx, after, limit) =>
-      tx
-        .select({ id: users.id, totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
-        .from(users)
-        .where(and(gt(users.id, after), or(isNotNull(users.totpSecret), isNotNull(users.totpPendingSecret))))
-        .orderBy(asc(users.id))
-        .limit(limit)
-        .for('update'),
-    (row) => resealTotpSecrets(pii, row),
-    (tx, id, values) => tx.update(users).set(values).where(eq(users.id, id)),
-  );
+  rotateRows(db, options, lockTotpSecretsAfter, (row) => resealTotpSecrets(pii, row), writeTotpSecrets);
 
 /**
  * Issue 30 (F6, decision 0034): re-seals the device key secrets (users.deviceKeySecret) as
@@ -111,17 +89,4 @@ export const rotateTotpSecrets = (db: Db, pii: Pii, options: RotationOptions = {
  * removed, and the drafts and outbox on every member's devices with them.
  */
 export const rotateDeviceKeySecrets = (db: Db, pii: Pii, options: RotationOptions = {}) =>
-  rotateRows(
-    db,
-    options,
-    (tx, after, limit) =>
-      tx
-        .select({ id: users.id, deviceKeySecret: users.deviceKeySecret })
-        .from(users)
-        .where(and(gt(users.id, after), isNotNull(users.deviceKeySecret)))
-        .orderBy(asc(users.id))
-        .limit(limit)
-        .for('update'),
-    (row) => resealDeviceKeySecret(pii, row),
-    (tx, id, values) => tx.update(users).set(values).where(eq(users.id, id)),
-  );
+  rotateRows(db, options, lockDeviceKeySecretsAfter, (row) => resealDeviceKeySecret(pii, row), writeDeviceKeySecret);

@@ -1,2 +1,2 @@
 /** What other domains may use of the device keys (they import this file, never the domain's others). */
-export { resealDeviceKeySecret } from './repository';
+export { lockDeviceKeySecretsAfter, resealDeviceKeySecret, writeDeviceKeySecret } from './repository';

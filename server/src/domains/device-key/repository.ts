@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Pii } from '../../lib/pii';
@@ -35,4 +35,19 @@ export function resealDeviceKeySecret(pii: Pii, row: { id: string; deviceKeySecr
   if (row.deviceKeySecret === null || pii.keyIdOf(row.deviceKeySecret) === pii.currentKeyId) return null;
   const secret = pii.decrypt(row.deviceKeySecret, row.id, DEVICE_KEY_FIELD);
   return { deviceKeySecret: pii.encrypt(secret, row.id, DEVICE_KEY_FIELD) };
+}
+
+/** The next accounts after `after` (by id) with a device key secret, locked: a batch of the key rotation. */
+export const lockDeviceKeySecretsAfter = (tx: Tx, after: string, limit: number) =>
+  tx
+    .select({ id: users.id, deviceKeySecret: users.deviceKeySecret })
+    .from(users)
+    .where(and(gt(users.id, after), isNotNull(users.deviceKeySecret)))
+    .orderBy(asc(users.id))
+    .limit(limit)
+    .for('update');
+
+/** Writes an account's re-sealed device key secret. */
+export async function writeDeviceKeySecret(tx: Tx, id: string, values: { deviceKeySecret: string }) {
+  await tx.update(users).set(values).where(eq(users.id, id));
 }

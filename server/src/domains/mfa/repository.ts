@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { passkeys, recoveryCodes, users, webauthnChallenges } from '../../db/schema';
 
@@ -183,4 +183,23 @@ export async function takeChallengeRow(db: Tx, sessionId: string, purpose: Chall
     .where(and(eq(webauthnChallenges.sessionId, sessionId), eq(webauthnChallenges.purpose, purpose)))
     .returning();
   return row;
+}
+
+/** The next accounts after `after` (by id) with a TOTP secret, locked: a batch of the key rotation. */
+export const lockTotpSecretsAfter = (tx: Tx, after: string, limit: number) =>
+  tx
+    .select({ id: users.id, totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
+    .from(users)
+    .where(and(gt(users.id, after), or(isNotNull(users.totpSecret), isNotNull(users.totpPendingSecret))))
+    .orderBy(asc(users.id))
+    .limit(limit)
+    .for('update');
+
+/** Writes an account's re-sealed TOTP secrets. */
+export async function writeTotpSecrets(
+  tx: Tx,
+  id: string,
+  values: { totpSecret: string | null; totpPendingSecret: string | null },
+) {
+  await tx.update(users).set(values).where(eq(users.id, id));
 }

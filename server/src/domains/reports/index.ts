@@ -1,2 +1,2 @@
 /** What other domains may use of the reports (they import this file, never the domain's others). */
-export { openRow, resealRow, toRowValues } from './repository';
+export { lockReportsAfter, openRow, resealRow, toRowValues, writeResealed } from './repository';

@@ -1,5 +1,5 @@
 import { emptyReport, type ListQuery, type ReportFields } from '@portal/contract';
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { reports, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -158,4 +158,13 @@ export function resealRow(pii: Pii, row: ReportRow) {
     dobEnc: reseal(row.dobEnc, 'dob'),
     data: typeof sealedData === 'string' ? { ...row.data, [SEALED]: reseal(sealedData, 'data') } : row.data,
   };
+}
+
+/** The next reports after `after` (by id), locked: a batch of the key rotation (issue 12). */
+export const lockReportsAfter = (tx: Tx, after: string, limit: number) =>
+  tx.select().from(reports).where(gt(reports.id, after)).orderBy(asc(reports.id)).limit(limit).for('update');
+
+/** Writes a report's re-sealed columns (resealRow's). */
+export async function writeResealed(tx: Tx, id: string, values: Partial<typeof reports.$inferInsert>) {
+  await tx.update(reports).set(values).where(eq(reports.id, id));
 }
