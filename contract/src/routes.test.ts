@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Access, ROUTES } from './routes';
+import { type Access, apiPath, ROUTES } from './routes';
 
 const keyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const withAccess = (access: Access) => ROUTES.filter((r) => r.access === access).map(keyOf);
@@ -50,5 +50,43 @@ describe('route table', () => {
       'POST /api/auth/verify-email',
       'POST /api/auth/resend-code',
     ]);
+  });
+});
+
+describe('apiPath', () => {
+  it('answers a path without segments as the table writes it', () => {
+    expect(apiPath('/api/jobs')).toBe('/api/jobs');
+    expect(apiPath('/api/certificates/export.csv', undefined, {})).toBe('/api/certificates/export.csv');
+  });
+
+  it('fills each :name segment with its value, encoded', () => {
+    expect(apiPath('/api/certificates/:userEmail', { userEmail: 'a+b@example.org' })).toBe(
+      '/api/certificates/a%2Bb%40example.org',
+    );
+    expect(apiPath('/api/trash/:type/:id/restore', { type: 'job', id: '../x y/?#' })).toBe(
+      '/api/trash/job/..%2Fx%20y%2F%3F%23/restore',
+    );
+    expect(apiPath('/api/help-content/emails/:index', { index: 0 })).toBe('/api/help-content/emails/0');
+  });
+
+  it('appends the query, encoded, leaving out undefined values', () => {
+    expect(apiPath('/api/jobs', undefined, { offset: 0, limit: 20, q: 'a&b=c ä', sort: undefined })).toBe(
+      '/api/jobs?offset=0&limit=20&q=a%26b%3Dc+%C3%A4',
+    );
+    expect(apiPath('/api/certificates/import', undefined, { dryRun: false })).toBe(
+      '/api/certificates/import?dryRun=false',
+    );
+    expect(apiPath('/api/reports/:id', { id: 'r1' }, { q: undefined })).toBe('/api/reports/r1');
+  });
+
+  it('refuses, as a type error, a path the table does not list and a missing segment value', () => {
+    // @ts-expect-error: no such route.
+    expect(apiPath('/api/no-such-route')).toBe('/api/no-such-route');
+    // @ts-expect-error: the :id segment has no value.
+    expect(() => apiPath('/api/jobs/:id')).toThrow('/api/jobs/:id: no value for :id');
+    // @ts-expect-error: :type is missing.
+    expect(() => apiPath('/api/trash/:type/:id', { id: 'x' })).toThrow('no value for :type');
+    // @ts-expect-error: a path without segments takes no values.
+    expect(apiPath('/api/jobs', { id: 'x' })).toBe('/api/jobs');
   });
 });

@@ -26,7 +26,9 @@ export interface RouteSpec {
   access: Access;
 }
 
-const r = (method: Method, path: string, access: Access): RouteSpec => ({ method, path, access });
+/** Keeps each path's literal type, so that `ApiPath` lists them and `apiPath` refuses any other. */
+const r = <const P extends string>(method: Method, path: P, access: Access) =>
+  ({ method, path, access }) satisfies RouteSpec;
 
 export const ROUTES = [
   r('GET', '/api/config', 'public'),
@@ -150,3 +152,44 @@ export const ROUTES = [
   r('POST', '/api/certificates/bulk-status', 'admin'),
   r('POST', '/api/certificates/bulk-revoke', 'admin'),
 ] as const satisfies readonly RouteSpec[];
+
+/** Every path of the table, as written there (with its `:name` segments). */
+export type ApiPath = (typeof ROUTES)[number]['path'];
+
+/** The `:name` segments of a path: `'/api/trash/:type/:id'` gives `'type' | 'id'`. */
+export type PathParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamName<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A query string's values; an undefined one is left out. */
+export type ApiQuery = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/** The value of each `:name` segment of a path (nothing for a path without one). */
+export type PathParams<P extends string> = [PathParamName<P>] extends [never]
+  ? undefined
+  : Readonly<Record<PathParamName<P>, string | number>>;
+
+/** The arguments after the path: the segments' values are required exactly when it has some. */
+type PathArgs<P extends string> = [PathParamName<P>] extends [never]
+  ? [params?: undefined, query?: ApiQuery]
+  : [params: PathParams<P>, query?: ApiQuery];
+
+/**
+ * The URL of a route of the table: each `:name` segment replaced by its value, encoded, and the
+ * query (values that are undefined left out) appended. The web app builds every API URL here, so
+ * that a path the server does not serve is a type error (lint forbids an '/api…' literal).
+ */
+export function apiPath<P extends ApiPath>(path: P, ...[params, query]: PathArgs<P>): string {
+  const values: Readonly<Record<string, string | number>> = params ?? {};
+  const filled = path.replace(/:([A-Za-z]+)/g, (_segment, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}

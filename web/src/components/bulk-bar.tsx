@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Text } from '@mantine/core';
-import { bulkDeleteResult, type BulkDeleteType, type CertificateFilters } from '@portal/contract';
+import { apiPath, bulkDeleteResult, type BulkDeleteType, type CertificateFilters } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
@@ -120,7 +120,10 @@ export function useBulkDelete(type: BulkDeleteType) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (selection: ListSelection) =>
-      api('POST', '/api/bulk-delete', { body: { type, ...selectionBody(selection) }, schema: bulkDeleteResult }),
+      api('POST', apiPath('/api/bulk-delete'), {
+        body: { type, ...selectionBody(selection) },
+        schema: bulkDeleteResult,
+      }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

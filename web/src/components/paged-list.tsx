@@ -148,21 +148,13 @@ export function ListPages({
 }
 
 /**
- * Issue 16: "Export CSV" of an admin list, with what is on screen (the search and filters in
- * `params`; the server ignores the paging). A plain link: the browser downloads the stream itself.
+ * Issue 16: "Export CSV" of an admin list, with what is on screen: `href` is the list's export
+ * (`apiPath`) with its search and filters, empty ones left out. A plain link: the browser
+ * downloads the stream itself.
  */
-export function ExportCsvButton({ path, params }: { path: string; params: URLSearchParams | Record<string, string> }) {
-  const query = new URLSearchParams(params);
-  for (const [key, value] of [...query]) if (!value || key === 'offset' || key === 'limit') query.delete(key);
-  const search = query.toString();
+export function ExportCsvButton({ href }: { href: string }) {
   return (
-    <Button
-      component="a"
-      href={search ? `${path}?${search}` : path}
-      download
-      variant="default"
-      leftSection={<IconDownload size={16} aria-hidden />}
-    >
+    <Button component="a" href={href} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
       Export CSV
     </Button>
   );

@@ -1,4 +1,4 @@
-import { publicConfig } from '@portal/contract';
+import { apiPath, publicConfig } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 
@@ -6,7 +6,7 @@ import { api } from '../lib/api';
 export const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['config'] as const,
-    queryFn: ({ signal }) => api('GET', '/api/config', { schema: publicConfig, signal }),
+    queryFn: ({ signal }) => api('GET', apiPath('/api/config'), { schema: publicConfig, signal }),
     staleTime: Infinity,
   });
 

@@ -1,17 +1,17 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { bulkResult, messageBody, TRASH_LABELS, type TrashType, UNDO_MS } from '@portal/contract';
+import { apiPath, bulkResult, messageBody, TRASH_LABELS, type TrashType, UNDO_MS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 
 /** POST /api/trash/{type}/{id}/restore (issue 16, decision 0017). */
 export const restoreFromTrash = (type: TrashType, id: string) =>
-  api('POST', `/api/trash/${type}/${encodeURIComponent(id)}/restore`, { schema: messageBody });
+  api('POST', apiPath('/api/trash/:type/:id/restore', { type, id }), { schema: messageBody });
 
 /** POST /api/trash/restore: several records of one type back in one transaction (a bulk delete's Undo). */
 export const restoreManyFromTrash = (type: TrashType, ids: string[]) =>
-  api('POST', '/api/trash/restore', { body: { type, ids }, schema: bulkResult });
+  api('POST', apiPath('/api/trash/restore'), { body: { type, ids }, schema: bulkResult });
 
 /**
  * Issue 16: a delete moves the record to the trash, so its toast (the spec's texts, kept) offers

@@ -20,14 +20,34 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface RequestOptions<S extends z.ZodType> {
+/**
+ * What checks an answer against the contract: its zod schema, or, where zod must not load yet (the
+ * landing page, a guest's session check: docs/performance.md), an object with the same `parse`,
+ * which may load the schema first (`lazySchema`).
+ */
+export interface AnswerSchema<T = unknown> {
+  parse(data: unknown): T | Promise<T>;
+}
+
+/** What a call answers once its schema parsed it. */
+export type Answer<S> = S extends z.ZodType ? z.output<S> : S extends AnswerSchema<infer T> ? T : never;
+
+interface CallOptions {
   body?: unknown;
-  /** Parses the answer; every answer the app reads is checked against the contract. */
-  schema?: S;
   signal?: AbortSignal;
   /** Further request headers, such as If-Match (lib/edit-conflict.ts). */
   headers?: Record<string, string>;
 }
+
+/** A call whose answer is read: every one is checked against the contract. */
+type ParsedCall<S extends AnswerSchema> = CallOptions & { schema: S; noContent?: never };
+/** A call the server answers with 204 and no body; any other answer breaks the contract. */
+type NoContentCall = CallOptions & { noContent: true; schema?: never };
+
+/** A schema loaded when the first answer comes, for code that must not carry it before. */
+export const lazySchema = <T>(load: () => Promise<AnswerSchema<T>>): AnswerSchema<T> => ({
+  parse: async (data) => (await load()).parse(data),
+});
 
 async function parseError(res: Response): Promise<ApiError> {
   let body: Partial<ErrorBody> = {};
@@ -40,14 +60,17 @@ async function parseError(res: Response): Promise<ApiError> {
 }
 
 /**
- * The one API client: same-origin cookies, JSON in and out, typed errors. A refusal that asks for
- * a step-up (issue 19, lib/step-up.ts) is retried once after the person confirms.
+ * The one API client: same-origin cookies, JSON in and out, typed errors, every answer parsed with
+ * its schema (or, with `noContent`, checked to be empty). A refusal that asks for a step-up
+ * (issue 19, lib/step-up.ts) is retried once after the person confirms.
  */
-export async function api<S extends z.ZodType = z.ZodUnknown>(
+export function api(method: Method, path: string, options: NoContentCall): Promise<void>;
+export function api<S extends AnswerSchema>(method: Method, path: string, options: ParsedCall<S>): Promise<Answer<S>>;
+export async function api(
   method: Method,
   path: string,
-  options: RequestOptions<S> = {},
-): Promise<z.infer<S>> {
+  options: ParsedCall<AnswerSchema> | NoContentCall,
+): Promise<unknown> {
   return withStepUp(() => request(method, path, options));
 }
 
@@ -61,11 +84,11 @@ export async function withStepUp<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-async function request<S extends z.ZodType = z.ZodUnknown>(
+async function request(
   method: Method,
   path: string,
-  { body, schema, signal, headers }: RequestOptions<S> = {},
-): Promise<z.infer<S>> {
+  { body, schema, noContent, signal, headers }: ParsedCall<AnswerSchema> | NoContentCall,
+): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -84,9 +107,13 @@ async function request<S extends z.ZodType = z.ZodUnknown>(
     throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
   }
   if (!res.ok) throw await parseError(res);
-  if (res.status === 204) return undefined as z.infer<S>;
-  const data: unknown = await res.json();
-  return (schema ? schema.parse(data) : data) as z.infer<S>;
+  if (noContent) {
+    if (res.status !== 204) throw new Error(`${method} ${path} answered ${res.status}, not 204 No Content`);
+    return undefined;
+  }
+  // A 204 has no body: parsed as undefined, which a schema of a JSON answer refuses.
+  const data: unknown = res.status === 204 ? undefined : await res.json();
+  return schema.parse(data);
 }
 
 /** A list with the total the server sent in X-Total-Count (ARCHITECTURE §4). */
@@ -102,7 +129,8 @@ export async function apiList<S extends z.ZodType>(
     },
   );
   if (!res.ok) throw await parseError(res);
-  const items = (await res.json()) as unknown[];
+  const items: unknown = await res.json();
+  if (!Array.isArray(items)) throw new Error(`GET ${path} answered no list`);
   const parsed = items.map((item) => schema.parse(item) as z.infer<S>);
   return { items: parsed, total: Number(res.headers.get('x-total-count') ?? parsed.length) };
 }

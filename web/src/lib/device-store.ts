@@ -15,7 +15,7 @@
  * simply keeps nothing, and a record that does not open is deleted and counted, never shown half-read.
  */
 
-import { deviceKeyResponse } from '@portal/contract';
+import { apiPath, deviceKeyResponse } from '@portal/contract';
 import { api } from './api';
 import { forgetUploadsOf } from './upload-urls';
 
@@ -123,7 +123,7 @@ const wrapParams = (userId: string, iv: Uint8Array<ArrayBuffer>): AesGcmParams =
 
 /** The member's wrapping secret from the server, as a key that can only wrap and unwrap. */
 async function wrappingKeyOf(userId: string): Promise<CryptoKey> {
-  const answer = await api('GET', '/api/device-key', { schema: deviceKeyResponse }).catch(() => undefined);
+  const answer = await api('GET', apiPath('/api/device-key'), { schema: deviceKeyResponse }).catch(() => undefined);
   if (answer?.userId !== userId) throw new DeviceLocked();
   const bytes = Uint8Array.from(atob(answer.key.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
   return crypto.subtle.importKey('raw', bytes, 'AES-GCM', false, ['wrapKey', 'unwrapKey']);

@@ -1,3 +1,4 @@
+import { apiPath, passkeyOptions } from '@portal/contract';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -29,19 +30,18 @@ async function ceremony<T>(run: () => Promise<T>): Promise<T> {
 
 /** An assertion of one of the account's passkeys, for POST /api/auth/mfa/verify `{ passkey }`. */
 export async function passkeyAssertion() {
-  const optionsJSON = (await api(
-    'POST',
-    '/api/auth/mfa/passkeys/authentication-options',
-  )) as PublicKeyCredentialRequestOptionsJSON;
+  // The contract checks the challenge; the rest is WebAuthn's, for the browser to judge.
+  const optionsJSON = (await api('POST', apiPath('/api/auth/mfa/passkeys/authentication-options'), {
+    schema: passkeyOptions,
+  })) as PublicKeyCredentialRequestOptionsJSON;
   return ceremony(async () => (await browser()).startAuthentication({ optionsJSON }));
 }
 
 /** A new credential, for POST /api/auth/mfa/passkeys `{ name, response }`. */
 export async function newPasskey() {
-  const optionsJSON = (await api(
-    'POST',
-    '/api/auth/mfa/passkeys/registration-options',
-  )) as PublicKeyCredentialCreationOptionsJSON;
+  const optionsJSON = (await api('POST', apiPath('/api/auth/mfa/passkeys/registration-options'), {
+    schema: passkeyOptions,
+  })) as unknown as PublicKeyCredentialCreationOptionsJSON;
   return ceremony(async () => (await browser()).startRegistration({ optionsJSON }));
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_NAME, type PublicConfig } from '@portal/contract';
+import { apiPath, DEFAULT_PRODUCT_NAME, type PublicConfig } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { api } from './api';
 
@@ -7,24 +7,25 @@ export type PublicConfigState = { status: 'pending' } | { status: 'error' } | { 
 /** Fetched once per page load: the server's configuration changes only with a restart. */
 let request: Promise<PublicConfig> | undefined;
 
-const isPublicConfig = (data: unknown): data is PublicConfig =>
-  typeof data === 'object' &&
-  data !== null &&
-  typeof (data as PublicConfig).supportEmail === 'string' &&
-  typeof (data as PublicConfig).boardUrl === 'string';
-
 /**
- * GET /api/config: the support e-mail and board website the landing page shows (spec §1).
  * The one answer not parsed with its contract schema: the landing page is the first screen a
  * visitor sees and ships neither zod nor TanStack Query (docs/performance.md), so the two
  * fields it shows are checked by hand.
  */
+const publicConfigByHand = {
+  parse(data: unknown): PublicConfig {
+    const config = data as PublicConfig | null;
+    if (typeof config?.supportEmail !== 'string' || typeof config.boardUrl !== 'string') {
+      throw new Error('Unexpected /api/config answer');
+    }
+    return config;
+  },
+};
+
+/** GET /api/config: the support e-mail and board website the landing page shows (spec §1). */
 export function fetchPublicConfig(): Promise<PublicConfig> {
   if (request) return request;
-  const pending = api('GET', '/api/config').then((data) => {
-    if (!isPublicConfig(data)) throw new Error('Unexpected /api/config answer');
-    return data;
-  });
+  const pending = api('GET', apiPath('/api/config'), { schema: publicConfigByHand });
   request = pending;
   // A failure is not cached: a later visit of the page asks again.
   void pending.catch(() => (request = undefined));

@@ -114,7 +114,7 @@ describe('the session check with no network', () => {
 
   it('keeps nobody after a logout', async () => {
     await signedInOnce();
-    serverAnswers(() => new Response(null, { status: 204 }));
+    serverAnswers(() => json(200, { success: true, message: 'Logged out successfully' }));
     await useAuth.getState().logout();
     expect(await recallIdentity()).toBeUndefined();
 

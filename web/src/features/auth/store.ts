@@ -1,6 +1,6 @@
-import type { User } from '@portal/contract';
+import { apiPath, type User } from '@portal/contract';
 import { create } from 'zustand';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, ApiError, errorMessage, lazySchema } from '../../lib/api';
 import { readSessionExpiry } from '../../lib/session-cookie';
 
 /**
@@ -118,7 +118,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   signup: (body) =>
     run(set, 'Error signing up', async () => {
-      const res = await api('POST', '/api/auth/signup', { body, schema: await loadAuthResponse() });
+      const res = await api('POST', apiPath('/api/auth/signup'), { body, schema: await loadAuthResponse() });
       // spec §4: sign-up sets the user but not isAuthenticated; the e-mail must be verified first.
       signIns++;
       set({ user: res.user ?? null, isAuthenticated: false });
@@ -126,7 +126,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   login: (body) =>
     run(set, 'Error logging in', async () => {
-      const res = await api('POST', '/api/auth/login', { body, schema: await loadAuthResponse() });
+      const res = await api('POST', apiPath('/api/auth/login'), { body, schema: await loadAuthResponse() });
       signIns++;
       if (res.mfaRequired) {
         return set({ user: null, isAuthenticated: false, mfaPending: true, passkeyOffered: res.passkey === true });
@@ -137,7 +137,10 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   verifySecondFactor: (code) =>
     run(set, 'Error verifying the code', async () => {
-      const res = await api('POST', '/api/auth/mfa/verify', { body: { code }, schema: await loadAuthResponse() });
+      const res = await api('POST', apiPath('/api/auth/mfa/verify'), {
+        body: { code },
+        schema: await loadAuthResponse(),
+      });
       signIns++;
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, offline: false });
@@ -147,7 +150,10 @@ export const useAuth = create<AuthState>()((set, get) => ({
   verifyWithPasskey: () =>
     run(set, 'Error verifying the passkey', async () => {
       const passkey = await (await import('../../lib/passkeys')).passkeyAssertion();
-      const res = await api('POST', '/api/auth/mfa/verify', { body: { passkey }, schema: await loadAuthResponse() });
+      const res = await api('POST', apiPath('/api/auth/mfa/verify'), {
+        body: { passkey },
+        schema: await loadAuthResponse(),
+      });
       signIns++;
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, passkeyOffered: false, offline: false });
@@ -156,7 +162,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   logout: () =>
     run(set, 'Error logging out', async () => {
       const userId = get().user?._id;
-      await api('POST', '/api/auth/logout');
+      await api('POST', apiPath('/api/auth/logout'), { schema: await loadAuthResponse() });
       // Issue 18: the member's drafts leave the device with them (loaded here: not in the entry chunk).
       if (userId) await (await deviceStore()).wipeDrafts(userId).catch(() => undefined);
       signIns++;
@@ -165,7 +171,10 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   verifyEmail: (code) =>
     run(set, 'Error verifying email', async () => {
-      const res = await api('POST', '/api/auth/verify-email', { body: { code }, schema: await loadAuthResponse() });
+      const res = await api('POST', apiPath('/api/auth/verify-email'), {
+        body: { code },
+        schema: await loadAuthResponse(),
+      });
       signIns++;
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, offline: false });
@@ -173,7 +182,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   resendCode: () =>
     run(set, 'Error sending the code', async () => {
-      const res = await api('POST', '/api/auth/resend-code', { schema: await loadAuthResponse() });
+      const res = await api('POST', apiPath('/api/auth/resend-code'), { schema: await loadAuthResponse() });
       return res.message;
     }),
 
@@ -189,9 +198,8 @@ export const useAuth = create<AuthState>()((set, get) => ({
       return;
     }
     try {
-      // Parsed after the answer: a guest's 401 never loads the schema.
-      const answer = await api('GET', '/api/auth/check-auth');
-      const res = (await loadAuthResponse()).parse(answer);
+      // The schema is loaded with the answer: a guest's 401 never loads it.
+      const res = await api('GET', apiPath('/api/auth/check-auth'), { schema: lazySchema(loadAuthResponse) });
       if (signIns !== before) return set({ isCheckingAuth: false });
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, isCheckingAuth: false, offline: false });
@@ -219,13 +227,16 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   forgotPassword: (email) =>
     run(set, 'Error sending reset password email', async () => {
-      const res = await api('POST', '/api/auth/forgot-password', { body: { email }, schema: await loadAuthResponse() });
+      const res = await api('POST', apiPath('/api/auth/forgot-password'), {
+        body: { email },
+        schema: await loadAuthResponse(),
+      });
       set({ message: res.message });
     }),
 
   resetPassword: (token, password) =>
     run(set, 'Error resetting password', async () => {
-      const res = await api('POST', `/api/auth/reset-password/${encodeURIComponent(token)}`, {
+      const res = await api('POST', apiPath('/api/auth/reset-password/:token', { token }), {
         body: { password },
         schema: await loadAuthResponse(),
       });

@@ -1,11 +1,11 @@
 import { Anchor, Autocomplete, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AUDIT_ACTIONS, type AuditEntry } from '@portal/contract';
+import { apiPath, AUDIT_ACTIONS, type AuditEntry } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ExportCsvButton, ListBody, ListPages, ListTools } from '../../../components/paged-list';
 import { usePhone } from '../../../hooks/use-phone';
-import { type AuditFilters, auditSearchParams, NO_FILTERS, useAuditLog } from '../api/use-audit-log';
+import { type AuditFilters, auditQuery, NO_FILTERS, useAuditLog } from '../api/use-audit-log';
 import { summarizeDetails } from '../lib/summarize-details';
 import { formatMoment } from '../../../lib/dates';
 
@@ -179,7 +179,7 @@ export default function AuditLogPage() {
         ) : (
           <span />
         )}
-        <ExportCsvButton path="/api/audit-log/export.csv" params={auditSearchParams(debounced, 0, 1)} />
+        <ExportCsvButton href={apiPath('/api/audit-log/export.csv', undefined, auditQuery(debounced))} />
       </Group>
 
       <ListBody

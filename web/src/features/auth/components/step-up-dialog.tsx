@@ -1,8 +1,16 @@
 import { Button, Divider, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { apiPath } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
-import { api, errorMessage } from '../../../lib/api';
+import { api, errorMessage, lazySchema } from '../../../lib/api';
 import { setStepUpConfirm } from '../../../lib/step-up';
 import { useAuth } from '../store';
+
+/**
+ * The schemas of the dialog's answers, loaded when it is first used: it is part of every
+ * dashboard's first visit (byte budget, docs/performance.md).
+ */
+const passkeyList = lazySchema(async () => (await import('@portal/contract/schemas/mfa')).passkeyList);
+const authResponse = lazySchema(async () => (await import('@portal/contract/schemas/auth')).authResponse);
 
 /**
  * Issue 19, step-up: when the server wants a fresh second factor for an act (an SSN revealed, the
@@ -32,8 +40,8 @@ export function StepUpDialog() {
             setHasPasskey(false);
             setOpened(true);
             if (useAuth.getState().user?.mfaEnabled) {
-              api('GET', '/api/auth/mfa/passkeys')
-                .then((list) => setHasPasskey(Array.isArray(list) && list.length > 0))
+              api('GET', apiPath('/api/auth/mfa/passkeys'), { schema: passkeyList })
+                .then((list) => setHasPasskey(list.length > 0))
                 .catch(() => setHasPasskey(false));
             }
           }),
@@ -53,8 +61,9 @@ export function StepUpDialog() {
     setBusy(true);
     setError(null);
     try {
-      await api('POST', '/api/auth/mfa/verify', {
+      await api('POST', apiPath('/api/auth/mfa/verify'), {
         body: mfaEnabled ? { code: value.trim() } : { password: value },
+        schema: authResponse,
       });
       finish(true);
     } catch (err) {
@@ -71,7 +80,10 @@ export function StepUpDialog() {
     try {
       // Loaded when used: the dialog is part of every dashboard's first visit (byte budget).
       const { passkeyAssertion } = await import('../../../lib/passkeys');
-      await api('POST', '/api/auth/mfa/verify', { body: { passkey: await passkeyAssertion() } });
+      await api('POST', apiPath('/api/auth/mfa/verify'), {
+        body: { passkey: await passkeyAssertion() },
+        schema: authResponse,
+      });
       finish(true);
     } catch (err) {
       setError(errorMessage(err, 'Unable to confirm. Please try again.'));

@@ -1,4 +1,5 @@
 import {
+  apiPath,
   certificate,
   type Certificate,
   type CredentialIdentifier,
@@ -12,14 +13,16 @@ import { CERTIFICATES_KEY } from './use-manage-certificates';
 
 /** GET /api/certificates/{id}/pdf and /credential (issue 11): the holder's and admins' downloads. */
 export const certificateFileUrl = (c: Pick<Certificate, '_id'>, what: 'pdf' | 'credential') =>
-  `/api/certificates/${encodeURIComponent(c._id)}/${what}`;
+  what === 'pdf'
+    ? apiPath('/api/certificates/:id/pdf', { id: c._id })
+    : apiPath('/api/certificates/:id/credential', { id: c._id });
 
 /** POST /api/certificates/{id}/revoke (admin): the reason is required. */
 export function useRevokeCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: RevokeBody }) =>
-      api('POST', `/api/certificates/${encodeURIComponent(id)}/revoke`, { body, schema: certificate }),
+      api('POST', apiPath('/api/certificates/:id/revoke', { id }), { body, schema: certificate }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }
@@ -29,7 +32,7 @@ export function useReinstateCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ReinstateBody }) =>
-      api('POST', `/api/certificates/${encodeURIComponent(id)}/reinstate`, { body, schema: certificate }),
+      api('POST', apiPath('/api/certificates/:id/reinstate', { id }), { body, schema: certificate }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }
@@ -42,7 +45,7 @@ export function useCredentialIdentifier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, kind }: { id: string; kind: CredentialIdentifier }) =>
-      api('PUT', `/api/certificates/${encodeURIComponent(id)}/identifier`, { body: { kind }, schema: certificate }),
+      api('PUT', apiPath('/api/certificates/:id/identifier', { id }), { body: { kind }, schema: certificate }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }
@@ -54,6 +57,6 @@ export function useCredentialIdentifier() {
 export function useWalletOffer() {
   return useMutation({
     mutationFn: (id: string) =>
-      api('POST', `/api/certificates/${encodeURIComponent(id)}/wallet-offer`, { schema: walletOffer }),
+      api('POST', apiPath('/api/certificates/:id/wallet-offer', { id }), { schema: walletOffer }),
   });
 }

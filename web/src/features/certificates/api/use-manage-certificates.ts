@@ -1,4 +1,5 @@
 import {
+  apiPath,
   bulkRenewalResult,
   certificateImportResult,
   certificate,
@@ -11,9 +12,10 @@ import {
   type CertificateBody,
   type CertificateSort,
 } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList, uploadFile } from '../../../lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, uploadFile } from '../../../lib/api';
 import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
+import { pagedQueryOptions } from '../../../lib/paged-query';
 
 /** Every certificate query (the admin list and a member's own list) starts with this key. */
 export const CERTIFICATES_KEY = ['certificates'] as const;
@@ -30,20 +32,19 @@ export interface ManageCertificatesParams {
 
 /** GET /api/certificates, searched, sorted and paged on the server (ARCHITECTURE §4). */
 export const manageCertificatesQueryOptions = ({ q, offset, limit, sort, filters }: ManageCertificatesParams) =>
-  queryOptions({
-    queryKey: [...CERTIFICATES_KEY, 'all', { q, offset, limit, sort, filters }] as const,
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-      if (q) search.set('q', q);
-      if (sort) {
-        search.set('sort', sort.by);
-        search.set('order', sort.order);
-      }
-      for (const [name, value] of Object.entries(filters ?? {})) if (value) search.set(name, value);
-      return apiList(`/api/certificates?${search.toString()}`, certificate, signal);
-    },
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(
+    [...CERTIFICATES_KEY, 'all', { q, offset, limit, sort, filters }] as const,
+    apiPath('/api/certificates', undefined, {
+      offset,
+      limit,
+      q: q || undefined,
+      sort: sort?.by,
+      order: sort?.order,
+      status: filters?.status || undefined,
+      expiringWithin: filters?.expiringWithin || undefined,
+    }),
+    certificate,
+  );
 
 export const useManageCertificates = (params: ManageCertificatesParams) =>
   useQuery(manageCertificatesQueryOptions(params));
@@ -65,14 +66,14 @@ export function useSaveCertificate() {
     mutationFn: async ({ id, version, values, file, onProgress }: SaveCertificateInput) => {
       let downloadLink = values.downloadLink ?? '';
       if (file) {
-        const uploaded = await uploadFile('/api/upload-file', file, uploadFileResponse, onProgress);
+        const uploaded = await uploadFile(apiPath('/api/upload-file'), file, uploadFileResponse, onProgress);
         downloadLink = uploaded.fileUrl;
       }
       const body = certificateBody.parse({ ...values, downloadLink });
-      // spec §7: the answer to a write is not read.
+      // spec §7: the answer to a write is not read (but checked, as every answer).
       return id
-        ? api('PUT', `/api/certificates/${encodeURIComponent(id)}`, { body, headers: ifMatch(version) })
-        : api('POST', '/api/certificates', { body });
+        ? api('PUT', apiPath('/api/certificates/:id', { id }), { body, headers: ifMatch(version), schema: certificate })
+        : api('POST', apiPath('/api/certificates'), { body, schema: certificate });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
     // Someone else saved first: the list shows their certificate.
@@ -83,7 +84,7 @@ export function useSaveCertificate() {
 export function useDeleteCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/certificates/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api('DELETE', apiPath('/api/certificates/:id', { id }), { noContent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }
@@ -93,7 +94,7 @@ export function useBulkRenew() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BulkRenewalBody) =>
-      api('POST', '/api/certificates/bulk-renew', { body, schema: bulkRenewalResult }),
+      api('POST', apiPath('/api/certificates/bulk-renew'), { body, schema: bulkRenewalResult }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }
@@ -102,7 +103,8 @@ export function useBulkRenew() {
 export function useBulkStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkStatusBody) => api('POST', '/api/certificates/bulk-status', { body, schema: bulkResult }),
+    mutationFn: (body: BulkStatusBody) =>
+      api('POST', apiPath('/api/certificates/bulk-status'), { body, schema: bulkResult }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }
@@ -111,7 +113,8 @@ export function useBulkStatus() {
 export function useBulkRevoke() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkRevokeBody) => api('POST', '/api/certificates/bulk-revoke', { body, schema: bulkResult }),
+    mutationFn: (body: BulkRevokeBody) =>
+      api('POST', apiPath('/api/certificates/bulk-revoke'), { body, schema: bulkResult }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });
 }
@@ -124,7 +127,7 @@ export function useImportCertificates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, dryRun, onProgress }: { file: File; dryRun: boolean; onProgress?: (f: number) => void }) =>
-      uploadFile(`/api/certificates/import?dryRun=${dryRun}`, file, certificateImportResult, onProgress),
+      uploadFile(apiPath('/api/certificates/import', undefined, { dryRun }), file, certificateImportResult, onProgress),
     onSuccess: (_result, { dryRun }) =>
       dryRun ? undefined : queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
   });

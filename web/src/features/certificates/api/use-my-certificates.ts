@@ -1,4 +1,4 @@
-import { certificate, MAX_PAGE_LIMIT, type Certificate } from '@portal/contract';
+import { apiPath, certificate, MAX_PAGE_LIMIT, type Certificate } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiList } from '../../../lib/api';
 import { documentKind } from '../utils/my-certificates';
@@ -13,7 +13,11 @@ export const myCertificatesQueryOptions = (userEmail: string) =>
     queryFn: async ({ signal }) => {
       const all: Certificate[] = [];
       for (;;) {
-        const path = `/api/certificates/${encodeURIComponent(userEmail)}?offset=${all.length}&limit=${MAX_PAGE_LIMIT}`;
+        const path = apiPath(
+          '/api/certificates/:userEmail',
+          { userEmail },
+          { offset: all.length, limit: MAX_PAGE_LIMIT },
+        );
         const { items, total } = await apiList(path, certificate, signal);
         all.push(...items);
         if (items.length === 0 || all.length >= total) return all;

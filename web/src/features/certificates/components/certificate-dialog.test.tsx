@@ -199,7 +199,11 @@ describe('CertificateDialog: a certificate someone else saved meanwhile (issue 1
       if (init?.method !== 'PUT') return answer(200, []);
       return puts().length === 1
         ? answer(412, { message: EDIT_CONFLICT_MESSAGE, current: theirs })
-        : answer(200, { ...theirs, ...JSON.parse(init.body as string), version: 3 });
+        : answer(200, {
+            ...theirs,
+            holderName: (JSON.parse(init.body as string) as Certificate).holderName,
+            version: 3,
+          });
     });
     vi.stubGlobal('fetch', fetchMock);
   });

@@ -1,5 +1,11 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
-import { type Certificate, certificateFilters, type CertificateSort, DISPLAY_STATUSES } from '@portal/contract';
+import {
+  apiPath,
+  type Certificate,
+  certificateFilters,
+  type CertificateSort,
+  DISPLAY_STATUSES,
+} from '@portal/contract';
 import { IconBan, IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
@@ -133,7 +139,13 @@ export default function ManageCertificatesPage() {
           />
         </ListTools>
         <Group gap="xs">
-          <ExportCsvButton path="/api/certificates/export.csv" params={{ q, ...filters }} />
+          <ExportCsvButton
+            href={apiPath('/api/certificates/export.csv', undefined, {
+              q: q || undefined,
+              status: filters.status || undefined,
+              expiringWithin: filters.expiringWithin || undefined,
+            })}
+          />
           <Button
             variant="default"
             leftSection={<IconFileImport size={16} aria-hidden />}

@@ -1,4 +1,4 @@
-import { helpContent } from '@portal/contract';
+import { apiPath, helpContent } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -9,7 +9,7 @@ export const HELP_CONTENT_KEY = ['help-content'] as const;
 export const helpContentQueryOptions = () =>
   queryOptions({
     queryKey: HELP_CONTENT_KEY,
-    queryFn: ({ signal }) => api('GET', '/api/help-content', { schema: helpContent, signal }),
+    queryFn: ({ signal }) => api('GET', apiPath('/api/help-content'), { schema: helpContent, signal }),
   });
 
 export const useHelpContent = () => useQuery(helpContentQueryOptions());

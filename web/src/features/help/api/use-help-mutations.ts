@@ -1,4 +1,4 @@
-import { helpContent, helpContentBody, type HelpContent, type HelpLists } from '@portal/contract';
+import { apiPath, helpContent, helpContentBody, type HelpContent, type HelpLists } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
@@ -22,7 +22,7 @@ export function useSaveHelpContent() {
   const { queryKey } = helpContentQueryOptions();
   return useMutation({
     mutationFn: (content: HelpContent) =>
-      api('PUT', '/api/help-content', {
+      api('PUT', apiPath('/api/help-content'), {
         body: helpContentBody.parse(withoutBlankEntries(content)),
         schema: helpContent,
         headers: ifMatch(content.version),

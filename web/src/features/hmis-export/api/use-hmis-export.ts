@@ -1,5 +1,6 @@
 import type { hmisExportBody, hmisExportCheckBody } from '@portal/contract';
 import {
+  apiPath,
   errorBody,
   type HmisExportCheck,
   hmisExportCheck,
@@ -12,8 +13,8 @@ import type { z } from 'zod';
 import { api, ApiError, withStepUp } from '../../../lib/api';
 import { fileNameOf } from '../lib/save-file';
 
-const CHECK_PATH = '/api/exports/hmis/check';
-const EXPORT_PATH = '/api/exports/hmis';
+const CHECK_PATH = apiPath('/api/exports/hmis/check');
+const EXPORT_PATH = apiPath('/api/exports/hmis');
 export const HMIS_EXPORTS_KEY = ['exports', 'hmis'] as const;
 
 // The bodies as the contract's schemas parse them (the contract's *Body input types are `unknown`).

@@ -1,4 +1,4 @@
-import { jobBody, type JobBody } from '@portal/contract';
+import { apiPath, job, jobBody, messageBody, type JobBody } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
@@ -28,8 +28,8 @@ export function useSaveJob() {
     mutationFn: ({ id, version, values }: SaveJobInput) => {
       const body = jobBody.parse(values);
       return id
-        ? api('PUT', `/api/jobs/${encodeURIComponent(id)}`, { body, headers: ifMatch(version) })
-        : api('POST', '/api/jobs', { body });
+        ? api('PUT', apiPath('/api/jobs/:id', { id }), { body, headers: ifMatch(version), schema: job })
+        : api('POST', apiPath('/api/jobs'), { body, schema: job });
     },
     onSuccess: invalidate,
     onError: (err) => (isEditConflict(err) ? invalidate() : undefined),
@@ -39,7 +39,7 @@ export function useSaveJob() {
 export function useDeleteJob() {
   const invalidate = useInvalidateJobs();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/jobs/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api('DELETE', apiPath('/api/jobs/:id', { id }), { schema: messageBody }),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import { job, MAX_PAGE_LIMIT } from '@portal/contract';
+import { apiPath, job, MAX_PAGE_LIMIT } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiList } from '../../../lib/api';
 
@@ -9,7 +9,8 @@ export const JOBS_KEY = ['jobs'] as const;
 export const jobsQueryOptions = () =>
   queryOptions({
     queryKey: JOBS_KEY,
-    queryFn: async ({ signal }) => (await apiList(`/api/jobs?limit=${MAX_PAGE_LIMIT}`, job, signal)).items,
+    queryFn: async ({ signal }) =>
+      (await apiList(apiPath('/api/jobs', undefined, { limit: MAX_PAGE_LIMIT }), job, signal)).items,
   });
 
 export const useJobs = () => useQuery(jobsQueryOptions());

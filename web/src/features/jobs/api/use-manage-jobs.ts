@@ -1,6 +1,6 @@
-import { job } from '@portal/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiList } from '../../../lib/api';
+import { apiPath, job } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { pagedQueryOptions } from '../../../lib/paged-query';
 import { JOBS_KEY } from './use-jobs';
 
 export interface ManageJobsParams {
@@ -11,14 +11,10 @@ export interface ManageJobsParams {
 
 /** GET /api/jobs for the admin screen, searched and paged on the server (ARCHITECTURE §4). */
 export const manageJobsQueryOptions = ({ q, offset, limit }: ManageJobsParams) =>
-  queryOptions({
-    queryKey: [...JOBS_KEY, 'manage', { q, offset, limit }] as const,
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-      if (q) search.set('q', q);
-      return apiList(`/api/jobs?${search.toString()}`, job, signal);
-    },
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(
+    [...JOBS_KEY, 'manage', { q, offset, limit }] as const,
+    apiPath('/api/jobs', undefined, { offset, limit, q: q || undefined }),
+    job,
+  );
 
 export const useManageJobs = (params: ManageJobsParams) => useQuery(manageJobsQueryOptions(params));

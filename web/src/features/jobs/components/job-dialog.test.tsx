@@ -21,7 +21,10 @@ describe('JobDialog (spec §5)', () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
     fetchMock.mockReset();
-    fetchMock.mockResolvedValue(new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    // The server answers the job it stored.
+    fetchMock.mockImplementation(async (_path: string, init: RequestInit) =>
+      Response.json({ ...JSON.parse(init.body as string), _id: 'j-1', version: 1 }, { status: 201 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());

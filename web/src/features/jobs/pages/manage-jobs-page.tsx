@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { JOB_TOAST_MS, type Job } from '@portal/contract';
+import { apiPath, JOB_TOAST_MS, type Job } from '@portal/contract';
 import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -58,7 +58,7 @@ export default function ManageJobsPage() {
       <Group justify="space-between">
         <SearchBox label="Search jobs" placeholder="Search jobs..." value={search} onChange={setSearch} />
         <Group gap="xs">
-          <ExportCsvButton path="/api/jobs/export.csv" params={{ q }} />
+          <ExportCsvButton href={apiPath('/api/jobs/export.csv', undefined, { q: q || undefined })} />
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setDialog({ opened: true, job: null })}

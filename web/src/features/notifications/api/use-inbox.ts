@@ -1,4 +1,4 @@
-import { inbox, messageBody } from '@portal/contract';
+import { apiPath, inbox, messageBody } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -11,7 +11,7 @@ const REFRESH_MS = 5 * 60_000;
 export const inboxQueryOptions = () =>
   queryOptions({
     queryKey: INBOX_KEY,
-    queryFn: ({ signal }) => api('GET', '/api/inbox', { schema: inbox, signal }),
+    queryFn: ({ signal }) => api('GET', apiPath('/api/inbox'), { schema: inbox, signal }),
     refetchInterval: REFRESH_MS,
   });
 
@@ -22,7 +22,9 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id?: string) =>
-      api('POST', id ? `/api/inbox/${encodeURIComponent(id)}/read` : '/api/inbox/read-all', { schema: messageBody }),
+      api('POST', id ? apiPath('/api/inbox/:id/read', { id }) : apiPath('/api/inbox/read-all'), {
+        schema: messageBody,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: INBOX_KEY }),
   });
 }

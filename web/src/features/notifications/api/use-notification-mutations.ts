@@ -1,12 +1,15 @@
 import {
+  apiPath,
+  messageBody,
   notification,
   notificationBody,
   URL_PATTERN,
   withHttpsUnlessHttp,
   type NotificationBody,
 } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList } from '../../../lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { pagedQueryOptions } from '../../../lib/paged-query';
 import { NOTIFICATIONS_KEY } from './use-notifications';
 
 export type NotificationCheck =
@@ -42,11 +45,11 @@ export interface ManageNotificationsParams {
 
 /** GET /api/notifications for the admin list, paged on the server (ARCHITECTURE §4). */
 export const manageNotificationsQueryOptions = ({ offset, limit }: ManageNotificationsParams) =>
-  queryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, 'manage', { offset, limit }] as const,
-    queryFn: ({ signal }) => apiList(`/api/notifications?offset=${offset}&limit=${limit}`, notification, signal),
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(
+    [...NOTIFICATIONS_KEY, 'manage', { offset, limit }] as const,
+    apiPath('/api/notifications', undefined, { offset, limit }),
+    notification,
+  );
 
 export const useManageNotifications = (params: ManageNotificationsParams) =>
   useQuery(manageNotificationsQueryOptions(params));
@@ -64,7 +67,7 @@ export function useAddNotification() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
     mutationFn: (body: NotificationBody) =>
-      api('POST', '/api/notifications/add', { body: notificationBody.parse(body) }),
+      api('POST', apiPath('/api/notifications/add'), { body: notificationBody.parse(body), schema: notification }),
     onSuccess: invalidate,
   });
 }
@@ -72,7 +75,7 @@ export function useAddNotification() {
 export function useDeleteNotification() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/notifications/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api('DELETE', apiPath('/api/notifications/:id', { id }), { schema: messageBody }),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import { MAX_PAGE_LIMIT, notification } from '@portal/contract';
+import { apiPath, MAX_PAGE_LIMIT, notification } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiList } from '../../../lib/api';
 
@@ -10,7 +10,7 @@ export const notificationsQueryOptions = () =>
   queryOptions({
     queryKey: NOTIFICATIONS_KEY,
     queryFn: async ({ signal }) =>
-      (await apiList(`/api/notifications?limit=${MAX_PAGE_LIMIT}`, notification, signal)).items,
+      (await apiList(apiPath('/api/notifications', undefined, { limit: MAX_PAGE_LIMIT }), notification, signal)).items,
   });
 
 export const useNotifications = () => useQuery(notificationsQueryOptions());

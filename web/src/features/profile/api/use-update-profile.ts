@@ -1,4 +1,4 @@
-import { uploadImageResponse, user as userSchema, type User, type profileUpdate } from '@portal/contract';
+import { apiPath, uploadImageResponse, user as userSchema, type profileUpdate } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, uploadFile } from '../../../lib/api';
@@ -15,12 +15,6 @@ export interface UpdateProfileInput {
   picture?: File | null;
 }
 
-/** The saved user, whether the server answers the user or `{ user }`. */
-function savedUser(answer: unknown): User {
-  const body = answer && typeof answer === 'object' && 'user' in answer ? answer.user : answer;
-  return userSchema.parse(body);
-}
-
 /**
  * PUT /api/users/{id} for one's own profile; the answer refreshes the user in place (ARCHITECTURE
  * §6). Refused because an admin changed the profile meanwhile (issue 16), the screen shows the
@@ -32,14 +26,14 @@ export function useUpdateProfile() {
     mutationFn: async ({ id, email, version, values, picture }: UpdateProfileInput) => {
       let pictureUrl = values.picture;
       if (picture) {
-        pictureUrl = (await uploadFile('/api/upload', picture, uploadImageResponse, undefined, 'image')).url;
+        pictureUrl = (await uploadFile(apiPath('/api/upload'), picture, uploadImageResponse, undefined, 'image')).url;
       }
-      const answer = await api('PUT', `/api/users/${encodeURIComponent(id)}`, {
+      return api('PUT', apiPath('/api/users/:id', { id }), {
         // spec §7 sends the e-mail too; the server ignores it (ARCHITECTURE §5).
         body: { ...values, email, picture: pictureUrl },
         headers: ifMatch(version),
+        schema: userSchema,
       });
-      return savedUser(answer);
     },
     onSuccess: (saved) => setUser(saved),
     onError: (err) => {

@@ -1,8 +1,8 @@
-import { renewalReminderSettings, type RenewalReminderSettings } from '@portal/contract';
+import { apiPath, renewalReminderSettings, type RenewalReminderSettings } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-const PATH = '/api/settings/renewal-reminders';
+const PATH = apiPath('/api/settings/renewal-reminders');
 export const REMINDER_SETTINGS_KEY = ['settings', 'renewal-reminders'] as const;
 
 /** GET /api/settings/renewal-reminders (issue 15). */

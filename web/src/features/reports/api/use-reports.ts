@@ -1,14 +1,17 @@
 import {
+  apiPath,
   createReportResponse,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeyValue,
+  messageBody,
   report,
   type ReportFields,
   reportSummary,
   revealSsnResponse,
 } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList } from '../../../lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { pagedQueryOptions } from '../../../lib/paged-query';
 import { uploadResumable } from './resumable-upload';
 
 export const REPORTS_KEY = ['reports'] as const;
@@ -53,7 +56,7 @@ export async function sendReport({ userId, key, values, image, video, onProgress
       : '';
   const imageUrl = await upload(image, 'image');
   const videoUrl = await upload(video, 'video');
-  return api('POST', '/api/reports', {
+  return api('POST', apiPath('/api/reports'), {
     body: { ...values, imageUrl, videoUrl },
     schema: createReportResponse,
     headers,
@@ -76,15 +79,11 @@ export interface ReportsParams {
 
 /** GET /api/reports: one page, newest first (admins). */
 export const reportsQueryOptions = ({ offset, limit, q }: ReportsParams) =>
-  queryOptions({
-    queryKey: [...REPORTS_KEY, 'list', { offset, limit, q: q ?? '' }] as const,
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-      if (q) search.set('q', q);
-      return apiList(`/api/reports?${search.toString()}`, reportSummary, signal);
-    },
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(
+    [...REPORTS_KEY, 'list', { offset, limit, q: q ?? '' }] as const,
+    apiPath('/api/reports', undefined, { offset, limit, q: q || undefined }),
+    reportSummary,
+  );
 
 export const useReports = (params: ReportsParams) => useQuery(reportsQueryOptions(params));
 
@@ -94,14 +93,11 @@ export const useReports = (params: ReportsParams) => useQuery(reportsQueryOption
  */
 export const useMyReports = ({ offset, limit }: ReportsParams, enabled: boolean) =>
   useQuery({
-    queryKey: [...REPORTS_KEY, 'mine', { offset, limit }] as const,
-    queryFn: ({ signal }) =>
-      apiList(
-        `/api/reports/mine?${new URLSearchParams({ offset: String(offset), limit: String(limit) })}`,
-        reportSummary,
-        signal,
-      ),
-    placeholderData: keepPreviousData,
+    ...pagedQueryOptions(
+      [...REPORTS_KEY, 'mine', { offset, limit }] as const,
+      apiPath('/api/reports/mine', undefined, { offset, limit }),
+      reportSummary,
+    ),
     enabled,
   });
 
@@ -109,7 +105,7 @@ export const useMyReports = ({ offset, limit }: ReportsParams, enabled: boolean)
 export const reportQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...REPORTS_KEY, 'one', id] as const,
-    queryFn: ({ signal }) => api('GET', `/api/reports/${encodeURIComponent(id)}`, { schema: report, signal }),
+    queryFn: ({ signal }) => api('GET', apiPath('/api/reports/:id', { id }), { schema: report, signal }),
     gcTime: 0,
     staleTime: 0,
   });
@@ -119,7 +115,7 @@ export const useReport = (id: string | null) => useQuery({ ...reportQueryOptions
 export function useRevealSsn() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api('POST', `/api/reports/${encodeURIComponent(id)}/reveal-ssn`, {
+      api('POST', apiPath('/api/reports/:id/reveal-ssn', { id }), {
         body: { reason },
         schema: revealSsnResponse,
       }),
@@ -129,7 +125,7 @@ export function useRevealSsn() {
 export function useDeleteReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/reports/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api('DELETE', apiPath('/api/reports/:id', { id }), { schema: messageBody }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
   });
 }

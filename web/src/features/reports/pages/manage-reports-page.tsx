@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReportSummary } from '@portal/contract';
+import { apiPath, type ReportSummary } from '@portal/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -100,7 +100,7 @@ export default function ManageReportsPage() {
     <Stack>
       <Group justify="space-between">
         <SearchBox label="Search reports" placeholder="Search by client name..." value={search} onChange={setSearch} />
-        <ExportCsvButton path="/api/reports/export.csv" params={{ q }} />
+        <ExportCsvButton href={apiPath('/api/reports/export.csv', undefined, { q: q || undefined })} />
       </Group>
 
       <BulkBar

@@ -1,7 +1,8 @@
-import { trashItem, type TrashType } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPath, trashItem, type TrashType } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { restoreFromTrash } from '../../../hooks/use-undo-delete';
-import { api, apiList } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { pagedQueryOptions } from '../../../lib/paged-query';
 
 export const TRASH_KEY = ['trash'] as const;
 
@@ -14,16 +15,11 @@ export interface TrashParams {
 
 /** GET /api/trash, newest first, of one type or all, paged on the server (issue 16). */
 export const trashQueryOptions = ({ type, q, offset, limit }: TrashParams) =>
-  queryOptions({
-    queryKey: [...TRASH_KEY, { type, q, offset, limit }] as const,
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-      if (type) search.set('type', type);
-      if (q) search.set('q', q);
-      return apiList(`/api/trash?${search.toString()}`, trashItem, signal);
-    },
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(
+    [...TRASH_KEY, { type, q, offset, limit }] as const,
+    apiPath('/api/trash', undefined, { offset, limit, type: type || undefined, q: q || undefined }),
+    trashItem,
+  );
 
 export const useTrash = (params: TrashParams) => useQuery(trashQueryOptions(params));
 
@@ -41,7 +37,7 @@ export function useDeleteForever() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ type, id }: { type: TrashType; id: string }) =>
-      api('DELETE', `/api/trash/${type}/${encodeURIComponent(id)}`),
+      api('DELETE', apiPath('/api/trash/:type/:id', { type, id }), { noContent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRASH_KEY }),
   });
 }

@@ -1,4 +1,6 @@
 import {
+  apiPath,
+  messageBody,
   mfaStatus,
   passkeyList,
   passkeyRegisterResponse,
@@ -15,21 +17,21 @@ export const MFA_STATUS_KEY = ['auth', 'mfa'] as const;
 export const mfaStatusQueryOptions = () =>
   queryOptions({
     queryKey: MFA_STATUS_KEY,
-    queryFn: ({ signal }) => api('GET', '/api/auth/mfa', { schema: mfaStatus, signal }),
+    queryFn: ({ signal }) => api('GET', apiPath('/api/auth/mfa'), { schema: mfaStatus, signal }),
   });
 
 export const useMfaStatus = () => useQuery(mfaStatusQueryOptions());
 
 /** POST /api/auth/mfa/totp/setup: a new secret and its otpauth:// URI. */
 export const useTotpSetup = () =>
-  useMutation({ mutationFn: () => api('POST', '/api/auth/mfa/totp/setup', { schema: totpSetupResponse }) });
+  useMutation({ mutationFn: () => api('POST', apiPath('/api/auth/mfa/totp/setup'), { schema: totpSetupResponse }) });
 
 /** POST /api/auth/mfa/totp/enable: turns TOTP on with a code; answers the recovery codes, once. */
 export function useTotpEnable() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      api('POST', '/api/auth/mfa/totp/enable', { body: { code }, schema: totpEnableResponse }),
+      api('POST', apiPath('/api/auth/mfa/totp/enable'), { body: { code }, schema: totpEnableResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: MFA_STATUS_KEY }),
   });
 }
@@ -40,7 +42,7 @@ export const PASSKEYS_KEY = ['auth', 'mfa', 'passkeys'] as const;
 export const passkeysQueryOptions = () =>
   queryOptions({
     queryKey: PASSKEYS_KEY,
-    queryFn: ({ signal }) => api('GET', '/api/auth/mfa/passkeys', { schema: passkeyList, signal }),
+    queryFn: ({ signal }) => api('GET', apiPath('/api/auth/mfa/passkeys'), { schema: passkeyList, signal }),
   });
 
 export const usePasskeys = () => useQuery(passkeysQueryOptions());
@@ -53,7 +55,7 @@ export function useAddPasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) =>
-      api('POST', '/api/auth/mfa/passkeys', {
+      api('POST', apiPath('/api/auth/mfa/passkeys'), {
         body: { name, response: await newPasskey() },
         schema: passkeyRegisterResponse,
       }),
@@ -65,7 +67,7 @@ export function useAddPasskey() {
 export function useRemovePasskey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/auth/mfa/passkeys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api('DELETE', apiPath('/api/auth/mfa/passkeys/:id', { id }), { schema: messageBody }),
     onSuccess: () => client.invalidateQueries({ queryKey: MFA_STATUS_KEY }),
   });
 }

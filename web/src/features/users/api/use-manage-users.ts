@@ -1,7 +1,8 @@
-import { adminUserUpdate, user, type AdminUserUpdate } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiList } from '../../../lib/api';
+import { adminUserUpdate, apiPath, user, type AdminUserUpdate } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
+import { pagedQueryOptions } from '../../../lib/paged-query';
 
 export const USERS_KEY = ['users'] as const;
 
@@ -13,15 +14,11 @@ export interface ManageUsersParams {
 
 /** GET /api/users, searched (name or e-mail, any case) and paged on the server (spec §2, ARCHITECTURE §4). */
 export const manageUsersQueryOptions = ({ q, offset, limit }: ManageUsersParams) =>
-  queryOptions({
-    queryKey: [...USERS_KEY, 'manage', { q, offset, limit }] as const,
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-      if (q) search.set('q', q);
-      return apiList(`/api/users?${search.toString()}`, user, signal);
-    },
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(
+    [...USERS_KEY, 'manage', { q, offset, limit }] as const,
+    apiPath('/api/users', undefined, { offset, limit, q: q || undefined }),
+    user,
+  );
 
 export const useManageUsers = (params: ManageUsersParams) => useQuery(manageUsersQueryOptions(params));
 
@@ -33,16 +30,13 @@ export const useManageUsers = (params: ManageUsersParams) => useQuery(manageUser
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, version, values }: { id: string; version?: number; values: AdminUserUpdate }) => {
-      const res = await api('PUT', `/api/users/${encodeURIComponent(id)}`, {
+    mutationFn: ({ id, version, values }: { id: string; version?: number; values: AdminUserUpdate }) =>
+      // The saved user: an admin who edited themself sees it at once (edit-user-dialog.tsx).
+      api('PUT', apiPath('/api/users/:id', { id }), {
         body: adminUserUpdate.parse(values),
         headers: ifMatch(version),
-      });
-      // spec §7: the answer is not needed; when it is the user, the caller may use it.
-      const body = res as { user?: unknown } | null;
-      const parsed = user.safeParse(body && typeof body === 'object' && 'user' in body ? body.user : body);
-      return parsed.success ? parsed.data : null;
-    },
+        schema: user,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
     onError: (err) => (isEditConflict(err) ? queryClient.invalidateQueries({ queryKey: USERS_KEY }) : undefined),
   });
@@ -51,7 +45,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/users/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api('DELETE', apiPath('/api/users/:id', { id }), { noContent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

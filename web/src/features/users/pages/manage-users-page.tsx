@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
-import type { User } from '@portal/contract';
+import { apiPath, type User } from '@portal/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -58,7 +58,7 @@ export default function ManageUsersPage() {
     <Stack>
       <Group justify="space-between">
         <SearchBox label="Search users" placeholder="Search by name or email..." value={search} onChange={setSearch} />
-        <ExportCsvButton path="/api/users/export.csv" params={{ q }} />
+        <ExportCsvButton href={apiPath('/api/users/export.csv', undefined, { q: q || undefined })} />
       </Group>
 
       <BulkBar
