@@ -41,7 +41,10 @@ export async function markAllRead(db: Tx, userId: string, now: Date) {
 }
 
 /** What a domain puts in one member's inbox. */
-export type InboxEntry = Pick<typeof inboxItems.$inferInsert, 'userId' | 'kind' | 'title' | 'message' | 'certificateId'>;
+export type InboxEntry = Pick<
+  typeof inboxItems.$inferInsert,
+  'userId' | 'kind' | 'title' | 'message' | 'certificateId'
+>;
 
 export async function addInboxItem(db: Tx, entry: InboxEntry, now: Date) {
   await db.insert(inboxItems).values({ ...entry, createdAt: now });
