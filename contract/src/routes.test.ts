@@ -83,9 +83,9 @@ describe('apiPath', () => {
     // @ts-expect-error: no such route.
     expect(apiPath('/api/no-such-route')).toBe('/api/no-such-route');
     // @ts-expect-error: the :id segment has no value.
-    expect(() => apiPath('/api/jobs/:id')).toThrow('/api/jobs/:id: no value for :id');
+    expect(() => apiPath('/api/jobs/:id')).toThrow('/api/jobs/:id:id');
     // @ts-expect-error: :type is missing.
-    expect(() => apiPath('/api/trash/:type/:id', { id: 'x' })).toThrow('no value for :type');
+    expect(() => apiPath('/api/trash/:type/:id', { id: 'x' })).toThrow(':type');
     // @ts-expect-error: a path without segments takes no values.
     expect(apiPath('/api/jobs', { id: 'x' })).toBe('/api/jobs');
   });

@@ -183,13 +183,12 @@ type PathArgs<P extends string> = [PathParamName<P>] extends [never]
  */
 export function apiPath<P extends ApiPath>(path: P, ...[params, query]: PathArgs<P>): string {
   const values: Readonly<Record<string, string | number>> = params ?? {};
-  const filled = path.replace(/:([A-Za-z]+)/g, (_segment, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
-    return encodeURIComponent(String(value));
+  const filled = path.replace(/:([A-Za-z]+)/g, (segment, name: string) => {
+    if (values[name] === undefined) throw new Error(path + segment);
+    return encodeURIComponent(values[name]);
   });
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
-  const qs = search.toString();
+  const qs = `${search}`;
   return qs ? `${filled}?${qs}` : filled;
 }

@@ -36,8 +36,9 @@ const VISITS = {
   '/': { js: 120 * KB, css: 5 * KB, modules: ['index.html', ...SERVICE_WORKER] },
   // Without TanStack Query, zod (loaded when the form is first used) and most of Mantine's CSS.
   '/login': {
-    // 165 KB until issue 18's service worker registration (decision 0020), loaded after `load`.
-    js: 170 * KB,
+    // 165 KB until issue 18's service worker registration (decision 0020), loaded after `load`;
+    // 170 KB until every answer was parsed and every path built from the route table (issue 32).
+    js: 171 * KB,
     css: 13 * KB,
     modules: [
       'index.html',

@@ -26,7 +26,7 @@ describe('api', () => {
     await expect(api('DELETE', '/api/users/u-1', { noContent: true })).resolves.toBeUndefined();
     serverAnswers(() => Response.json({ message: 'Deleted' }));
     await expect(api('DELETE', '/api/users/u-1', { noContent: true })).rejects.toThrow(
-      'DELETE /api/users/u-1 answered 200, not 204 No Content',
+      '/api/users/u-1: 200, not 204',
     );
   });
 
@@ -46,6 +46,6 @@ describe('apiList', () => {
     serverAnswers(() => Response.json([{ message: 'a' }], { headers: { 'x-total-count': '7' } }));
     await expect(apiList('/api/notifications', messageBody)).resolves.toEqual({ items: [{ message: 'a' }], total: 7 });
     serverAnswers(() => Response.json({ items: [] }));
-    await expect(apiList('/api/notifications', messageBody)).rejects.toThrow('GET /api/notifications answered no list');
+    await expect(apiList('/api/notifications', messageBody)).rejects.toThrow('/api/notifications: no list');
   });
 });

@@ -108,7 +108,7 @@ async function request(
   }
   if (!res.ok) throw await parseError(res);
   if (noContent) {
-    if (res.status !== 204) throw new Error(`${method} ${path} answered ${res.status}, not 204 No Content`);
+    if (res.status !== 204) throw new Error(`${path}: ${res.status}, not 204`);
     return undefined;
   }
   // A 204 has no body: parsed as undefined, which a schema of a JSON answer refuses.
@@ -130,7 +130,7 @@ export async function apiList<S extends z.ZodType>(
   );
   if (!res.ok) throw await parseError(res);
   const items: unknown = await res.json();
-  if (!Array.isArray(items)) throw new Error(`GET ${path} answered no list`);
+  if (!Array.isArray(items)) throw new Error(`${path}: no list`);
   const parsed = items.map((item) => schema.parse(item) as z.infer<S>);
   return { items: parsed, total: Number(res.headers.get('x-total-count') ?? parsed.length) };
 }

@@ -10,6 +10,10 @@ import { readSessionExpiry } from '../../lib/session-cookie';
  * fifteen chunks) between the session check's answer and the first screen.
  */
 const loadAuthResponse = async () => (await import('@portal/contract/schemas/auth')).authResponse;
+/** The auth schema, loaded with the first answer: a guest's 401 never loads it. */
+const authAnswer = lazySchema(loadAuthResponse);
+/** A call of the sign-in routes: every one answers the auth schema. */
+const authPost = (path: string, body?: unknown) => api('POST', path, { body, schema: authAnswer });
 
 /**
  * Counts the calls that set who is signed in (login, sign-up, verify, logout). A guest screen is
@@ -118,7 +122,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   signup: (body) =>
     run(set, 'Error signing up', async () => {
-      const res = await api('POST', apiPath('/api/auth/signup'), { body, schema: await loadAuthResponse() });
+      const res = await authPost(apiPath('/api/auth/signup'), body);
       // spec §4: sign-up sets the user but not isAuthenticated; the e-mail must be verified first.
       signIns++;
       set({ user: res.user ?? null, isAuthenticated: false });
@@ -126,7 +130,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   login: (body) =>
     run(set, 'Error logging in', async () => {
-      const res = await api('POST', apiPath('/api/auth/login'), { body, schema: await loadAuthResponse() });
+      const res = await authPost(apiPath('/api/auth/login'), body);
       signIns++;
       if (res.mfaRequired) {
         return set({ user: null, isAuthenticated: false, mfaPending: true, passkeyOffered: res.passkey === true });
@@ -137,10 +141,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   verifySecondFactor: (code) =>
     run(set, 'Error verifying the code', async () => {
-      const res = await api('POST', apiPath('/api/auth/mfa/verify'), {
-        body: { code },
-        schema: await loadAuthResponse(),
-      });
+      const res = await authPost(apiPath('/api/auth/mfa/verify'), { code });
       signIns++;
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, offline: false });
@@ -150,10 +151,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   verifyWithPasskey: () =>
     run(set, 'Error verifying the passkey', async () => {
       const passkey = await (await import('../../lib/passkeys')).passkeyAssertion();
-      const res = await api('POST', apiPath('/api/auth/mfa/verify'), {
-        body: { passkey },
-        schema: await loadAuthResponse(),
-      });
+      const res = await authPost(apiPath('/api/auth/mfa/verify'), { passkey });
       signIns++;
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, mfaPending: false, passkeyOffered: false, offline: false });
@@ -162,7 +160,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   logout: () =>
     run(set, 'Error logging out', async () => {
       const userId = get().user?._id;
-      await api('POST', apiPath('/api/auth/logout'), { schema: await loadAuthResponse() });
+      await authPost(apiPath('/api/auth/logout'));
       // Issue 18: the member's drafts leave the device with them (loaded here: not in the entry chunk).
       if (userId) await (await deviceStore()).wipeDrafts(userId).catch(() => undefined);
       signIns++;
@@ -171,10 +169,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   verifyEmail: (code) =>
     run(set, 'Error verifying email', async () => {
-      const res = await api('POST', apiPath('/api/auth/verify-email'), {
-        body: { code },
-        schema: await loadAuthResponse(),
-      });
+      const res = await authPost(apiPath('/api/auth/verify-email'), { code });
       signIns++;
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, offline: false });
@@ -182,7 +177,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   resendCode: () =>
     run(set, 'Error sending the code', async () => {
-      const res = await api('POST', apiPath('/api/auth/resend-code'), { schema: await loadAuthResponse() });
+      const res = await authPost(apiPath('/api/auth/resend-code'));
       return res.message;
     }),
 
@@ -198,8 +193,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
       return;
     }
     try {
-      // The schema is loaded with the answer: a guest's 401 never loads it.
-      const res = await api('GET', apiPath('/api/auth/check-auth'), { schema: lazySchema(loadAuthResponse) });
+      const res = await api('GET', apiPath('/api/auth/check-auth'), { schema: authAnswer });
       if (signIns !== before) return set({ isCheckingAuth: false });
       keepIdentity(res.user);
       set({ user: res.user ?? null, isAuthenticated: true, isCheckingAuth: false, offline: false });
@@ -227,19 +221,13 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   forgotPassword: (email) =>
     run(set, 'Error sending reset password email', async () => {
-      const res = await api('POST', apiPath('/api/auth/forgot-password'), {
-        body: { email },
-        schema: await loadAuthResponse(),
-      });
+      const res = await authPost(apiPath('/api/auth/forgot-password'), { email });
       set({ message: res.message });
     }),
 
   resetPassword: (token, password) =>
     run(set, 'Error resetting password', async () => {
-      const res = await api('POST', apiPath('/api/auth/reset-password/:token', { token }), {
-        body: { password },
-        schema: await loadAuthResponse(),
-      });
+      const res = await authPost(apiPath('/api/auth/reset-password/:token', { token }), { password });
       set({ message: res.message });
       return res.message;
     }),
