@@ -25,9 +25,7 @@ describe('api', () => {
     serverAnswers(() => new Response(null, { status: 204 }));
     await expect(api('DELETE', '/api/users/u-1', { noContent: true })).resolves.toBeUndefined();
     serverAnswers(() => Response.json({ message: 'Deleted' }));
-    await expect(api('DELETE', '/api/users/u-1', { noContent: true })).rejects.toThrow(
-      '/api/users/u-1: 200, not 204',
-    );
+    await expect(api('DELETE', '/api/users/u-1', { noContent: true })).rejects.toThrow('/api/users/u-1: 200, not 204');
   });
 
   it('loads a lazy schema only for an answer to parse, not for a refusal', async () => {

@@ -50,7 +50,8 @@ describe('statesRecord', () => {
       { awardedOn: new Date('2025-01-02T00:00:00.000Z') },
       { identifyByEmail: true },
     ];
-    for (const change of changed) expect(statesRecord(signed(), { ...facts, ...change }, copy.credentialId)).toBe(false);
+    for (const change of changed)
+      expect(statesRecord(signed(), { ...facts, ...change }, copy.credentialId)).toBe(false);
     expect(statesRecord(signed(), facts, `${copy.credentialId}x`)).toBe(false);
     // Named by the e-mail's hash: another address, or a number beside the hash, is not the record.
     const byEmail = { ...facts, identifyByEmail: true };
