@@ -42,9 +42,9 @@ const SIGNING_BATCH = 100;
 /** How long the background signer waits for a lock a request holds before it gives way. */
 const SIGNER_LOCK_TIMEOUT = '200ms';
 /** The background signer's job on the queue (decision 0009): after each import, and every ten minutes. */
-export const SIGNING_JOB = 'credential-signing';
+const SIGNING_JOB = 'credential-signing';
 /** The revocations SQL marked but could not sign (a migration's): at every start. */
-export const DUE_REVOCATION_JOB = 'credential-revocations-due';
+const DUE_REVOCATION_JOB = 'credential-revocations-due';
 
 /**
  * What the certificates domain does when a certificate's new copy replaces one its holder may have

@@ -13,7 +13,6 @@ export const loadStatusListLibrary = lazy('@digitalbazaar/vc-bitstring-status-li
 });
 
 export type StatusPurpose = 'revocation' | 'suspension';
-export const STATUS_PURPOSES: readonly StatusPurpose[] = ['revocation', 'suspension'];
 
 /**
  * W3C Bitstring Status List v1.0 §6.1 (herd privacy): a list has at least 131,072 entries, so
