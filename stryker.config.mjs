@@ -46,6 +46,7 @@ export default {
     // Security round 3: the idempotent requests, the public verify page, the import, the HMIS
     // export, and the signed credentials with their status lists (issue 31).
     'server/src/lib/idempotency.ts',
+    'server/src/db/idempotency.ts',
     'server/src/domains/certificates/verify-routes.ts',
     'server/src/domains/certificates/import.ts',
     'server/src/domains/certificates/import-routes.ts',

@@ -2,6 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+const IDEMPOTENCY_TESTS = [
+  'server/src/domains/reports/idempotency.test.ts',
+  'server/src/domains/files/ingest.test.ts',
+  'server/src/domains/files/resumable.test.ts',
+];
+
 /**
  * The tests `npm run test:mutation` (stryker.config.mjs) runs against each mutant of the security
  * modules, by module: the unit tests next to each module, and the HTTP tests that reach it on a
@@ -27,7 +33,7 @@ export const MUTATION_TESTS_BY_MODULE: Record<string, string[]> = {
     // sessions.test.ts, would turn the static mutants of the route table into mutants "covered"
     // by that one test alone.)
     'server/test/accounts/session-in-statement.test.ts',
-    'server/src/lib/paging.test.ts',
+    'server/src/db/paging.test.ts',
   ],
   'server/src/domains/files/ingest.ts': ['server/src/domains/files/ingest.test.ts'],
   // Issue 19: the second factor (TOTP, recovery codes, the lock, passkeys) and its routes.
@@ -37,12 +43,9 @@ export const MUTATION_TESTS_BY_MODULE: Record<string, string[]> = {
     'server/test/accounts/passkeys.test.ts',
     'server/test/rotate-pii-key.test.ts',
   ],
-  // Issue 18: Idempotency-Key on reports and uploads.
-  'server/src/lib/idempotency.ts': [
-    'server/src/domains/reports/idempotency.test.ts',
-    'server/src/domains/files/ingest.test.ts',
-    'server/src/domains/files/resumable.test.ts',
-  ],
+  // Issue 18: Idempotency-Key on reports and uploads: its rules, and its statements.
+  'server/src/lib/idempotency.ts': IDEMPOTENCY_TESTS,
+  'server/src/db/idempotency.ts': IDEMPOTENCY_TESTS,
   // The public verify page, the signed credential and the status lists (issue 31).
   'server/src/domains/certificates/verify-routes.ts': [
     'server/src/domains/certificates/public-resources.test.ts',

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import { pageJson } from '../lib/paging';
+import { pageJson } from './paging';
 import { addMinutes } from '../lib/clock';
 import { live } from '../lib/trash';
 import type { Db, Tx } from './client';

@@ -1,10 +1,19 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES } from '@portal/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import {
+  deleteKey,
+  type IdempotentRequest,
+  insertKey,
+  lockKey,
+  readKey,
+  type StoredAnswer,
+  updateAnswer,
+} from '../db/idempotency';
 import { badRequest, conflict, HttpError } from './errors';
 import { hmac } from './tokens';
+
+export type { IdempotentRequest, StoredAnswer };
 
 /**
  * Idempotent requests (issue 18, decision 0019), after draft-ietf-httpapi-idempotency-key-header
@@ -33,27 +42,6 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
 /** §2.4: the fingerprint of a request's content, keyed so that it says nothing of a client's data. */
 export const fingerprintOf = (hmacKey: Buffer, content: string) => hmac(hmacKey, content);
 
-export interface IdempotentRequest {
-  /** §5: the key is looked up with its owner, so another member's equal key is another row. */
-  userId: string;
-  /** The operation, e.g. `report` or `upload:video`: one key may name a report and its media. */
-  scope: string;
-  key: string;
-  fingerprint: string;
-}
-
-const whereKey = (request: Omit<IdempotentRequest, 'fingerprint'>) =>
-  and(
-    eq(idempotencyKeys.userId, request.userId),
-    eq(idempotencyKeys.scope, request.scope),
-    eq(idempotencyKeys.key, request.key),
-  );
-
-export interface StoredAnswer {
-  status: number;
-  body: unknown;
-}
-
 /**
  * Claims the key inside the transaction that will do the work. Answers `null` when this request
  * is the first (do the work, then `recordAnswer`), or the first request's answer (§2.6, a retry).
@@ -62,32 +50,19 @@ export interface StoredAnswer {
  * lock on the key says so without waiting, and is released with the commit.
  */
 export async function claimKey(tx: Tx, request: IdempotentRequest, now: Date): Promise<StoredAnswer | null> {
-  const { userId, scope, key, fingerprint } = request;
-  const name = `idempotency:${userId}:${scope}:${key}`;
-  const locked = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as ok`,
-  )) as unknown as {
-    rows: { ok: boolean }[];
-  };
-  if (!locked.rows[0]?.ok) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+  if (!(await lockKey(tx, request))) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+  if (await insertKey(tx, request, now)) return null;
 
-  const [inserted] = await tx
-    .insert(idempotencyKeys)
-    .values({ userId, scope, key, fingerprint, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted) return null;
-
-  const [row] = await tx.select().from(idempotencyKeys).where(whereKey(request));
+  const row = await readKey(tx, request);
   if (!row) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
-  if (row.fingerprint !== fingerprint) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused);
+  if (row.fingerprint !== request.fingerprint) throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused);
   if (row.status === null) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
   return { status: row.status, body: row.response };
 }
 
 /** Records the answer of the work done under a claimed key, in the same transaction. */
 export async function recordAnswer(tx: Tx, request: IdempotentRequest, answer: StoredAnswer) {
-  await tx.update(idempotencyKeys).set({ status: answer.status, response: answer.body }).where(whereKey(request));
+  await updateAnswer(tx, request, answer);
 }
 
 /**
@@ -95,7 +70,7 @@ export async function recordAnswer(tx: Tx, request: IdempotentRequest, answer: S
  * only hashed then, never stored again). `check` compares the retry's fingerprint (§2.7: 422).
  */
 export async function findAnswer(tx: Tx, request: Omit<IdempotentRequest, 'fingerprint'>) {
-  const [row] = await tx.select().from(idempotencyKeys).where(whereKey(request));
+  const row = await readKey(tx, request);
   if (!row || row.status === null) return undefined;
   const answer: StoredAnswer = { status: row.status, body: row.response };
   return {
@@ -109,5 +84,5 @@ export async function findAnswer(tx: Tx, request: Omit<IdempotentRequest, 'finge
 
 /** Forgets a key whose answer no longer holds (an upload removed since). */
 export async function forgetKey(tx: Tx, request: Omit<IdempotentRequest, 'fingerprint'>) {
-  await tx.delete(idempotencyKeys).where(whereKey(request));
+  await deleteKey(tx, request);
 }

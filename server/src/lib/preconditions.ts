@@ -7,7 +7,6 @@ import {
   IF_MATCH_HEADER,
   versionTag,
 } from '@portal/contract';
-import { type AnyColumn, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors';
 
@@ -128,9 +127,6 @@ export function assertVersion<R extends { version: number }>(
 ) {
   if (precondition && !precondition(row.version)) throw editConflict(present(row));
 }
-
-/** `version = version + 1`, for the SET of every edit's UPDATE. */
-export const bumpVersion = (column: AnyColumn) => sql`${column} + 1`;
 
 /** Sends the record's version as its ETag, and answers the record. */
 export function withEtag<T extends { version: number }>(reply: FastifyReply, record: T): T {

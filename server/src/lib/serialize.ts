@@ -1,15 +1,21 @@
-import type { Certificate, User } from '@portal/contract';
-import { maskSsn, type Report, type ReportFields, type ReportSummary } from '@portal/contract';
-import type { InboxItem } from '@portal/contract';
-import type { PasskeySummary } from '@portal/contract';
-import { users } from '../db/schema';
-import type { certificates, inboxItems, passkeys } from '../db/schema';
-import type { reports } from '../db/schema';
-import type { HelpContent, Job, Notification } from '@portal/contract';
-import type { helpContent, jobs, notifications } from '../db/schema';
+import {
+  type Certificate,
+  type HelpContent,
+  type InboxItem,
+  type Job,
+  maskSsn,
+  type Notification,
+  type PasskeySummary,
+  type Report,
+  type ReportFields,
+  type ReportSummary,
+  type User,
+} from '@portal/contract';
 import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import { isoTimestamp } from './csv-export';
-import { jsonObjectText } from './json-rows';
+import { isoTimestamp } from '../db/csv';
+import { jsonObjectText } from '../db/json-rows';
+import type { certificates, helpContent, inboxItems, jobs, notifications, passkeys, reports } from '../db/schema';
+import { users } from '../db/schema';
 
 /** The columns a user's answer is made of: no password hash, no second-factor secret. */
 export const USER_PROFILE = {
@@ -187,18 +193,6 @@ export function toJob(row: JobFacts): Job {
     version: row.version,
   };
 }
-
-/** `toJob` as PostgreSQL writes it (decision 0050); see certificateJson. */
-export const jobJson = (field: (key: keyof JobFacts) => SQL) =>
-  jsonObjectText({
-    _id: field('id'),
-    title: field('title'),
-    description: field('description'),
-    location: field('location'),
-    company: field('company'),
-    applyLink: field('applyLink'),
-    version: field('version'),
-  });
 
 /** spec §3: a notification is read by `_id` or `id`, so it carries both. */
 export function toNotification(row: typeof notifications.$inferSelect): Notification {

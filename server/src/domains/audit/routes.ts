@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditLog } from '../../db/schema';
-import { asText, type CsvColumn, exportCsv, isoTimestamp } from '../../lib/csv-export';
-import { likePattern, listPage } from '../../lib/paging';
+import { asText, type CsvColumn, isoTimestamp } from '../../db/csv';
+import { exportCsv } from '../../lib/csv-export';
+import { likePattern, listPage } from '../../db/paging';
 import type { Described } from '../trash';
 
 type AuditRow = typeof auditLog.$inferSelect;

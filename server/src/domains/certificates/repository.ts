@@ -18,15 +18,15 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { certificates, credentialCopies, users, walletOffers } from '../../db/schema';
-import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
+import { type CsvColumn, isoTimestamp } from '../../db/csv';
 import {
   CERTIFICATE_FACTS,
   type CertificateFacts,
   certificateStatusSql,
   verificationUrlSql,
 } from '../../lib/serialize';
-import { likePattern, listPage, pageSelect, pageWithTotal } from '../../lib/paging';
-import { bumpVersion } from '../../lib/preconditions';
+import { likePattern, listPage, pageSelect, pageWithTotal } from '../../db/paging';
+import { bumpVersion } from '../../db/columns';
 import { live } from '../../lib/trash';
 import { addMinutes } from '../../lib/clock';
 

@@ -34,7 +34,7 @@ import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
-import { isPlainList, sendPageJson } from '../../lib/paging';
+import { isPlainList, sendPageJson } from '../../lib/list-route';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { type CertificateFacts, certificateJson, toCertificate, verificationUrl } from '../../lib/serialize';

@@ -2,7 +2,7 @@ import type { HelpLists } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { helpContent } from '../../db/schema';
-import { bumpVersion } from '../../lib/preconditions';
+import { bumpVersion } from '../../db/columns';
 
 /** The help page is one row (schema: id 1). */
 export const HELP_ROW_ID = 1;

@@ -1,12 +1,13 @@
 import type { ListQuery } from '@portal/contract';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { type CsvColumn, isoTimestamp } from '../../lib/csv-export';
-import { likePattern, listPage, pageSelect } from '../../lib/paging';
-import { JOB_FACTS } from '../../lib/serialize';
-import { bumpVersion } from '../../lib/preconditions';
+import { type CsvColumn, isoTimestamp } from '../../db/csv';
+import { likePattern, listPage, pageSelect } from '../../db/paging';
+import { JOB_FACTS, type JobFacts } from '../../lib/serialize';
+import { jsonObjectText } from '../../db/json-rows';
+import { bumpVersion } from '../../db/columns';
 import { live } from '../../lib/trash';
 
 /** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
@@ -98,3 +99,15 @@ export async function updateJob(tx: Tx, id: string, values: Partial<Omit<typeof 
     .returning();
   return row!;
 }
+
+/** `toJob` as PostgreSQL writes it (decision 0050); as the certificates' certificateJson. */
+export const jobJson = (field: (key: keyof JobFacts) => SQL) =>
+  jsonObjectText({
+    _id: field('id'),
+    title: field('title'),
+    description: field('description'),
+    location: field('location'),
+    company: field('company'),
+    applyLink: field('applyLink'),
+    version: field('version'),
+  });

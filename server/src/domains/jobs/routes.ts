@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobs } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
-import { isPlainList, sendPageJson } from '../../lib/paging';
+import { isPlainList, sendPageJson } from '../../lib/list-route';
 import { notFound } from '../../lib/errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
-import { jobJson, toJob } from '../../lib/serialize';
+import { toJob } from '../../lib/serialize';
 import {
   findJobForUpdate,
   insertJob,
@@ -15,6 +15,7 @@ import {
   JOB_TRASH_FIND,
   JOB_TRASH_LABEL,
   jobBoardPage,
+  jobJson,
   type JobRow,
   jobSearch,
   listJobs,

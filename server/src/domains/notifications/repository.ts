@@ -3,7 +3,7 @@ import { asc, desc, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { likePattern, listPage } from '../../lib/paging';
+import { likePattern, listPage } from '../../db/paging';
 
 /** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
 const SORTABLE = {

@@ -2,7 +2,7 @@ import { DEFAULT_REMINDER_OFFSETS, renewalReminderSettings } from '@portal/contr
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates, renewalReminders, settings, users } from '../../db/schema';
-import { bumpVersion } from '../../lib/preconditions';
+import { bumpVersion } from '../../db/columns';
 import { live } from '../../lib/trash';
 
 const SETTINGS_KEY = 'renewal-reminders';

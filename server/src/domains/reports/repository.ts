@@ -3,8 +3,8 @@ import { and, asc, desc, eq, gt, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { reports, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { asText, type CsvColumn, isoTimestamp } from '../../lib/csv-export';
-import { likePattern, listPage } from '../../lib/paging';
+import { asText, type CsvColumn, isoTimestamp } from '../../db/csv';
+import { likePattern, listPage } from '../../db/paging';
 import type { Pii } from '../../lib/pii';
 import { live } from '../../lib/trash';
 

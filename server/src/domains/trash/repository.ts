@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'dr
 import { type PgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { likePattern } from '../../lib/paging';
+import { likePattern } from '../../db/paging';
 import { live } from '../../lib/trash';
 
 /** Every statement of the trash, on any table with a trash (decision 0017). */

@@ -2,9 +2,9 @@ import type { UserListQuery } from '@portal/contract';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
-import { asText, type CsvColumn, isoTimestamp } from '../../lib/csv-export';
-import { likePattern, listPage } from '../../lib/paging';
-import { bumpVersion } from '../../lib/preconditions';
+import { asText, type CsvColumn, isoTimestamp } from '../../db/csv';
+import { likePattern, listPage } from '../../db/paging';
+import { bumpVersion } from '../../db/columns';
 import { live } from '../../lib/trash';
 import type { UserRow } from '../../plugins/auth';
 

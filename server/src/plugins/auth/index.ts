@@ -19,7 +19,7 @@ import {
 } from '../../db/sessions';
 import { addMinutes } from '../../lib/clock';
 import { unauthorized } from '../../lib/errors';
-import type { PageSelect } from '../../lib/paging';
+import type { PageSelect } from '../../db/paging';
 import { USER_PROFILE, type UserProfile } from '../../lib/serialize';
 import { randomToken, sha256 } from '../../lib/tokens';
 import {

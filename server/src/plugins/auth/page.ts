@@ -10,7 +10,7 @@ import {
   userIdValue,
 } from '../../db/sessions';
 import type { Clock } from '../../lib/clock';
-import { type PageSelect, pageField, readPageJson } from '../../lib/paging';
+import { type PageSelect, pageField, readPageJson } from '../../db/paging';
 import { pendingTokens, routeAccess } from './access';
 
 /**

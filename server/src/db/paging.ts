@@ -1,12 +1,10 @@
-import { TOTAL_COUNT_HEADER } from '@portal/contract';
-import type { FastifyReply } from 'fastify';
 import { and, count, getTableColumns, getTableName, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Tx } from '../db/client';
-import { rowCounts } from '../db/schema';
+import { liveRows } from '../lib/trash';
+import type { Tx } from './client';
 import { type Field, namedFields } from './json-rows';
-import { liveRows } from './trash';
+import { rowCounts } from './schema';
 
 /**
  * How the total of a page is found, in the same statement as its rows (one round trip instead
@@ -33,16 +31,6 @@ import { liveRows } from './trash';
  * wherever the planner walks an ordered index: that is why it is opt-in.
  */
 export type TotalStrategy = 'window' | 'subquery';
-
-/** The keys of a list's query that choose only the page; any other (a search, an order, a filter) makes it a search. */
-const PAGE_KEYS = new Set(['offset', 'limit']);
-
-/**
- * A list as its screen opens it: no search, no filter, the default order. Such a read is one statement with
- * its session (decision 0050); the web app never asks for another order, only for a search.
- */
-export const isPlainList = (query: object) =>
-  Object.entries(query).every(([key, value]) => PAGE_KEYS.has(key) || value === undefined || value === '');
 
 /** A search's `ILIKE` pattern: `q` anywhere, its `%`, `_` and `\` matched literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -296,7 +284,3 @@ export async function pageWithTotal<TRow extends Record<string, unknown>, K exte
   const rows = page.map(({ [totalKey]: _total, ...row }) => row as Omit<TRow, K>);
   return { rows, total: Number(first[totalKey]) };
 }
-
-/** Sends a page written by PostgreSQL (`readPageJson`) as the answer, with its total. */
-export const sendPageJson = (reply: FastifyReply, { body, total }: { body: string; total: number }) =>
-  reply.header(TOTAL_COUNT_HEADER, String(total)).type('application/json; charset=utf-8').send(body);

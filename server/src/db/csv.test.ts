@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema';
+import { auditLog } from './schema';
 import { call, createTestApp, createUser, holdsNumber, type TestApp } from '../../test/harness';
 import { fullReport, SSN_DIGITS } from '../../test/reports';
-import { neutralizeFormula } from './csv-export';
+import { neutralizeFormula } from './csv';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;

@@ -2,7 +2,7 @@ import { TOTAL_COUNT_HEADER } from '@portal/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, certificates, jobs, notifications, reports, rowCounts, users } from '../db/schema';
+import { auditLog, certificates, jobs, notifications, reports, rowCounts, users } from './schema';
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../test/harness';
 import { firstPageSelect } from './paging';
 

@@ -5,7 +5,7 @@ export type Field = Column | SQL | SQL.Aliased;
 
 /**
  * The fields of a select, each aliased to its key: so that an outer query (`pageJson` in
- * lib/paging.ts) can name them by the keys the rows would carry.
+ * db/paging.ts) can name them by the keys the rows would carry.
  */
 export function namedFields(fields: Record<string, Field>): Record<string, SQL.Aliased> {
   return Object.fromEntries(
