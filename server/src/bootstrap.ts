@@ -1,12 +1,11 @@
 import { normalizeEmail } from '@portal/contract';
-import { and, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { certificates, helpContent, jobs, notifications, users } from './db/schema';
+import { certificates, jobs, notifications, users } from './db/schema';
+import { countUsers, insertHelpContentOnce, insertRows, liveUserIdByEmail } from './db/seed';
 import { startingHelpContent } from './domains/help';
 import { hashPassword } from './lib/passwords';
-import { live } from './lib/trash';
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD: create this verified admin when no user has that e-mail. The log
@@ -16,33 +15,26 @@ import { live } from './lib/trash';
 export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
   if (!config.admin) return;
   const email = normalizeEmail(config.admin.email);
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), live(users)));
+  const existing = await liveUserIdByEmail(db, email);
   if (existing) {
-    log.info({ userId: existing.id }, 'administrator of ADMIN_EMAIL already exists');
+    log.info({ userId: existing }, 'administrator of ADMIN_EMAIL already exists');
     return;
   }
-  const [created] = await db
-    .insert(users)
-    .values({
+  const [created] = await insertRows(db, users, [
+    {
       email,
       name: config.admin.name,
       passwordHash: await hashPassword(config.admin.password),
       isAdmin: true,
       isVerified: true,
-    })
-    .returning({ id: users.id });
+    },
+  ]);
   log.info({ userId: created!.id }, 'administrator created from ADMIN_EMAIL');
 }
 
 /** The help page starts with real content (issue 35), until an admin edits it. */
 export async function ensureHelpContent(db: Db, config: Config) {
-  await db
-    .insert(helpContent)
-    .values({ id: 1, ...startingHelpContent(config) })
-    .onConflictDoNothing();
+  await insertHelpContentOnce(db, startingHelpContent(config));
 }
 
 export const DEMO_LOGINS = {
@@ -57,38 +49,34 @@ export const DEMO_LOGINS = {
 export async function seedDemoData(db: Db, config: Config) {
   const enabled = config.demoData ?? (!config.production && !config.databaseUrl);
   if (!enabled || config.production) return undefined;
-  const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > (config.admin ? 1 : 0)) return undefined;
+  if ((await countUsers(db)) > (config.admin ? 1 : 0)) return undefined;
 
   const day = 24 * 60 * 60 * 1000;
   const inDays = (n: number) => new Date(Date.now() + n * day);
   await db.transaction(async (tx) => {
-    const [, member] = await tx
-      .insert(users)
-      .values([
-        {
-          email: DEMO_LOGINS.admin.email,
-          name: 'Dana Admin',
-          passwordHash: await hashPassword(DEMO_LOGINS.admin.password),
-          certificateNo: 'CRA-1000',
-          job: 'Board administrator',
-          isAdmin: true,
-          isVerified: true,
-        },
-        {
-          email: DEMO_LOGINS.member.email,
-          name: 'Morgan Member',
-          passwordHash: await hashPassword(DEMO_LOGINS.member.password),
-          certificateNo: 'CRA-2001',
-          job: 'Recycling advocate',
-          age: 34,
-          address: { area: 'Downtown', state: 'OR', country: 'United States', postalCode: '97201' },
-          isVerified: true,
-        },
-      ])
-      .returning();
+    const [, member] = await insertRows(tx, users, [
+      {
+        email: DEMO_LOGINS.admin.email,
+        name: 'Dana Admin',
+        passwordHash: await hashPassword(DEMO_LOGINS.admin.password),
+        certificateNo: 'CRA-1000',
+        job: 'Board administrator',
+        isAdmin: true,
+        isVerified: true,
+      },
+      {
+        email: DEMO_LOGINS.member.email,
+        name: 'Morgan Member',
+        passwordHash: await hashPassword(DEMO_LOGINS.member.password),
+        certificateNo: 'CRA-2001',
+        job: 'Recycling advocate',
+        age: 34,
+        address: { area: 'Downtown', state: 'OR', country: 'United States', postalCode: '97201' },
+        isVerified: true,
+      },
+    ]);
     const held = { holderId: member!.id, claimedAt: new Date(), holderName: member!.name };
-    await tx.insert(certificates).values([
+    await insertRows(tx, certificates, [
       {
         userEmail: DEMO_LOGINS.member.email,
         certificateNo: 'CRA-2001',
@@ -118,7 +106,7 @@ export async function seedDemoData(db: Db, config: Config) {
         validTill: inDays(365),
       },
     ]);
-    await tx.insert(jobs).values([
+    await insertRows(tx, jobs, [
       {
         title: 'Community Recycling Coordinator',
         company: 'Green City Services',
@@ -134,11 +122,13 @@ export async function seedDemoData(db: Db, config: Config) {
         applyLink: 'https://jobs.example.org/outreach-specialist',
       },
     ]);
-    await tx.insert(notifications).values({
-      title: 'Welcome to the portal',
-      message: 'Your certificates, the job board and the intake form are now online.',
-      link: 'https://recycling-board.example/news',
-    });
+    await insertRows(tx, notifications, [
+      {
+        title: 'Welcome to the portal',
+        message: 'Your certificates, the job board and the intake form are now online.',
+        link: 'https://recycling-board.example/news',
+      },
+    ]);
   });
   return DEMO_LOGINS;
 }

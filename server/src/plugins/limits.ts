@@ -1,9 +1,9 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Tx } from '../db/client';
+import { addHits, deleteEndedWindows, type Hit, readWindow } from '../db/rate-limits';
 
 /** How often (at most) a process removes counters whose window has ended. */
 const PURGE_EVERY_MS = 60_000;
@@ -18,12 +18,7 @@ const MAX_REMEMBERED = 10_000;
  */
 const LEASE_SHARE = 20;
 
-export interface Hit {
-  /** Requests counted in the current window, this one included. */
-  current: number;
-  /** Milliseconds until the window ends. */
-  ttl: number;
-}
+export type { Hit };
 
 /**
  * Fixed-window counters in the `rate_limit_hits` table (decision 0011), shared by every server
@@ -46,13 +41,7 @@ export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
   /** Blocks being counted now, per key. */
   const claims = new Map<string, Promise<void>>();
 
-  async function purge(): Promise<number> {
-    const res = (await db.execute(sql`
-      delete from rate_limit_hits where key in (
-        select key from rate_limit_hits where reset_at < now() limit ${PURGE_BATCH} for update skip locked
-      )`)) as unknown as { rowCount?: number | null; affectedRows?: number };
-    return Number(res.rowCount ?? res.affectedRows ?? 0);
-  }
+  const purge = () => deleteEndedWindows(db, PURGE_BATCH);
 
   function maybePurge() {
     const now = Date.now();
@@ -107,20 +96,9 @@ export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
 
   /** Counts `block` places in the shared row; the request takes the first. */
   async function count(key: string, windowMs: number, max: number, block: number): Promise<Hit> {
-    const { rows } = (await db.execute(sql`
-      insert into rate_limit_hits as r (key, hits, reset_at)
-      values (${key}, ${block}, now() + (${windowMs})::float8 * interval '1 millisecond')
-      on conflict (key) do update set
-        hits = case when r.reset_at <= now() then excluded.hits else least(r.hits::bigint + excluded.hits, 2147483647)::int end,
-        reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-      returning r.hits as current,
-        greatest(0, ceil(extract(epoch from (r.reset_at - now())) * 1000))::int as ttl`)) as unknown as {
-      rows: { current: number; ttl: number }[];
-    };
-    const row = rows[0]!;
-    const counted = Number(row.current);
+    const { current: counted, ttl } = await addHits(db, key, windowMs, block);
     // This request takes the block's first place; the others are this process's to hand out.
-    const result = { current: counted - block + 1, ttl: Number(row.ttl) };
+    const result = { current: counted - block + 1, ttl };
     const last = Math.min(counted, max);
     if (result.current < last && leases.size < MAX_REMEMBERED) {
       leases.set(key, { next: result.current + 1, last, resetAt: Date.now() + result.ttl });
@@ -131,16 +109,7 @@ export function pgHitCounter(db: Tx, log?: FastifyBaseLogger) {
   }
 
   /** The current window of a key, if one is running (counts nothing). */
-  async function peek(key: string): Promise<Hit | undefined> {
-    const { rows } = (await db.execute(sql`
-      select hits as current,
-        greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl
-      from rate_limit_hits where key = ${key} and reset_at > now()`)) as unknown as {
-      rows: { current: number; ttl: number }[];
-    };
-    const row = rows[0];
-    return row ? { current: Number(row.current), ttl: Number(row.ttl) } : undefined;
-  }
+  const peek = (key: string) => readWindow(db, key);
 
   return { hit, peek, purge };
 }

@@ -1,9 +1,8 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transporter } from 'nodemailer';
 import type { Tx } from '../db/client';
-import { outbox } from '../db/schema';
+import { claimMail, dueMails, insertMail, markFailed, markSent } from '../db/outbox';
 
 export interface Mail {
   to: string;
@@ -44,20 +43,9 @@ export default fp(
 
     async function deliverBatch(): Promise<number> {
       const now = app.clock.now();
-      const due = await app.db
-        .select()
-        .from(outbox)
-        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now)))
-        .orderBy(asc(outbox.createdAt))
-        .limit(BATCH);
+      const due = await dueMails(app.db, now, BATCH);
       for (const mail of due) {
-        // Claim the row so that two workers never send the same mail.
-        const [claimed] = await app.db
-          .update(outbox)
-          .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + 5 * 60_000) })
-          .where(and(eq(outbox.id, mail.id), isNull(outbox.sentAt), eq(outbox.attempts, mail.attempts)))
-          .returning({ id: outbox.id });
-        if (!claimed) continue;
+        if (!(await claimMail(app.db, mail, new Date(now.getTime() + 5 * 60_000)))) continue;
         try {
           if (transport) {
             await transport.sendMail({
@@ -67,16 +55,13 @@ export default fp(
               text: mail.text ?? '',
               ...(mail.headers ? { headers: mail.headers } : {}),
             });
-            await app.db
-              .update(outbox)
-              .set({ sentAt: app.clock.now(), text: null, lastError: null })
-              .where(eq(outbox.id, mail.id));
+            await markSent(app.db, mail.id, app.clock.now(), { delivered: true });
           } else {
             app.log.info(
               { mailId: mail.id, subject: mail.subject },
               'mail kept in the dev outbox (read it at /dev/mail)',
             );
-            await app.db.update(outbox).set({ sentAt: app.clock.now() }).where(eq(outbox.id, mail.id));
+            await markSent(app.db, mail.id, app.clock.now(), { delivered: false });
           }
         } catch (err) {
           const backoff = Math.min(MAX_BACKOFF_MS, 5000 * 2 ** mail.attempts);
@@ -84,13 +69,12 @@ export default fp(
             { mailId: mail.id, attempt: mail.attempts + 1, err: (err as Error).message },
             'mail delivery failed',
           );
-          await app.db
-            .update(outbox)
-            .set({
-              lastError: (err as Error).message.slice(0, 500),
-              nextAttemptAt: new Date(app.clock.now().getTime() + backoff),
-            })
-            .where(eq(outbox.id, mail.id));
+          await markFailed(
+            app.db,
+            mail.id,
+            (err as Error).message.slice(0, 500),
+            new Date(app.clock.now().getTime() + backoff),
+          );
         }
       }
       return due.length;
@@ -116,9 +100,7 @@ export default fp(
 
     app.decorate('mail', {
       async enqueue(tx: Tx, mail: Mail) {
-        await tx
-          .insert(outbox)
-          .values({ ...mail, to: mail.to.toLowerCase(), createdAt: app.clock.now(), nextAttemptAt: app.clock.now() });
+        await insertMail(tx, mail, app.clock.now());
       },
       deliverPending,
       /** Asks the queue to deliver soon, after the caller's transaction has committed. */
