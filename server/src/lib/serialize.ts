@@ -1,5 +1,4 @@
 import {
-  type Certificate,
   type HelpContent,
   type InboxItem,
   type Job,
@@ -11,10 +10,7 @@ import {
   type ReportSummary,
   type User,
 } from '@portal/contract';
-import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import { isoTimestamp } from '../db/csv';
-import { jsonObjectText } from '../db/json-rows';
-import type { certificates, helpContent, inboxItems, jobs, notifications, passkeys, reports } from '../db/schema';
+import type { helpContent, inboxItems, jobs, notifications, passkeys, reports } from '../db/schema';
 import { users } from '../db/schema';
 
 /** The columns a user's answer is made of: no password hash, no second-factor secret. */
@@ -74,109 +70,6 @@ export function toPasskey(row: typeof passkeys.$inferSelect): PasskeySummary {
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
-
-/** The columns a certificate's answer is made of (lists read only these). */
-export type CertificateFacts = Pick<typeof certificates.$inferSelect, (typeof CERTIFICATE_FACTS)[number]>;
-export const CERTIFICATE_FACTS = [
-  'id',
-  'userEmail',
-  'certificateNo',
-  'name',
-  'status',
-  'validTill',
-  'downloadLink',
-  'createdAt',
-  'awardedOn',
-  'holderName',
-  'claimedAt',
-  'verificationId',
-  'verificationViews',
-  'revokedAt',
-  'revocationReason',
-  'identifyByEmail',
-  'version',
-] as const;
-
-/**
- * The status a person reads, one rule everywhere (the lists, their sort and filter, the answer of
- * one certificate, the public page): revoked, then made inactive by an admin, then lapsed (from
- * the valid-till moment on), else active. Expired is derived at read time (ARCHITECTURE §6),
- * never stored. The SQL below is the same rule, for statements that sort or filter by it.
- */
-export function certificateStatus(
-  row: { revokedAt: Date | null; status: 'Active' | 'Inactive'; validTill: Date },
-  now: Date,
-): 'Revoked' | 'Inactive' | 'Expired' | 'Active' {
-  if (row.revokedAt) return 'Revoked';
-  if (row.status === 'Inactive') return 'Inactive';
-  if (row.validTill <= now) return 'Expired';
-  return 'Active';
-}
-
-export const certificateStatusSql = (
-  field: (key: 'revokedAt' | 'status' | 'validTill') => SQLWrapper,
-  now: SQLWrapper,
-) =>
-  sql<string>`case when ${field('revokedAt')} is not null then 'Revoked' when ${field('status')} = 'Inactive' then 'Inactive' when ${field('validTill')} <= ${now} then 'Expired' else 'Active' end`;
-
-/**
- * Expired is derived at read time (ARCHITECTURE §6), never stored; a revocation outranks it.
- * The signed credential is never part of it (GET /api/certificates/{id}/credential serves that).
- */
-export function toCertificate(row: CertificateFacts, now: Date, appUrl: string): Certificate {
-  return {
-    _id: row.id,
-    userEmail: row.userEmail,
-    certificateNo: row.certificateNo,
-    name: row.name,
-    status: certificateStatus(row, now),
-    validTill: row.validTill.toISOString(),
-    downloadLink: row.downloadLink,
-    createdAt: row.createdAt.toISOString(),
-    awardedOn: row.awardedOn.toISOString(),
-    holderName: row.holderName,
-    claimed: row.claimedAt !== null,
-    verificationUrl: verificationUrl(appUrl, row.verificationId),
-    verificationViews: row.verificationViews,
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-    revocationReason: row.revocationReason,
-    credentialIdentifier: row.identifyByEmail ? 'email' : 'certificateNo',
-    version: row.version,
-  };
-}
-
-/**
- * `toCertificate` as PostgreSQL writes it, for the lists that answer straight from their
- * statement (decision 0050), with `now` for the derived status. Keep the two in step:
- * test/accounts/session-in-statement.test.ts compares their answers byte for byte.
- */
-export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now: SQL, appUrl: string) =>
-  jsonObjectText({
-    _id: field('id'),
-    userEmail: field('userEmail'),
-    certificateNo: field('certificateNo'),
-    name: field('name'),
-    status: certificateStatusSql(field, now),
-    validTill: isoTimestamp(field('validTill')),
-    downloadLink: field('downloadLink'),
-    createdAt: isoTimestamp(field('createdAt')),
-    awardedOn: isoTimestamp(field('awardedOn')),
-    holderName: field('holderName'),
-    claimed: sql`${field('claimedAt')} is not null`,
-    verificationUrl: verificationUrlSql(appUrl, field('verificationId')),
-    verificationViews: field('verificationViews'),
-    revokedAt: isoTimestamp(field('revokedAt')),
-    revocationReason: field('revocationReason'),
-    credentialIdentifier: sql`case when ${field('identifyByEmail')} then 'email' else 'certificateNo' end`,
-    version: field('version'),
-  });
-
-/** The public page anyone opens to check a certificate (issue 11). */
-export const verificationUrl = (appUrl: string, verificationId: string) => `${appUrl}/verify/${verificationId}`;
-
-/** The same address, written by PostgreSQL from a verification id column. */
-export const verificationUrlSql = (appUrl: string, verificationId: SQLWrapper) =>
-  sql`${verificationUrl(appUrl, '')}::text || ${verificationId}`;
 
 /** The columns a job's answer is made of (the board reads only these). */
 export const JOB_FACTS = ['id', 'title', 'description', 'location', 'company', 'applyLink', 'version'] as const;

@@ -9,13 +9,11 @@ import {
   MAX_IMPORT_BYTES,
   toValidTill,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
-import { uploads } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { cleanName, fileUrl, UPLOAD_MESSAGES, unsupported } from '../files';
+import { cleanName, fileUrl, insertUpload, UPLOAD_MESSAGES, unsupported } from '../files';
 import {
   CSV_TYPE,
   type ImportedCertificate,
@@ -34,6 +32,7 @@ import {
   type ImportedUpdate,
   insertCertificates,
   type ListedCertificate,
+  lockImports,
   updateCertificates,
 } from './repository';
 import { nextAwardedOn } from './awarded-on';
@@ -46,8 +45,6 @@ import { signedIn } from '../../plugins/auth';
  * the same time (docs/performance.md, issue 16).
  */
 const BATCH_ROWS = 250;
-/** Imports run one at a time (a transaction-scoped advisory lock), so two files can't both create a number. */
-const IMPORT_LOCK = 0x16_1_0;
 
 /** Problems of an import, at most MAX_IMPORT_ERRORS kept (the rest only counted). */
 class Problems {
@@ -325,28 +322,26 @@ export default async function certificateImportRoutes(
       const storageKey = app.storage.newKey();
       const effects: Effects = { superseded: [], released: [] };
       const counts = await app.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+        // Imports run one at a time, so two files can't both create a number.
+        await lockImports(tx);
         const counts = await applyAll(tx, scratch, format, duplicated, problems, effects);
         // The file is kept for the audit: attached at once, so the upload sweeper leaves it.
-        const [upload] = await tx
-          .insert(uploads)
-          .values({
-            ownerId: signedIn(req).user.id,
-            kind: 'import',
-            contentType: format === 'csv' ? CSV_TYPE : XLSX_TYPE,
-            size,
-            storageKey,
-            originalName: cleanName(part.filename),
-            attachedAt: app.clock.now(),
-            createdAt: app.clock.now(),
-          })
-          .returning({ id: uploads.id });
+        const { id: uploadId } = await insertUpload(tx, {
+          kind: 'import',
+          ownerId: signedIn(req).user.id,
+          contentType: format === 'csv' ? CSV_TYPE : XLSX_TYPE,
+          size,
+          storageKey,
+          originalName: cleanName(part.filename),
+          attachedAt: app.clock.now(),
+          createdAt: app.clock.now(),
+        });
         await app.audit(tx, req, {
           action: 'certificate.import',
           targetType: 'import',
-          targetId: upload!.id,
+          targetId: uploadId,
           details: {
-            file: fileUrl(upload!.id),
+            file: fileUrl(uploadId),
             fileName: cleanName(part.filename),
             rows,
             ...counts,

@@ -15,20 +15,17 @@ import {
   or,
   type SQL,
   sql,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { certificates, credentialCopies, users, walletOffers } from '../../db/schema';
 import { type CsvColumn, isoTimestamp } from '../../db/csv';
-import {
-  CERTIFICATE_FACTS,
-  type CertificateFacts,
-  certificateStatusSql,
-  verificationUrlSql,
-} from '../../lib/serialize';
+import { jsonObjectText } from '../../db/json-rows';
 import { likePattern, listPage, pageSelect, pageWithTotal } from '../../db/paging';
 import { bumpVersion } from '../../db/columns';
 import { live } from '../../lib/trash';
 import { addMinutes } from '../../lib/clock';
+import { CERTIFICATE_FACTS, type CertificateFacts, verificationUrl } from './certificate';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateValues = Pick<
@@ -44,6 +41,52 @@ const shownColumns = Object.fromEntries(CERTIFICATE_FACTS.map((key) => [key, cer
   typeof listedColumns,
   (typeof CERTIFICATE_FACTS)[number]
 >;
+
+/**
+ * `certificateStatus` (certificate.ts) in SQL, for statements that sort or filter by the status a
+ * person reads: the same rule, written once per language (certificate-status.test.ts proves the
+ * two agree on every combination).
+ */
+export const certificateStatusSql = (
+  field: (key: 'revokedAt' | 'status' | 'validTill') => SQLWrapper,
+  now: SQLWrapper,
+) =>
+  sql<string>`case when ${field('revokedAt')} is not null then 'Revoked' when ${field('status')} = 'Inactive' then 'Inactive' when ${field('validTill')} <= ${now} then 'Expired' else 'Active' end`;
+
+/** `verificationUrl` (certificate.ts), written by PostgreSQL from a verification id column. */
+export const verificationUrlSql = (appUrl: string, verificationId: SQLWrapper) =>
+  sql`${verificationUrl(appUrl, '')}::text || ${verificationId}`;
+
+/**
+ * `toCertificate` (certificate.ts) as PostgreSQL writes it, for the lists that answer straight
+ * from their statement (decision 0050), with `now` for the derived status. Keep the two in step:
+ * test/accounts/session-in-statement.test.ts compares their answers byte for byte.
+ */
+export const certificateJson = (field: (key: keyof CertificateFacts) => SQL, now: SQL, appUrl: string) =>
+  jsonObjectText({
+    _id: field('id'),
+    userEmail: field('userEmail'),
+    certificateNo: field('certificateNo'),
+    name: field('name'),
+    status: certificateStatusSql(field, now),
+    validTill: isoTimestamp(field('validTill')),
+    downloadLink: field('downloadLink'),
+    createdAt: isoTimestamp(field('createdAt')),
+    awardedOn: isoTimestamp(field('awardedOn')),
+    holderName: field('holderName'),
+    claimed: sql`${field('claimedAt')} is not null`,
+    verificationUrl: verificationUrlSql(appUrl, field('verificationId')),
+    verificationViews: field('verificationViews'),
+    revokedAt: isoTimestamp(field('revokedAt')),
+    revocationReason: field('revocationReason'),
+    credentialIdentifier: sql`case when ${field('identifyByEmail')} then 'email' else 'certificateNo' end`,
+    version: field('version'),
+  });
+
+/** What the trash screen and the audit log show of a certificate. */
+export const CERTIFICATE_TRASH_LABEL = sql<string>`${certificates.certificateNo} || ' · ' || ${certificates.name}`;
+/** What the certificate list is searched by to find a certificate, for a link from the audit log. */
+export const CERTIFICATE_TRASH_FIND = sql<string>`${certificates.certificateNo}`;
 
 /**
  * Sort keys. Text sorts ignore case (the same order on every collation), and status sorts by
@@ -435,6 +478,14 @@ export async function insertCertificates(
       claimed_at timestamptz, suspended_at timestamptz, created_at timestamptz)
     returning id`)) as unknown as { rows: { id: string }[] };
   return inserted;
+}
+
+/** Imports run one at a time (a transaction-scoped advisory lock), so two files can't both create a number. */
+const IMPORT_LOCK = 0x16_1_0;
+
+/** Waits for any other import to commit, and keeps the next one waiting until this transaction ends. */
+export async function lockImports(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
 }
 
 export type ImportedUpdate = Pick<CertificateRow, 'id' | 'awardedOn'> &

@@ -1,5 +1,4 @@
 import {
-  type BulkSelection,
   bulkRenewalBody,
   bulkResult,
   bulkRevokeBody,
@@ -14,7 +13,6 @@ import {
   credentialIdentifierBody,
   DATE_YEAR_RANGE,
   idParams,
-  MAX_BULK_SELECTION,
   normalizeEmail,
   reinstateBody,
   revokeBody,
@@ -26,66 +24,49 @@ import {
   WALLET_OFFER_MINUTES,
   walletOffer,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Tx } from '../../db/client';
 import { certificates } from '../../db/schema';
 import { exportCsv } from '../../lib/csv-export';
-import { badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isPlainList, sendPageJson } from '../../lib/list-route';
-import { isUniqueViolation } from '../../lib/pg-errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
-import { type CertificateFacts, certificateJson, toCertificate, verificationUrl } from '../../lib/serialize';
 import { requireStepUp, signedIn } from '../../plugins/auth';
-import { newCopyMail, reinstatedMail, revokedMail } from './mails';
+import { type CertificateFacts, toCertificate, verificationUrl } from './certificate';
+import { newCopyMail, reinstatedMail } from './mails';
 import {
   addMonths,
+  CERTIFICATE_TRASH_FIND,
+  CERTIFICATE_TRASH_LABEL,
   certificateCsvColumns,
   certificateChoice,
+  certificateJson,
   certificateSearch,
   type CertificateRow,
-  findCertificate,
   findCertificateForUpdate,
   insertCertificate,
   listCertificates,
-  lockSelection,
   numberTakenByOther,
   ownCertificatesPage,
   registryPage,
   updateCertificate,
 } from './repository';
-import { nextAwardedOn } from './awarded-on';
+import {
+  assertHolderOrAdmin,
+  awardedOnOrRefuse,
+  lockChosen,
+  numberTaken,
+  readableCertificate,
+  revoke,
+  saveEdit,
+  snapshot,
+} from './service';
 import { verificationStatus } from './verification';
 import { createWalletOffer } from './wallet-offers';
 import { walletLinks } from './wallet-routes';
 import { randomToken } from '../../lib/tokens';
 import { addMinutes } from '../../lib/clock';
-
-/** What an audit row keeps of a certificate (the stored status, never the derived one). */
-const snapshot = (row: CertificateRow) => ({
-  userEmail: row.userEmail,
-  certificateNo: row.certificateNo,
-  name: row.name,
-  status: row.status,
-  validTill: row.validTill.toISOString(),
-  awardedOn: row.awardedOn.toISOString(),
-  downloadLink: row.downloadLink,
-  holderName: row.holderName,
-});
-
-/** Issue 31: the award date a write leaves, or its 400 (which changes nothing). */
-function awardedOnOrRefuse(...args: Parameters<typeof nextAwardedOn>): Date {
-  const next = nextAwardedOn(...args);
-  if (next.problem !== undefined) throw invalidField(next.field, next.problem);
-  return next.awardedOn;
-}
-
-/** The number is a live unique key (decision 0017): a taken one is a 409, not a 500. */
-const numberTaken = (err: unknown) => {
-  throw isUniqueViolation(err) ? conflict(CERTIFICATE_MESSAGES.numberTaken) : err;
-};
 
 /** A file name for a download: the certificate number, with anything unsafe replaced. */
 const fileName = (row: CertificateRow, extension: string) =>
@@ -96,30 +77,6 @@ export default async function certificateRoutes(base: FastifyInstance) {
   const tags = ['certificates'];
   const list = z.array(certificate);
   const present = (row: CertificateFacts) => toCertificate(row, app.clock.now(), app.config.appUrl);
-
-  /**
-   * One edit of a certificate, as the dialog's save and both bulk actions make it: the row, its
-   * credential copies settled (a new copy for what changed, a revocation for a suspension;
-   * decision 0037) and its own audit row (`details` gets the new row).
-   */
-  async function saveEdit(
-    tx: Tx,
-    req: FastifyRequest,
-    current: CertificateRow,
-    changes: Parameters<typeof updateCertificate>[2],
-    details: (row: CertificateRow) => Record<string, unknown>,
-    action: 'certificate.update' | 'certificate.renew' = 'certificate.update',
-  ) {
-    const row = (await updateCertificate(tx, current.id, changes))!;
-    await app.credentials.settle(tx, row);
-    await app.audit(tx, req, {
-      action,
-      targetType: 'certificate',
-      targetId: row.id,
-      details: details(row),
-    });
-    return row;
-  }
 
   /**
    * Decision 0037: when a change issues a new copy, the holder is told in their inbox and by mail
@@ -144,8 +101,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
   app.trash.define<CertificateRow>('certificate', {
     table: certificates,
     notFound: CERTIFICATE_MESSAGES.notFound,
-    label: sql<string>`${certificates.certificateNo} || ' · ' || ${certificates.name}`,
-    find: sql<string>`${certificates.certificateNo}`,
+    label: CERTIFICATE_TRASH_LABEL,
+    find: CERTIFICATE_TRASH_FIND,
     search: certificateChoice,
     files: (row) => [row.downloadLink],
     snapshot,
@@ -159,33 +116,6 @@ export default async function certificateRoutes(base: FastifyInstance) {
       await app.credentials.settle(tx, { ...row, deletedAt: null });
     },
   });
-
-  /**
-   * The certificates a bulk action names, locked: 404 when one named by id is not there, 400 when
-   * the search matches more than one action may change.
-   */
-  async function lockChosen(tx: Tx, selection: BulkSelection) {
-    const rows = await lockSelection(tx, selection, MAX_BULK_SELECTION + 1, app.clock.now());
-    if ('ids' in selection && rows.length !== selection.ids.length) throw notFound(CERTIFICATE_MESSAGES.notFound);
-    if (rows.length > MAX_BULK_SELECTION) {
-      throw badRequest(`At most ${MAX_BULK_SELECTION} certificates can be changed at once: narrow the search.`);
-    }
-    return rows;
-  }
-
-  /** A certificate is its holder's and every admin's; another member gets 403. */
-  function assertHolderOrAdmin(req: FastifyRequest, row: CertificateRow) {
-    const me = signedIn(req).user;
-    if (!me.isAdmin && row.holderId !== me.id) throw forbidden(CERTIFICATE_MESSAGES.notYours);
-  }
-
-  /** The certificate for its holder or an admin; another member gets 403. */
-  async function readable(req: FastifyRequest, id: string) {
-    const row = await findCertificate(app.db, id);
-    if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
-    assertHolderOrAdmin(req, row);
-    return row;
-  }
 
   /**
    * ARCHITECTURE §5: a member reads only their own certificates, those their account holds
@@ -336,6 +266,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
           const moved = userEmail !== current.userEmail;
           const holder = moved ? await app.registry.holderFor(tx, userEmail) : undefined;
           const row = await saveEdit(
+            app,
             tx,
             req,
             current,
@@ -375,7 +306,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
     async (req) => {
       const { validTill, extendMonths } = req.body;
       const count = await app.db.transaction(async (tx) => {
-        const rows = await lockChosen(tx, selectionOf(req.body));
+        const rows = await lockChosen(app, tx, selectionOf(req.body));
         for (const current of rows) {
           // Issue 31: a renewal moves the end of a certificate, never the day it was awarded.
           const next = validTill !== undefined ? toValidTill(validTill) : addMonths(current.validTill, extendMonths!);
@@ -384,6 +315,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
             throw badRequest(`${current.certificateNo} would be valid past the year ${DATE_YEAR_RANGE.max}.`);
           }
           await saveEdit(
+            app,
             tx,
             req,
             current,
@@ -416,10 +348,10 @@ export default async function certificateRoutes(base: FastifyInstance) {
       const { status } = req.body;
       const now = app.clock.now();
       const count = await app.db.transaction(async (tx) => {
-        const rows = await lockChosen(tx, selectionOf(req.body));
+        const rows = await lockChosen(app, tx, selectionOf(req.body));
         const changing = rows.filter((row) => row.status !== status);
         for (const current of changing) {
-          await saveEdit(tx, req, current, { status, suspendedAt: status === 'Inactive' ? now : null }, (row) => ({
+          await saveEdit(app, tx, req, current, { status, suspendedAt: status === 'Inactive' ? now : null }, (row) => ({
             before: { status: current.status },
             after: { status: row.status },
             bulk: true,
@@ -442,45 +374,6 @@ export default async function certificateRoutes(base: FastifyInstance) {
     },
   );
 
-  /**
-   * Issue 11: revocation sets the current copy's bit in the revocation list in the same
-   * transaction, so the next request anywhere (page, JSON, status list) sees it; for good. The
-   * holder finds it in their inbox (issue 15), and by mail when the admin asks for one.
-   */
-  async function revoke(
-    tx: Tx,
-    req: FastifyRequest,
-    current: CertificateRow,
-    { reason, notifyHolder }: { reason: string; notifyHolder: boolean },
-    bulk = false,
-  ) {
-    const revoked = (await updateCertificate(tx, current.id, {
-      revokedAt: app.clock.now(),
-      revocationReason: reason,
-    }))!;
-    await app.credentials.settle(tx, revoked);
-    if (revoked.holderId) {
-      await app.inbox.add(tx, {
-        userId: revoked.holderId,
-        kind: 'revocation',
-        title: `"${revoked.name}" was revoked`,
-        message: `The board revoked your certificate "${revoked.name}" (No ${revoked.certificateNo}). Reason: ${reason}`,
-        certificateId: revoked.id,
-      });
-    }
-    await app.audit(tx, req, {
-      action: 'certificate.revoke',
-      targetType: 'certificate',
-      targetId: revoked.id,
-      details: { reason, notifyHolder, ...(bulk ? { bulk: true } : {}) },
-    });
-    if (notifyHolder) {
-      const link = verificationUrl(app.config.appUrl, revoked.verificationId);
-      await app.mail.enqueue(tx, revokedMail(revoked.userEmail, revoked, reason, link, app.config.supportEmail));
-    }
-    return revoked;
-  }
-
   app.post(
     '/api/certificates/:id/revoke',
     { schema: { tags, params: idParams, body: revokeBody, response: { 200: certificate } } },
@@ -489,7 +382,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
         const current = await findCertificateForUpdate(tx, req.params.id);
         if (!current) throw notFound(CERTIFICATE_MESSAGES.notFound);
         if (current.revokedAt) throw conflict(CERTIFICATE_MESSAGES.alreadyRevoked);
-        return revoke(tx, req, current, req.body);
+        return revoke(app, tx, req, current, req.body);
       });
       if (req.body.notifyHolder) app.mail.kick();
       return withEtag(reply, present(row));
@@ -507,9 +400,9 @@ export default async function certificateRoutes(base: FastifyInstance) {
     async (req) => {
       requireStepUp(req);
       const count = await app.db.transaction(async (tx) => {
-        const rows = await lockChosen(tx, selectionOf(req.body));
+        const rows = await lockChosen(app, tx, selectionOf(req.body));
         const revoking = rows.filter((row) => !row.revokedAt);
-        for (const current of revoking) await revoke(tx, req, current, req.body, true);
+        for (const current of revoking) await revoke(app, tx, req, current, req.body, true);
         return revoking.length;
       });
       if (count && req.body.notifyHolder) app.mail.kick();
@@ -554,7 +447,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
     '/api/certificates/:id/pdf',
     { schema: { tags, params: idParams, querystring: certificatePdfQuery } },
     async (req, reply) => {
-      const row = await readable(req, req.params.id);
+      const row = await readableCertificate(app, req, req.params.id);
       // pdf-lib and the fonts load on the first PDF asked for, not at start.
       const { renderCertificatePdf } = await import('./pdf');
       const pdf = await renderCertificatePdf(
@@ -617,7 +510,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
    * §6.2, registered in §C.1; its proof is embedded), in a file still named .json for the holder.
    */
   app.get('/api/certificates/:id/credential', { schema: { tags, params: idParams } }, async (req, reply) => {
-    const row = await readable(req, req.params.id);
+    const row = await readableCertificate(app, req, req.params.id);
     const credential = row.credential ?? (await app.credentials.currentCredential(row.id));
     return reply
       .type('application/vc')
@@ -634,7 +527,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
     '/api/certificates/:id/wallet-offer',
     { schema: { tags, params: idParams, response: { 201: walletOffer } } },
     async (req, reply) => {
-      const row = await readable(req, req.params.id);
+      const row = await readableCertificate(app, req, req.params.id);
       const now = app.clock.now();
       if (verificationStatus(row, now).status !== 'Active') throw conflict(WALLET_MESSAGES.notActive);
       const offer = { certificateId: row.id, createdBy: signedIn(req).user.id, now };

@@ -1,5 +1,5 @@
 import type { Verification } from '@portal/contract';
-import { certificateStatus } from '../../lib/serialize';
+import { certificateStatus } from './certificate';
 import type { CertificateRow } from './repository';
 
 /**

@@ -16,8 +16,8 @@ import { z } from 'zod';
 import { preflight, readableByAnyOrigin } from '../../lib/cross-origin';
 import { lazy } from '../../lib/lazy';
 import { sendTagged } from '../../lib/preconditions';
-import { verificationUrl } from '../../lib/serialize';
 import { statesRecord } from '../credentials';
+import { verificationUrl } from './certificate';
 import {
   addVerificationViews,
   credentialWithDigest,

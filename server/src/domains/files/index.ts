@@ -2,3 +2,4 @@
 export { assertSpreadsheet, centralDirectory, entryStart, UPLOAD_MESSAGES, unsupported } from './content';
 export { cleanName } from './ingest';
 export { fileUrl, NOT_OUR_FILE } from './plugin';
+export { insertUpload } from './repository';

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates } from '../db/schema';
-import { call, createTestApp, createUser, type TestApp } from '../../test/harness';
-import { issueCertificate } from '../../test/certificates';
-import { certificateStatus, certificateStatusSql } from './serialize';
+import { certificates } from '../../db/schema';
+import { call, createTestApp, createUser, type TestApp } from '../../../test/harness';
+import { issueCertificate } from '../../../test/certificates';
+import { certificateStatus } from './certificate';
+import { certificateStatusSql } from './repository';
 
 /**
  * One status rule for every reader (revoked, then Inactive, then expired, else Active): the
