@@ -58,6 +58,7 @@ export default {
     'server/src/domains/credentials/repository.ts',
     'server/src/domains/credentials/signer.ts',
     'server/src/domains/credentials/issuer-keys.ts',
+    'server/src/domains/credentials/routes.ts',
   ],
   coverageAnalysis: 'perTest',
   // The machine is shared (2 cores): one or two test processes, never more.

@@ -48,7 +48,7 @@ import { usePasswordHashCost } from './lib/passwords';
 import { serializerCompiler } from './lib/serializer';
 import authPlugin, { sessionCookieNames } from './plugins/auth';
 import { configPlugin, dbPlugin } from './plugins/core';
-import { credentialsPlugin } from './domains/credentials';
+import { credentialRoutes, credentialsPlugin } from './domains/credentials';
 import errorsPlugin from './plugins/errors';
 import limitsPlugin from './plugins/limits';
 import mailPlugin from './plugins/mail';
@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(certificateRoutes);
   await app.register(certificateImportRoutes, { xlsxLimits: deps.importLimits });
   await app.register(verifyRoutes);
+  await app.register(credentialRoutes);
   await app.register(walletRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -12,6 +13,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * a CORS read passes it (web-platform-tests fetch/cross-origin-resource-policy/fetch.any.js).
  */
 const ANY_ORIGIN = '*';
+
+/**
+ * How long a verifier, a wallet or a cache on the way may keep a public resource (a status list,
+ * the DID document, a preview) without asking again (issue 31, decision 0035): a revocation
+ * reaches a caching verifier within five minutes. W3C Bitstring Status List v1.0 §3.1: issuers
+ * SHOULD publish status lists so that they can be cached. Asking again costs a 304 while nothing
+ * changed.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 /** The request headers a reader may send beyond the CORS-safelisted ones: a revalidation's above all. */
 const ALLOWED_HEADERS = 'Accept, Cache-Control, If-None-Match';
@@ -58,4 +68,15 @@ export async function walletPreflight(_req: FastifyRequest, reply: FastifyReply)
     .header('access-control-allow-headers', 'Accept, Authorization, Content-Type')
     .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
     .send();
+}
+
+/**
+ * A public resource's allowance of requests per minute and per visitor. The counter is kept under
+ * a keyed hash of the address, so that no visitor's address is stored, not even for the minute a
+ * window lasts (issue 11).
+ */
+export function perVisitorMinute(visitorHmac: Buffer, max: number) {
+  const keyGenerator = (req: FastifyRequest) =>
+    crypto.createHmac('sha256', visitorHmac).update(req.ip).digest('base64url').slice(0, 22);
+  return { config: { rateLimit: { max, timeWindow: 60_000, keyGenerator } } };
 }

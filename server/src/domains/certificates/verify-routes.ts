@@ -1,19 +1,16 @@
-import crypto from 'node:crypto';
 import {
   CERTIFICATE_MESSAGES,
   credentialVersionParams,
   errorBody,
-  statusListParams,
   VERIFICATION_ID_PATTERN,
   verification,
   verificationParams,
   type Verification,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { preflight, readableByAnyOrigin } from '../../lib/cross-origin';
+import { PUBLIC_CACHE_CONTROL, perVisitorMinute, preflight, readableByAnyOrigin } from '../../lib/cross-origin';
 import { lazy } from '../../lib/lazy';
 import { sendTagged } from '../../lib/preconditions';
 import { statesRecord } from '../credentials';
@@ -35,14 +32,6 @@ const loadPreview = lazy('certificate-preview', () => import('./preview'));
 const VIEW_FLUSH_MS = 5_000;
 
 /**
- * How long a verifier, a wallet or a cache on the way may keep a status list or the DID document
- * without asking again (issue 31, decision 0035): a revocation reaches a caching verifier within
- * five minutes. W3C Bitstring Status List v1.0 §3.1: issuers SHOULD publish status lists so that
- * they can be cached. Asking again costs a 304 while nothing changed.
- */
-const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
-
-/**
  * Issue 11: anyone can check a certificate, without an account. The public page and its JSON
  * show the minimum (board, holder's name, credential, number, dates, status, signature; issue 31:
  * the credential's signed words and each check made) and never the holder's e-mail, a phone number
@@ -59,21 +48,12 @@ async function verifyRoutes(base: FastifyInstance) {
     contactEmail: app.config.boardContactEmail,
   };
   // The page and its JSON are limited per client address; a verifier checking a handful never
-  // meets it. The counter is kept under a keyed hash of the address, so that no visitor's address
-  // is stored, not even for the minute a window lasts (issue 11).
-  const visitor = (req: FastifyRequest) =>
-    crypto.createHmac('sha256', app.keys.visitorHmac).update(req.ip).digest('base64url').slice(0, 22);
-  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: visitor } } });
-  const limited = perMinute(app.config.verifyRateLimit);
-  // Issue 31: a verifier checks every credential it is shown against the status lists, so they
-  // have their own, larger allowance (STATUS_LIST_RATE_LIMIT), counted apart from the page's.
-  const statusListLimited = perMinute(app.config.statusListRateLimit);
+  // meets it.
+  const limited = perVisitorMinute(app.keys.visitorHmac, app.config.verifyRateLimit);
 
-  // Issue 31 (decision 0035): the JSON of a verification, the status lists and the DID document
-  // may be read by a page of any origin, and answer its preflight; nothing else here does.
-  for (const url of ['/api/verify/:verificationId', '/api/status-lists/:purpose/:list', '/.well-known/did.json']) {
-    app.options(url, { schema: { hide: true } }, preflight);
-  }
+  // Issue 31 (decision 0035): the JSON of a verification may be read by a page of any origin, and
+  // answers its preflight (as the credentials' status lists and DID document do); nothing else here does.
+  app.options('/api/verify/:verificationId', { schema: { hide: true } }, preflight);
 
   /**
    * Views are counted per certificate and nothing else is kept (no address, no visitor data).
@@ -272,43 +252,6 @@ async function verifyRoutes(base: FastifyInstance) {
       reply.header('x-robots-tag', 'noindex, nofollow');
       if (!found) return reply.status(404).send({ message: CERTIFICATE_MESSAGES.notFound });
       return found;
-    },
-  );
-
-  /**
-   * W3C Bitstring Status List v1.0: the signed BitstringStatusListCredential of one list, with a
-   * strong ETag of the bytes sent, so that a verifier's cache asks again for a 304 (issue 31).
-   * Not compressed, so that those bytes are the body's. Its type stays application/json, which
-   * §4 (Media Types) allows beside application/vc: readers such as Digital Bazaar's http-client
-   * parse only a type that says json (decision 0035).
-   */
-  app.get(
-    '/api/status-lists/:purpose/:list',
-    {
-      schema: { tags, params: statusListParams, response: { 200: z.record(z.string(), z.unknown()), 404: errorBody } },
-      compress: false,
-      onSend: readableByAnyOrigin(['ETag', 'Retry-After']),
-      ...statusListLimited,
-    },
-    async (req, reply) => {
-      const credential = await app.credentials.statusListCredential(req.params.list, req.params.purpose);
-      if (!credential) return reply.status(404).send({ message: 'Status list not found' });
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-      return sendTagged(req, reply, JSON.stringify(credential), 'application/json');
-    },
-  );
-
-  /**
-   * did:web resolution (W3C CCG DID Method Web §3.2): every key the portal ever signed with. A key
-   * is never removed, so a copy kept for PUBLIC_CACHE_CONTROL's five minutes at worst lacks a key
-   * added by a restart with a new ISSUER_KEY.
-   */
-  app.get(
-    '/.well-known/did.json',
-    { schema: { hide: true }, compress: false, onSend: readableByAnyOrigin(['ETag']) },
-    async (req, reply) => {
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-      return sendTagged(req, reply, JSON.stringify(await app.credentials.didDocument()), 'application/did+json');
     },
   );
 }

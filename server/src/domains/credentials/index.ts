@@ -3,3 +3,4 @@ export { stands, statesRecord } from './credential';
 export { default as credentialsPlugin } from './plugin';
 export { type ResignOptions, type ResignProgress, resignCredentials } from './resign';
 export { credentialSigner } from './signer';
+export { default as credentialRoutes } from './routes';
