@@ -62,7 +62,7 @@ export function ListTools({ label, active, children }: { label: string; active: 
   );
 }
 
-interface ListQuery<D> {
+export interface ListQuery<D> {
   isPending: boolean;
   isError: boolean;
   error: unknown;

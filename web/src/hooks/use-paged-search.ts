@@ -53,3 +53,5 @@ export function usePagedSearch(pageSize: number, delay = 300) {
     setParam: (name: string, value: string) => writeParams({ [name]: value, page: '' }),
   };
 }
+
+export type PagedSearch = ReturnType<typeof usePagedSearch>;

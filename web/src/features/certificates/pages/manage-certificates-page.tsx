@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, NativeSelect, SimpleGrid } from '@mantine/core';
 import {
   apiPath,
   type Certificate,
@@ -6,12 +6,11 @@ import {
   type CertificateSort,
   DISPLAY_STATUSES,
 } from '@portal/contract';
-import { IconBan, IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
-import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ExportCsvButton, ListBody, ListPages, ListTools, SearchBox } from '../../../components/paged-list';
+import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
+import { type ListSelection, useRowSelection } from '../../../components/bulk-bar';
+import { ListTools, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { toast } from '../../../lib/toast';
 import { useDeleteCertificate, useManageCertificates } from '../api/use-manage-certificates';
@@ -21,7 +20,6 @@ import { BulkStatusDialog } from '../components/bulk-status-dialog';
 import { CertificateDialog, certificateErrorText } from '../components/certificate-dialog';
 import { ImportDialog } from '../components/import-dialog';
 import { BulkRevokeDialog, ReinstateDialog, RevokeDialog } from '../components/revoke-dialog';
-import { useUndoDelete } from '../../../hooks/use-undo-delete';
 
 const PAGE_SIZE = 12;
 
@@ -46,7 +44,8 @@ const EXPIRING_CHOICES = [
 
 /** spec §2 admin certificates: a searchable, paged card grid with create, edit and delete. */
 export default function ManageCertificatesPage() {
-  const { search, setSearch, q, page, setPage, offset, limit, pagesFor, param, setParam } = usePagedSearch(PAGE_SIZE);
+  const paging = usePagedSearch(PAGE_SIZE);
+  const { q, offset, limit, param, setParam } = paging;
   const sortChoice = SORTS.find((s) => s.value === param('sort')) ?? SORTS[0]!;
   const filters = { status: param('status'), expiringWithin: param('expiringWithin') };
   const filtered = Boolean(filters.status || filters.expiringWithin);
@@ -64,9 +63,10 @@ export default function ManageCertificatesPage() {
   const [toDelete, setToDelete] = useState<Certificate | null>(null);
   const [toRevoke, setToRevoke] = useState<Certificate | null>(null);
   const [toReinstate, setToReinstate] = useState<Certificate | null>(null);
-  // Issues 15, 16: ticked certificates (kept across pages), or all matching, and the bulk action.
+  // Issues 15, 16: ticked certificates (kept across pages), or all matching, and the bulk action
+  // whose dialog is open (AdminListPage runs the bulk Delete).
   const rows = useRowSelection();
-  type BulkKind = 'renew' | 'status' | 'revoke' | 'delete';
+  type BulkKind = 'renew' | 'status' | 'revoke';
   const [bulk, setBulk] = useState<{ action: BulkKind; selection: ListSelection } | null>(null);
   const bulkOf = (action: BulkKind) => (bulk?.action === action ? bulk.selection : null);
   const bulkDone = () => {
@@ -76,124 +76,96 @@ export default function ManageCertificatesPage() {
 
   const list = useManageCertificates({ q, offset, limit, sort: sortChoice.sort, filters });
   const remove = useDeleteCertificate();
-  const undoDelete = useUndoDelete();
-  const total = list.data?.total ?? 0;
-  const pages = pagesFor(total);
 
   // spec §8: load failure toast.
   useEffect(() => {
     if (list.isError) toast.error('Error', 'Unable to fetch certificates. Please try again.');
   }, [list.isError, list.errorUpdatedAt]);
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        undoDelete({
-          type: 'certificate',
-          id: toDelete._id,
-          title: 'Certificate Deleted',
-          message: 'The certificate has been deleted successfully.',
-        });
-        // The last card of the last page is gone: show the page before it.
-        if (list.data?.items.length === 1) setPage(page - 1);
-        setToDelete(null);
-      },
-      onError: (err) => {
-        toast.error('Error', certificateErrorText('deleting', err));
-        setToDelete(null);
-      },
-    });
-  };
-
   return (
-    <Stack>
-      <Group justify="space-between">
-        <SearchBox
-          label="Search certificates"
-          placeholder="Search by name, number or email..."
-          value={search}
-          onChange={setSearch}
-        />
-        <ListTools label="Sort and filters" active={activeTools}>
-          <NativeSelect
-            aria-label="Sort certificates by"
-            data={SORTS.map(({ value, label }) => ({ value, label: `Sort: ${label}` }))}
-            value={sortChoice.value}
-            onChange={(e) => setParam('sort', e.currentTarget.value)}
-            w={{ base: '100%', sm: 260 }}
+    <>
+      <AdminListPage
+        search={
+          <SearchBox
+            label="Search certificates"
+            placeholder="Search by name, number or email..."
+            value={paging.search}
+            onChange={paging.setSearch}
           />
-          <NativeSelect
-            aria-label="Filter by status"
-            data={STATUS_CHOICES}
-            value={filters.status}
-            onChange={(e) => setParam('status', e.currentTarget.value)}
-            w={{ base: '100%', sm: 180 }}
-          />
-          <NativeSelect
-            aria-label="Filter by end date"
-            data={EXPIRING_CHOICES}
-            value={filters.expiringWithin}
-            onChange={(e) => setParam('expiringWithin', e.currentTarget.value)}
-            w={{ base: '100%', sm: 200 }}
-          />
-        </ListTools>
-        <Group gap="xs">
-          <ExportCsvButton
-            href={apiPath('/api/certificates/export.csv', undefined, {
-              q: q || undefined,
-              status: filters.status || undefined,
-              expiringWithin: filters.expiringWithin || undefined,
-            })}
-          />
-          <Button
-            variant="default"
-            leftSection={<IconFileImport size={16} aria-hidden />}
-            onClick={() => setImporting(true)}
-          >
-            Import
-          </Button>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setDialog({ opened: true, certificate: null })}
-          >
-            Add New
-          </Button>
-        </Group>
-      </Group>
-      <BulkBar
-        rows={rows}
-        total={total}
-        q={q}
-        filters={filtered && chosenFilters.success ? chosenFilters.data : undefined}
-        actions={[
-          {
-            verb: 'Set status',
-            icon: <IconToggleRight size={16} aria-hidden />,
-            run: (selection) => setBulk({ action: 'status', selection }),
-          },
-          {
-            verb: 'Renew',
-            icon: <IconCalendarPlus size={16} aria-hidden />,
-            run: (selection) => setBulk({ action: 'renew', selection }),
-          },
-          {
-            verb: 'Revoke',
-            color: 'red',
-            icon: <IconBan size={16} aria-hidden />,
-            run: (selection) => setBulk({ action: 'revoke', selection }),
-          },
-          {
-            verb: 'Delete',
-            color: 'red',
-            icon: <IconTrash size={16} aria-hidden />,
-            run: (selection) => setBulk({ action: 'delete', selection }),
-          },
-        ]}
-      />
-
-      <ListBody
-        query={list}
+        }
+        tools={
+          <ListTools label="Sort and filters" active={activeTools}>
+            <NativeSelect
+              aria-label="Sort certificates by"
+              data={SORTS.map(({ value, label }) => ({ value, label: `Sort: ${label}` }))}
+              value={sortChoice.value}
+              onChange={(e) => setParam('sort', e.currentTarget.value)}
+              w={{ base: '100%', sm: 260 }}
+            />
+            <NativeSelect
+              aria-label="Filter by status"
+              data={STATUS_CHOICES}
+              value={filters.status}
+              onChange={(e) => setParam('status', e.currentTarget.value)}
+              w={{ base: '100%', sm: 180 }}
+            />
+            <NativeSelect
+              aria-label="Filter by end date"
+              data={EXPIRING_CHOICES}
+              value={filters.expiringWithin}
+              onChange={(e) => setParam('expiringWithin', e.currentTarget.value)}
+              w={{ base: '100%', sm: 200 }}
+            />
+          </ListTools>
+        }
+        exportHref={apiPath('/api/certificates/export.csv', undefined, {
+          q: q || undefined,
+          status: filters.status || undefined,
+          expiringWithin: filters.expiringWithin || undefined,
+        })}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+              onClick={() => setImporting(true)}
+            >
+              Import
+            </Button>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setDialog({ opened: true, certificate: null })}
+            >
+              Add New
+            </Button>
+          </>
+        }
+        bulk={{
+          rows,
+          q,
+          filters: filtered && chosenFilters.success ? chosenFilters.data : undefined,
+          actions: [
+            {
+              verb: 'Set status',
+              icon: <IconToggleRight size={16} aria-hidden />,
+              run: (selection) => setBulk({ action: 'status', selection }),
+            },
+            {
+              verb: 'Renew',
+              icon: <IconCalendarPlus size={16} aria-hidden />,
+              run: (selection) => setBulk({ action: 'renew', selection }),
+            },
+            {
+              verb: 'Revoke',
+              color: 'red',
+              icon: <IconBan size={16} aria-hidden />,
+              run: (selection) => setBulk({ action: 'revoke', selection }),
+            },
+          ],
+          type: 'certificate',
+          noun: 'certificates',
+        }}
+        list={list}
         loading="Loading certificates"
         error={() => (
           <Alert color="red" title="Error">
@@ -219,6 +191,8 @@ export default function ManageCertificatesPage() {
                   ),
                 }
         }
+        paging={paging}
+        pagesLabel="Certificate pages"
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -236,9 +210,7 @@ export default function ManageCertificatesPage() {
             ))}
           </SimpleGrid>
         )}
-      </ListBody>
-
-      <ListPages pages={pages} page={page} onChange={setPage} label="Certificate pages" />
+      </AdminListPage>
 
       <CertificateDialog
         opened={dialog.opened}
@@ -249,24 +221,21 @@ export default function ManageCertificatesPage() {
       <BulkRenewDialog selection={bulkOf('renew')} onClose={() => setBulk(null)} onDone={bulkDone} />
       <BulkStatusDialog selection={bulkOf('status')} onClose={() => setBulk(null)} onDone={bulkDone} />
       <BulkRevokeDialog selection={bulkOf('revoke')} onClose={() => setBulk(null)} onDone={bulkDone} />
-      <BulkDeleteDialog
-        type="certificate"
-        noun="certificates"
-        selection={bulkOf('delete')}
-        onClose={() => setBulk(null)}
-        onDone={bulkDone}
-      />
       <RevokeDialog certificate={toRevoke} onClose={() => setToRevoke(null)} />
       <ReinstateDialog certificate={toReinstate} onClose={() => setToReinstate(null)} />
-      <ConfirmDialog
-        opened={toDelete !== null}
+      <DeleteDialog
+        id={toDelete?._id ?? null}
         title="Delete certificate"
         message={`Are you sure you want to delete the certificate ${toDelete?.certificateNo ?? ''} of ${toDelete?.userEmail ?? ''}?`}
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
+        type="certificate"
+        remove={remove}
+        deleted={{ title: 'Certificate Deleted', message: 'The certificate has been deleted successfully.' }}
+        list={list}
+        paging={paging}
+        onError={(err) => toast.error('Error', certificateErrorText('deleting', err))}
+        onClose={() => setToDelete(null)}
+        onDeleted={() => setToDelete(null)}
       />
-    </Stack>
+    </>
   );
 }

@@ -2,81 +2,51 @@ import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@
 import { apiPath, JOB_TOAST_MS, type Job } from '@portal/contract';
 import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
+import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
+import { useRowSelection } from '../../../components/bulk-bar';
+import { SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteJob } from '../api/use-job-mutations';
 import { useManageJobs } from '../api/use-manage-jobs';
 import { JobDialog } from '../components/job-dialog';
-import { useUndoDelete } from '../../../hooks/use-undo-delete';
-import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
-import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
 
 const PAGE_SIZE = 12;
 
 /** spec §2 admin jobs: cards with Edit, Delete and 'Visit Job', and an Add/Edit dialog. */
 export default function ManageJobsPage() {
-  const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
+  const paging = usePagedSearch(PAGE_SIZE);
+  const { q, offset, limit } = paging;
   const [dialog, setDialog] = useState<{ opened: boolean; job: Job | null }>({ opened: false, job: null });
   const [toDelete, setToDelete] = useState<Job | null>(null);
   const list = useManageJobs({ q, offset, limit });
   const remove = useDeleteJob();
-  const undoDelete = useUndoDelete();
   // Issue 16: ticked rows (kept across pages), or all matching, deleted in one go.
   const rows = useRowSelection();
-  const [bulkDelete, setBulkDelete] = useState<ListSelection | null>(null);
-  const pages = pagesFor(list.data?.total ?? 0);
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        undoDelete({
-          type: 'job',
-          id: toDelete._id,
-          title: 'Job deleted.',
-          message: 'The job was deleted successfully.',
-        });
-        if (list.data?.items.length === 1) setPage(page - 1);
-        setToDelete(null);
-      },
-      onError: (err) => {
-        toast.error(
-          'Job not deleted.',
-          errorMessage(err, 'The job could not be deleted. Please try again.'),
-          JOB_TOAST_MS,
-        );
-        setToDelete(null);
-      },
-    });
-  };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <SearchBox label="Search jobs" placeholder="Search jobs..." value={search} onChange={setSearch} />
-        <Group gap="xs">
-          <ExportCsvButton href={apiPath('/api/jobs/export.csv', undefined, { q: q || undefined })} />
+    <>
+      <AdminListPage
+        search={
+          <SearchBox
+            label="Search jobs"
+            placeholder="Search jobs..."
+            value={paging.search}
+            onChange={paging.setSearch}
+          />
+        }
+        exportHref={apiPath('/api/jobs/export.csv', undefined, { q: q || undefined })}
+        actions={
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setDialog({ opened: true, job: null })}
           >
             Add New
           </Button>
-        </Group>
-      </Group>
-
-      <BulkBar
-        rows={rows}
-        total={list.data?.total ?? 0}
-        q={q}
-        actions={[{ verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete }]}
-      />
-
-      <ListBody
-        query={list}
+        }
+        bulk={{ rows, q, type: 'job', noun: 'jobs' }}
+        list={list}
         loading="Loading jobs"
         error="Unable to fetch jobs. Please try again."
         empty={
@@ -95,6 +65,8 @@ export default function ManageJobsPage() {
                 ),
               }
         }
+        paging={paging}
+        pagesLabel="Job pages"
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -156,30 +128,28 @@ export default function ManageJobsPage() {
             ))}
           </SimpleGrid>
         )}
-      </ListBody>
-
-      <BulkDeleteDialog
-        type="job"
-        noun="jobs"
-        selection={bulkDelete}
-        onClose={() => setBulkDelete(null)}
-        onDone={() => {
-          setBulkDelete(null);
-          rows.clear();
-        }}
-      />
-      <ListPages pages={pages} page={page} onChange={setPage} label="Job pages" />
+      </AdminListPage>
 
       <JobDialog opened={dialog.opened} job={dialog.job} onClose={() => setDialog({ opened: false, job: null })} />
-      <ConfirmDialog
-        opened={toDelete !== null}
+      <DeleteDialog
+        id={toDelete?._id ?? null}
         title="Delete job"
         message={`Are you sure you want to delete the job '${toDelete?.title ?? ''}'?`}
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
+        type="job"
+        remove={remove}
+        deleted={{ title: 'Job deleted.', message: 'The job was deleted successfully.' }}
+        list={list}
+        paging={paging}
+        onError={(err) =>
+          toast.error(
+            'Job not deleted.',
+            errorMessage(err, 'The job could not be deleted. Please try again.'),
+            JOB_TOAST_MS,
+          )
+        }
+        onClose={() => setToDelete(null)}
+        onDeleted={() => setToDelete(null)}
       />
-    </Stack>
+    </>
   );
 }

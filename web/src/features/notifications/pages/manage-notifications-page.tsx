@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Card, Group, Modal, Stack, Text, Textarea, 
 import type { NotificationBody } from '@portal/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ListBody, ListPages } from '../../../components/paged-list';
+import { AdminListPage, useTrashDelete } from '../../../components/admin-list-page';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import {
@@ -11,7 +11,6 @@ import {
   useDeleteNotification,
   useManageNotifications,
 } from '../api/use-notification-mutations';
-import { useUndoDelete } from '../../../hooks/use-undo-delete';
 
 const PAGE_SIZE = 20;
 const EMPTY: NotificationBody = { title: '', message: '', link: '' };
@@ -84,41 +83,38 @@ function AddNotificationDialog({ opened, onClose }: { opened: boolean; onClose: 
 /** spec §2 admin notifications: add (dialog), list with delete icons, spinner while loading. */
 export default function ManageNotificationsPage() {
   const [page, setPage] = useState(1);
+  const paging = { page, setPage, pagesFor: (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE)) };
   const [adding, setAdding] = useState(false);
   const list = useManageNotifications({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const remove = useDeleteNotification();
-  const undoDelete = useUndoDelete();
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  // The icon deletes at once: the toast offers Undo (issue 16).
+  const trashDelete = useTrashDelete({
+    type: 'notification',
+    remove,
+    deleted: { title: 'Notification Deleted.', message: 'The notification has been successfully deleted.' },
+    list,
+    paging,
+  });
 
   useEffect(() => {
     if (list.isError) toast.error('Error fetching notifications.', errorMessage(list.error, 'Please try again.'));
   }, [list.isError, list.error]);
 
   const del = (id: string) =>
-    remove.mutate(id, {
-      onSuccess: () => {
-        undoDelete({
-          type: 'notification',
-          id,
-          title: 'Notification Deleted.',
-          message: 'The notification has been successfully deleted.',
-        });
-        if (list.data?.items.length === 1) setPage((p) => Math.max(1, p - 1));
-      },
+    trashDelete(id, {
       onError: (err) => toast.error('Error deleting notification.', errorMessage(err, 'Please try again.')),
     });
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Manage Notifications</Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-          Add Notification
-        </Button>
-      </Group>
-
-      <ListBody
-        query={list}
+    <>
+      <AdminListPage
+        heading={<Title order={2}>Manage Notifications</Title>}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            Add Notification
+          </Button>
+        }
+        list={list}
         loading="Loading notifications"
         error={() => <Text c="red">Error fetching notifications.</Text>}
         empty={{
@@ -130,6 +126,8 @@ export default function ManageNotificationsPage() {
             </Button>
           ),
         }}
+        paging={paging}
+        pagesLabel="Notification pages"
       >
         {({ items }) => (
           <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -165,11 +163,9 @@ export default function ManageNotificationsPage() {
             ))}
           </Stack>
         )}
-      </ListBody>
-
-      <ListPages pages={pages} page={page} onChange={setPage} label="Notification pages" />
+      </AdminListPage>
 
       <AddNotificationDialog opened={adding} onClose={() => setAdding(false)} />
-    </Stack>
+    </>
   );
 }

@@ -1,19 +1,16 @@
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { apiPath, type ReportSummary } from '@portal/contract';
-import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
+import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
+import { useRowSelection } from '../../../components/bulk-bar';
+import { SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
+import { formatCalendarDay } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useDeleteReport, useReports } from '../api/use-reports';
 import { ReportDetailsDialog } from '../components/report-details-dialog';
 import { ReportImage } from '../components/report-image';
-import { useUndoDelete } from '../../../hooks/use-undo-delete';
-import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
-import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
-import { formatCalendarDay } from '../../../lib/dates';
 
 const PAGE_SIZE = 12;
 
@@ -65,53 +62,29 @@ function ReportCard({
 
 /** spec §2 admin Reports: a card grid (1/2/3 columns), details, delete with a confirmation. */
 export default function ManageReportsPage() {
-  const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
+  const paging = usePagedSearch(PAGE_SIZE);
+  const { q, offset, limit } = paging;
   const list = useReports({ q, offset, limit });
   const remove = useDeleteReport();
-  const undoDelete = useUndoDelete();
   // Issue 16: ticked rows (kept across pages), or all matching, deleted in one go.
   const rows = useRowSelection();
-  const [bulkDelete, setBulkDelete] = useState<ListSelection | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ReportSummary | null>(null);
-  const pages = pagesFor(list.data?.total ?? 0);
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        undoDelete({
-          type: 'report',
-          id: toDelete._id,
-          title: 'Report Deleted Success',
-          message: 'Report deleted successfully.',
-        });
-        if (list.data?.items.length === 1) setPage(page - 1);
-        setToDelete(null);
-      },
-      onError: (err) => {
-        toast.error('Error', errorMessage(err, 'The report could not be deleted. Please try again.'));
-        setToDelete(null);
-      },
-    });
-  };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <SearchBox label="Search reports" placeholder="Search by client name..." value={search} onChange={setSearch} />
-        <ExportCsvButton href={apiPath('/api/reports/export.csv', undefined, { q: q || undefined })} />
-      </Group>
-
-      <BulkBar
-        rows={rows}
-        total={list.data?.total ?? 0}
-        q={q}
-        actions={[{ verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete }]}
-      />
-
-      <ListBody
-        query={list}
+    <>
+      <AdminListPage
+        search={
+          <SearchBox
+            label="Search reports"
+            placeholder="Search by client name..."
+            value={paging.search}
+            onChange={paging.setSearch}
+          />
+        }
+        exportHref={apiPath('/api/reports/export.csv', undefined, { q: q || undefined })}
+        bulk={{ rows, q, type: 'report', noun: 'reports' }}
+        list={list}
         loading="Loading reports"
         error="Unable to load reports. Please try again."
         empty={
@@ -122,6 +95,8 @@ export default function ManageReportsPage() {
                 description: 'Intake reports that members file from the Report screen appear here.',
               }
         }
+        paging={paging}
+        pagesLabel="Report pages"
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -137,30 +112,22 @@ export default function ManageReportsPage() {
             ))}
           </SimpleGrid>
         )}
-      </ListBody>
-
-      <BulkDeleteDialog
-        type="report"
-        noun="reports"
-        selection={bulkDelete}
-        onClose={() => setBulkDelete(null)}
-        onDone={() => {
-          setBulkDelete(null);
-          rows.clear();
-        }}
-      />
-      <ListPages pages={pages} page={page} onChange={setPage} label="Report pages" />
+      </AdminListPage>
 
       <ReportDetailsDialog reportId={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        opened={toDelete !== null}
+      <DeleteDialog
+        id={toDelete?._id ?? null}
         title="Delete report"
         message="Are you sure you want to delete this report?"
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
+        type="report"
+        remove={remove}
+        deleted={{ title: 'Report Deleted Success', message: 'Report deleted successfully.' }}
+        list={list}
+        paging={paging}
+        onError={(err) => toast.error('Error', errorMessage(err, 'The report could not be deleted. Please try again.'))}
+        onClose={() => setToDelete(null)}
+        onDeleted={() => setToDelete(null)}
       />
-    </Stack>
+    </>
   );
 }

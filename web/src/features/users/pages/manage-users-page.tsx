@@ -1,18 +1,15 @@
-import { Button, Checkbox, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Table, VisuallyHidden } from '@mantine/core';
 import { apiPath, type User } from '@portal/contract';
-import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ExportCsvButton, ListBody, ListPages, SearchBox } from '../../../components/paged-list';
+import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
+import { useRowSelection } from '../../../components/bulk-bar';
+import { SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteUser, useManageUsers } from '../api/use-manage-users';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { UserDetailsDialog } from '../components/user-details-dialog';
-import { useUndoDelete } from '../../../hooks/use-undo-delete';
-import { BulkBar, type ListSelection, useRowSelection } from '../../../components/bulk-bar';
-import { BulkDeleteDialog } from '../../../components/bulk-delete-dialog';
 
 const PAGE_SIZE = 20;
 
@@ -20,56 +17,31 @@ type Open = { dialog: 'details' | 'edit' | 'delete'; user: User } | null;
 
 /** spec §2 admin users: a search on name or e-mail, a table, and View / Edit / Delete dialogs. */
 export default function ManageUsersPage() {
-  const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
+  const paging = usePagedSearch(PAGE_SIZE);
+  const { q, offset, limit } = paging;
   const [open, setOpen] = useState<Open>(null);
   const list = useManageUsers({ q, offset, limit });
   const remove = useDeleteUser();
-  const undoDelete = useUndoDelete();
   // Issue 16: ticked rows (kept across pages), or all matching, deleted in one go.
   const rows = useRowSelection();
-  const [bulkDelete, setBulkDelete] = useState<ListSelection | null>(null);
-  const pages = pagesFor(list.data?.total ?? 0);
 
   // The dialogs show the freshest copy of the user once the list is refetched.
   const current = open && (list.data?.items.find((u) => u._id === open.user._id) ?? open.user);
 
-  const confirmDelete = () => {
-    if (!current) return;
-    remove.mutate(current._id, {
-      onSuccess: () => {
-        undoDelete({
-          type: 'user',
-          id: current._id,
-          title: 'User Deleted',
-          message: 'The user has been deleted successfully.',
-        });
-        if (list.data?.items.length === 1) setPage(page - 1);
-        setOpen(null);
-      },
-      // The server refuses to delete the last admin or yourself, and says why.
-      onError: (err) => {
-        toast.error('User not deleted.', errorMessage(err, 'The user could not be deleted. Please try again.'));
-        setOpen({ dialog: 'details', user: current });
-      },
-    });
-  };
-
   return (
-    <Stack>
-      <Group justify="space-between">
-        <SearchBox label="Search users" placeholder="Search by name or email..." value={search} onChange={setSearch} />
-        <ExportCsvButton href={apiPath('/api/users/export.csv', undefined, { q: q || undefined })} />
-      </Group>
-
-      <BulkBar
-        rows={rows}
-        total={list.data?.total ?? 0}
-        q={q}
-        actions={[{ verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete }]}
-      />
-
-      <ListBody
-        query={list}
+    <>
+      <AdminListPage
+        search={
+          <SearchBox
+            label="Search users"
+            placeholder="Search by name or email..."
+            value={paging.search}
+            onChange={paging.setSearch}
+          />
+        }
+        exportHref={apiPath('/api/users/export.csv', undefined, { q: q || undefined })}
+        bulk={{ rows, q, type: 'user', noun: 'users' }}
+        list={list}
         loading="Loading users"
         error="Unable to fetch users. Please try again."
         empty={
@@ -80,6 +52,8 @@ export default function ManageUsersPage() {
                 description: 'Members appear here once they sign up with a certificate on record.',
               }
         }
+        paging={paging}
+        pagesLabel="User pages"
       >
         {({ items }) => (
           <Table.ScrollContainer minWidth={720}>
@@ -125,19 +99,7 @@ export default function ManageUsersPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </ListBody>
-
-      <BulkDeleteDialog
-        type="user"
-        noun="users"
-        selection={bulkDelete}
-        onClose={() => setBulkDelete(null)}
-        onDone={() => {
-          setBulkDelete(null);
-          rows.clear();
-        }}
-      />
-      <ListPages pages={pages} page={page} onChange={setPage} label="User pages" />
+      </AdminListPage>
 
       <UserDetailsDialog
         user={open?.dialog === 'details' ? current : null}
@@ -151,15 +113,23 @@ export default function ManageUsersPage() {
         onClose={() => current && setOpen({ dialog: 'details', user: current })}
         onSaved={(saved) => current && setOpen({ dialog: 'details', user: saved ?? current })}
       />
-      <ConfirmDialog
-        opened={open?.dialog === 'delete'}
+      <DeleteDialog
+        id={open?.dialog === 'delete' && current ? current._id : null}
         title="Delete User"
         message={`Are you sure you want to delete ${current?.name ?? ''} (${current?.email ?? ''})?`}
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => current && setOpen({ dialog: 'details', user: current })}
+        type="user"
+        remove={remove}
+        deleted={{ title: 'User Deleted', message: 'The user has been deleted successfully.' }}
+        list={list}
+        paging={paging}
+        // The server refuses to delete the last admin or yourself, and says why.
+        onError={(err) =>
+          toast.error('User not deleted.', errorMessage(err, 'The user could not be deleted. Please try again.'))
+        }
+        // Cancelled or refused: back to the user's details.
+        onClose={() => current && setOpen({ dialog: 'details', user: current })}
+        onDeleted={() => setOpen(null)}
       />
-    </Stack>
+    </>
   );
 }
