@@ -919,3 +919,17 @@ describe('a tampered record', () => {
     expect((await t.app.inject({ method: 'GET', url })).json().signature.valid).toBe(false);
   });
 });
+
+describe('the portal’s own document loader', () => {
+  it('resolves its DID to the published document and a key to its method with the Multikey context, and refuses an unknown key', async () => {
+    const { did, verificationMethod, documentLoader, didDocument } = t.app.credentials;
+    const whole = await documentLoader(did);
+    expect(whole).toMatchObject({ documentUrl: did, document: await didDocument() });
+    const key = await documentLoader(verificationMethod);
+    expect(key.documentUrl).toBe(verificationMethod);
+    expect(key.document).toMatchObject({ '@context': 'https://w3id.org/security/multikey/v1', id: verificationMethod });
+    await expect(documentLoader(`${did}#no-such-key`)).rejects.toThrow(`Unknown verification method ${did}#no-such-key`);
+    // Another DID is not ours to resolve: the bundled contexts refuse it (nothing is fetched).
+    await expect(documentLoader('did:web:elsewhere.example')).rejects.toThrow();
+  });
+});
