@@ -1,10 +1,8 @@
-import { idParams, job, jobBody, jobUpdateBody, listQuery, messageBody, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { idParams, job, jobBody, jobUpdateBody, listQuery, messageBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { jobs } from '../../db/schema';
-import { exportCsv } from '../../lib/csv-export';
-import { isPlainList, sendPageJson } from '../../lib/list-route';
+import { listRoute } from '../../lib/list-route';
 import { notFound } from '../../lib/errors';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toJob } from '../../lib/serialize';
@@ -40,27 +38,21 @@ export default async function jobRoutes(base: FastifyInstance) {
     snapshot: toJob,
   });
 
-  const board = app.sessions.page('jobs_board_with_session', 'member', () => jobBoardPage(app.db), jobJson);
-  app.get(
-    '/api/jobs',
-    { config: { sessionInHandler: true }, schema: { tags, querystring: listQuery, response: { 200: z.array(job) } } },
-    async (req, reply) => {
-      if (isPlainList(req.query)) return sendPageJson(reply, await board.read(req, reply, req.query));
-      await app.sessions.authenticate(req, reply);
-      const { rows, total } = await listJobs(app.db, req.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(toJob);
-    },
-  );
-
-  app.get('/api/jobs/export.csv', { schema: { tags, querystring: listQuery } }, (req, reply) =>
-    exportCsv(app, req, reply, {
+  listRoute(app, {
+    url: '/api/jobs',
+    tags,
+    querystring: listQuery,
+    item: job,
+    read: listJobs,
+    toItems: (rows) => rows.map(toJob),
+    // Decision 0050: the board as members open it, in one statement with the session.
+    withSession: { page: app.sessions.page('jobs_board_with_session', 'member', () => jobBoardPage(app.db), jobJson) },
+    export: {
       name: 'jobs',
       action: 'job.export',
-      search: req.query,
-      query: { table: jobs, columns: JOB_CSV_COLUMNS, ...jobSearch(req.query) },
-    }),
-  );
+      query: (query) => ({ table: jobs, columns: JOB_CSV_COLUMNS, ...jobSearch(query) }),
+    },
+  });
 
   app.post('/api/jobs', { schema: { tags, body: jobBody, response: { 201: job } } }, async (req, reply) => {
     const now = app.clock.now();

@@ -1,8 +1,8 @@
-import { idParams, listQuery, messageBody, notification, notificationBody, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { idParams, listQuery, messageBody, notification, notificationBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notifications } from '../../db/schema';
+import { listRoute } from '../../lib/list-route';
 import { toNotification } from '../../lib/serialize';
 import { insertNotification, listNotifications, NOTIFICATION_TRASH_LABEL } from './repository';
 
@@ -22,15 +22,14 @@ export default async function notificationRoutes(base: FastifyInstance) {
     snapshot: toNotification,
   });
 
-  app.get(
-    '/api/notifications',
-    { schema: { tags, querystring: listQuery, response: { 200: z.array(notification) } } },
-    async (req, reply) => {
-      const { rows, total } = await listNotifications(app.db, req.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(toNotification);
-    },
-  );
+  listRoute(app, {
+    url: '/api/notifications',
+    tags,
+    querystring: listQuery,
+    item: notification,
+    read: listNotifications,
+    toItems: (rows) => rows.map(toNotification),
+  });
 
   app.post(
     '/api/notifications/add',

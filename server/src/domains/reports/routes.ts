@@ -10,15 +10,13 @@ import {
   reportSummary,
   revealSsnBody,
   revealSsnResponse,
-  TOTAL_COUNT_HEADER,
 } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { reports } from '../../db/schema';
-import { exportCsv } from '../../lib/csv-export';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { claimKey, fingerprintOf, idempotencyKeyOf, recordAnswer } from '../../lib/idempotency';
+import { listRoute } from '../../lib/list-route';
 import { PiiError } from '../../lib/pii';
 import { toReport, toReportSummary } from '../../lib/serialize';
 import { requireStepUp, signedIn } from '../../plugins/auth';
@@ -105,35 +103,29 @@ export default async function reportRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/reports',
-    { schema: { tags, querystring: listQuery, response: { 200: z.array(reportSummary) } } },
-    async (req, reply) => {
-      const { rows, total } = await listReports(app.db, req.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(toReportSummary);
-    },
-  );
-
   // Issue 35: the reports the signed-in member filed, as the admin list shows them (nothing sealed).
-  app.get(
-    '/api/reports/mine',
-    { schema: { tags, querystring: listQuery, response: { 200: z.array(reportSummary) } } },
-    async (req, reply) => {
-      const { rows, total } = await listOwnReports(app.db, signedIn(req).user.id, req.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(toReportSummary);
-    },
-  );
+  listRoute(app, {
+    url: '/api/reports/mine',
+    tags,
+    querystring: listQuery,
+    item: reportSummary,
+    read: (db, query, req) => listOwnReports(db, signedIn(req).user.id, query),
+    toItems: (rows) => rows.map(toReportSummary),
+  });
 
-  app.get('/api/reports/export.csv', { schema: { tags, querystring: listQuery } }, (req, reply) =>
-    exportCsv(app, req, reply, {
+  listRoute(app, {
+    url: '/api/reports',
+    tags,
+    querystring: listQuery,
+    item: reportSummary,
+    read: listReports,
+    toItems: (rows) => rows.map(toReportSummary),
+    export: {
       name: 'reports',
       action: 'report.export',
-      search: req.query,
-      query: { table: reports, columns: REPORT_CSV_COLUMNS, ...reportSearch(req.query) },
-    }),
-  );
+      query: (query) => ({ table: reports, columns: REPORT_CSV_COLUMNS, ...reportSearch(query) }),
+    },
+  });
 
   app.get('/api/reports/:id', { schema: { tags, params: idParams, response: { 200: report } } }, async (req) => {
     const row = await findReport(app.db, req.params.id);

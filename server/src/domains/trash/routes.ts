@@ -4,7 +4,6 @@ import {
   bulkResult,
   messageBody,
   selectionOf,
-  TOTAL_COUNT_HEADER,
   TRASH_LABELS,
   TRASH_MESSAGES,
   trashItem,
@@ -16,21 +15,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { listRoute } from '../../lib/list-route';
 
 /** Issue 16: the admin's trash (decision 0017), and deleting many rows of a list at once (decision 0060). */
 export default async function trashRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['trash'];
 
-  app.get(
-    '/api/trash',
-    { schema: { tags, querystring: trashListQuery, response: { 200: z.array(trashItem) } } },
-    async (req, reply) => {
-      const { rows, total } = await app.trash.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(({ id, deletedAt, ...row }) => ({ ...row, _id: id, deletedAt: deletedAt.toISOString() }));
-    },
-  );
+  listRoute(app, {
+    url: '/api/trash',
+    tags,
+    querystring: trashListQuery,
+    item: trashItem,
+    read: (_db, query) => app.trash.list(query),
+    toItems: (rows) =>
+      rows.map(({ id, deletedAt, ...row }) => ({ ...row, _id: id, deletedAt: deletedAt.toISOString() })),
+  });
 
   app.post(
     '/api/trash/:type/:id/restore',

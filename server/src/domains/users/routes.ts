@@ -4,7 +4,6 @@ import {
   idParams,
   normalizeEmail,
   profileUpdate,
-  TOTAL_COUNT_HEADER,
   TRASH_MESSAGES,
   user,
   USER_MESSAGES,
@@ -15,8 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { listRoute } from '../../lib/list-route';
 import { assertVersion, CONDITIONAL_PUT, type Precondition, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toUser } from '../../lib/serialize';
 import { requireStepUp, signedIn, type UserRow } from '../../plugins/auth';
@@ -93,24 +92,19 @@ export default async function userRoutes(base: FastifyInstance) {
     },
   });
 
-  app.get(
-    '/api/users',
-    { schema: { tags, querystring: userListQuery, response: { 200: z.array(user) } } },
-    async (req, reply) => {
-      const { rows, total } = await listUsers(app.db, req.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(toUser);
-    },
-  );
-
-  app.get('/api/users/export.csv', { schema: { tags, querystring: userListQuery } }, (req, reply) =>
-    exportCsv(app, req, reply, {
+  listRoute(app, {
+    url: '/api/users',
+    tags,
+    querystring: userListQuery,
+    item: user,
+    read: listUsers,
+    toItems: (rows) => rows.map(toUser),
+    export: {
       name: 'users',
       action: 'user.export',
-      search: req.query,
-      query: { table: users, columns: USER_CSV_COLUMNS, ...userSearch(req.query) },
-    }),
-  );
+      query: (query) => ({ table: users, columns: USER_CSV_COLUMNS, ...userSearch(query) }),
+    },
+  });
 
   /**
    * A member updates their own profile (contract profileUpdate: the e-mail and password sent are
