@@ -229,15 +229,7 @@ export function reportRows(r: HmisReport, ctx: ExportContext): ReportRows {
   const personalId = hmisId('Personal', r.id);
   const enrollmentId = hmisId('Enrollment', r.id);
   const entry = entryDate(r);
-  const stamp = hmisTimestamp(r.createdAt);
-  // DateCreated, DateUpdated, UserID, DateDeleted, ExportID end every record file.
-  const tail = {
-    DateCreated: stamp,
-    DateUpdated: stamp,
-    UserID: userHmisId(r.userId),
-    DateDeleted: '',
-    ExportID: ctx.exportId,
-  };
+  const tail = recordTail(r.createdAt, r.userId, ctx.exportId);
   const ofEnrollment = { EnrollmentID: enrollmentId, PersonalID: personalId };
 
   // 3.04 Race and Ethnicity: a column per race, HispanicLatinao from the spec's ethnicity.
@@ -421,16 +413,15 @@ export interface BoardContext extends ExportContext {
   now: Date;
 }
 
+/** DateCreated, DateUpdated, UserID, DateDeleted, ExportID: the columns that end every record file. */
+const recordTail = (created: Date, userId: string | null, exportId: string) => {
+  const stamp = hmisTimestamp(created);
+  return { DateCreated: stamp, DateUpdated: stamp, UserID: userHmisId(userId), DateDeleted: '', ExportID: exportId };
+};
+
 /** Organization, Project, ProjectCoC (with a geocode) and HMISParticipation: the board as one Street Outreach project. */
 export function boardRows(b: BoardContext): ReportRows {
-  const stamp = hmisTimestamp(b.now);
-  const tail = {
-    DateCreated: stamp,
-    DateUpdated: stamp,
-    UserID: userHmisId(b.userId),
-    DateDeleted: '',
-    ExportID: b.exportId,
-  };
+  const tail = recordTail(b.now, b.userId, b.exportId);
   const organizationId = hmisOrganizationId(b.projectId);
   const rows: ReportRows = {
     Organization: [
