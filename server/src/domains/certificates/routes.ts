@@ -18,7 +18,6 @@ import {
   revokeBody,
   selectionOf,
   toValidTill,
-  TOTAL_COUNT_HEADER,
   TRASH_MESSAGES,
   WALLET_MESSAGES,
   WALLET_OFFER_MINUTES,
@@ -28,9 +27,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { certificates } from '../../db/schema';
-import { exportCsv } from '../../lib/csv-export';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { isPlainList, sendPageJson } from '../../lib/list-route';
+import { listRoute } from '../../lib/list-route';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
 import { requireStepUp, signedIn } from '../../plugins/auth';
 import { type CertificateFacts, toCertificate, verificationUrl } from './certificate';
@@ -75,7 +73,6 @@ const fileName = (row: CertificateRow, extension: string) =>
 export default async function certificateRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
-  const list = z.array(certificate);
   const present = (row: CertificateFacts) => toCertificate(row, app.clock.now(), app.config.appUrl);
 
   /**
@@ -117,80 +114,62 @@ export default async function certificateRoutes(base: FastifyInstance) {
     },
   });
 
+  /** A certificate's answer as PostgreSQL writes it, for the lists read with their session. */
+  const asJson = (field: Parameters<typeof certificateJson>[0], now: Parameters<typeof certificateJson>[1]) =>
+    certificateJson(field, now, app.config.appUrl);
+
   /**
    * ARCHITECTURE §5: a member reads only their own certificates, those their account holds
    * (issue 11: by id, whatever e-mail they were filed under); an admin reads those filed under
    * any e-mail.
    */
-  const ownList = app.sessions.page(
-    'own_certificates_with_session',
-    'member',
-    (me) => ownCertificatesPage(app.db, me),
-    (field, now) => certificateJson(field, now, app.config.appUrl),
-  );
-  app.get(
-    '/api/certificates/:userEmail',
-    {
-      config: { sessionInHandler: true },
-      schema: { tags, params: certificateEmailParams, querystring: certificateListQuery, response: { 200: list } },
+  listRoute(app, {
+    url: '/api/certificates/:userEmail',
+    tags,
+    params: certificateEmailParams,
+    querystring: certificateListQuery,
+    item: certificate,
+    // The dashboard's read: the session and the member's own page in one statement (decision 0050).
+    withSession: {
+      page: app.sessions.page(
+        'own_certificates_with_session',
+        'member',
+        (me) => ownCertificatesPage(app.db, me),
+        asJson,
+      ),
+      answers: (req) => normalizeEmail(req.params.userEmail) === signedIn(req).user.email,
     },
-    async (req, reply) => {
-      // The dashboard's read: the session and the member's own page in one statement (decision 0050).
-      const own = isPlainList(req.query)
-        ? await ownList.read(req, reply, req.query)
-        : await app.sessions.authenticate(req, reply);
+    read: (db, query, req) => {
       const userEmail = normalizeEmail(req.params.userEmail);
       const me = signedIn(req).user;
       if (!me.isAdmin && userEmail !== me.email) throw forbidden(CERTIFICATE_MESSAGES.notYours);
-      if (own && userEmail === me.email) return sendPageJson(reply, own);
       const owner = userEmail === me.email ? { holderId: me.id } : { userEmail };
-      const { rows, total } = await listCertificates(app.db, req.query, {
-        now: app.clock.now(),
-        owner,
-        defaultSort: 'validTill',
-      });
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(present);
+      return listCertificates(db, query, { now: app.clock.now(), owner, defaultSort: 'validTill' });
     },
-  );
+    toItems: (rows) => rows.map(present),
+  });
 
-  const registry = app.sessions.page(
-    'certificates_registry_with_session',
-    'admin',
-    () => registryPage(app.db),
-    (field, now) => certificateJson(field, now, app.config.appUrl),
-  );
-  app.get(
-    '/api/certificates',
-    {
-      config: { sessionInHandler: true },
-      schema: { tags, querystring: certificateListQuery, response: { 200: list } },
+  listRoute(app, {
+    url: '/api/certificates',
+    tags,
+    querystring: certificateListQuery,
+    item: certificate,
+    withSession: {
+      page: app.sessions.page('certificates_registry_with_session', 'admin', () => registryPage(app.db), asJson),
     },
-    async (req, reply) => {
-      if (isPlainList(req.query)) return sendPageJson(reply, await registry.read(req, reply, req.query));
-      await app.sessions.authenticate(req, reply);
-      const { rows, total } = await listCertificates(app.db, req.query, {
-        now: app.clock.now(),
-        defaultSort: 'createdAt',
-      });
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows.map(present);
-    },
-  );
-
-  // Issue 16: the whole list as CSV, in the columns an import reads back (plus the record's facts).
-  app.get('/api/certificates/export.csv', { schema: { tags, querystring: certificateListQuery } }, (req, reply) =>
-    exportCsv(app, req, reply, {
+    read: (db, query) => listCertificates(db, query, { now: app.clock.now(), defaultSort: 'createdAt' }),
+    toItems: (rows) => rows.map(present),
+    // Issue 16: the whole list as CSV, in the columns an import reads back (plus the record's facts).
+    export: {
       name: 'certificates',
       action: 'certificate.export',
-      search: req.query,
-      query: {
+      query: (query) => ({
         table: certificates,
         columns: certificateCsvColumns(app.config.appUrl),
-        ...certificateSearch(req.query, { now: app.clock.now(), defaultSort: 'createdAt' }),
-      },
-    }),
-  );
+        ...certificateSearch(query, { now: app.clock.now(), defaultSort: 'createdAt' }),
+      }),
+    },
+  });
 
   app.post(
     '/api/certificates',
