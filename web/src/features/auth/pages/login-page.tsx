@@ -1,26 +1,20 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { LoginBody } from '@portal/contract';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Anchor, Group } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { useContractForm } from '../../../lib/contract-form';
 import { AuthShell, FormError } from '../components/auth-shell';
+import { EmailField, GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components/guest-form';
 import { PasswordField } from '../components/password-field';
 import { useAuth } from '../store';
 
-/** The contract's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
-const validation = lazyZodResolver<LoginBody>(async () => (await import('@portal/contract')).loginBody);
+/** The contract's schema, and zod with it, load when the form is first used (lib/contract-form.ts). */
+const loginBody = async () => (await import('@portal/contract')).loginBody;
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const { isLoading, error, login } = useAuth();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginBody>({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
-
-  useEffect(() => useAuth.getState().clearError(), []);
+  const { isLoading, error, login } = useGuestScreen();
+  const { handleSubmit, fieldProps, prefetch } = useContractForm(loginBody, {
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -38,40 +32,22 @@ export default function LoginPage() {
 
   return (
     <AuthShell title="Welcome Back">
-      <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={validation.prefetch}>
-        <Stack gap="sm">
-          <TextInput
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <FormError message={error} />
-          <Button type="submit" color="landing" fullWidth disabled={isLoading} loading={isLoading}>
-            Login
-          </Button>
-          <Text size="sm" ta="center">
-            Don&apos;t have an account?{' '}
-            <Anchor component={Link} to="/signup">
-              Sign up
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+      <GuestForm onSubmit={onSubmit} onFocus={prefetch}>
+        <EmailField {...fieldProps('email')} />
+        <PasswordField label="Password" autoComplete="current-password" required {...fieldProps('password')} />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <FormError message={error} />
+        <GuestSubmit disabled={isLoading} loading={isLoading}>
+          Login
+        </GuestSubmit>
+        <GuestLink to="/signup" question="Don't have an account?">
+          Sign up
+        </GuestLink>
+      </GuestForm>
     </AuthShell>
   );
 }

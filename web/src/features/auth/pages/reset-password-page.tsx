@@ -1,32 +1,26 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, RESET_REDIRECT_MS } from '@portal/contract';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { useContractForm } from '../../../lib/contract-form';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
-import type { ResetForm } from '../reset-form';
+import { GuestForm, GuestSubmit, useGuestScreen } from '../components/guest-form';
 import { PasswordField } from '../components/password-field';
-import { useAuth } from '../store';
 
-/** The form's schema, and zod with it, load when the form is first used (lazy-resolver.ts). */
-const validation = lazyZodResolver<ResetForm>(async () => (await import('../reset-form')).resetForm);
+/** The form's schema, and zod with it, load when the form is first used (lib/contract-form.ts). */
+const resetForm = async () => (await import('../reset-form')).resetForm;
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const { isLoading, error, resetPassword } = useAuth();
+  const { isLoading, error, resetPassword } = useGuestScreen();
   const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetForm>({ resolver: validation.resolver, defaultValues: { password: '', confirmPassword: '' } });
-
-  useEffect(() => useAuth.getState().clearError(), []);
+  const { handleSubmit, fieldProps, prefetch } = useContractForm(resetForm, {
+    defaultValues: { password: '', confirmPassword: '' },
+  });
 
   // spec §2: 2 seconds after success the user goes to /login.
   useEffect(() => {
@@ -54,37 +48,25 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthShell title="Reset Password">
-      <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={validation.prefetch}>
-        <Stack gap="sm">
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <Text size="xs" c="dimmed">
-            To be accepted, a password needs at least {PASSWORD_MIN_LENGTH} characters and must not be a common
-            password.
-          </Text>
-          {mismatch && (
-            <Alert color="red" variant="light" role="alert">
-              Passwords do not match
-            </Alert>
-          )}
-          <FormError message={error} />
-          <Button type="submit" color="landing" fullWidth disabled={isLoading || done}>
-            {isLoading ? 'Resetting...' : 'Set New Password'}
-          </Button>
-        </Stack>
-      </form>
+      <GuestForm onSubmit={onSubmit} onFocus={prefetch}>
+        <PasswordField label="New Password" autoComplete="new-password" required {...fieldProps('password')} />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          required
+          {...fieldProps('confirmPassword')}
+        />
+        <Text size="xs" c="dimmed">
+          To be accepted, a password needs at least {PASSWORD_MIN_LENGTH} characters and must not be a common password.
+        </Text>
+        {mismatch && (
+          <Alert color="red" variant="light" role="alert">
+            Passwords do not match
+          </Alert>
+        )}
+        <FormError message={error} />
+        <GuestSubmit disabled={isLoading || done}>{isLoading ? 'Resetting...' : 'Set New Password'}</GuestSubmit>
+      </GuestForm>
     </AuthShell>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
-import { useAuth } from '../store';
+import { GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components/guest-form';
 
 /**
  * Issue 19: the second step of a sign-in. The password was right; the session can do nothing
@@ -13,10 +13,8 @@ import { useAuth } from '../store';
  */
 export default function TwoFactorLoginPage() {
   const navigate = useNavigate();
-  const { isLoading, error, verifySecondFactor, verifyWithPasskey, passkeyOffered } = useAuth();
+  const { isLoading, error, verifySecondFactor, verifyWithPasskey, passkeyOffered } = useGuestScreen();
   const [code, setCode] = useState('');
-
-  useEffect(() => useAuth.getState().clearError(), []);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -44,46 +42,40 @@ export default function TwoFactorLoginPage() {
 
   return (
     <AuthShell title="Two-Factor Sign-In">
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <Stack gap="md">
-          <Text ta="center" c="dimmed">
-            Enter the 6-digit code from your authenticator app
-          </Text>
-          <TextInput
-            label="Code"
-            description="Lost your phone? Enter one of your recovery codes instead."
-            autoComplete="one-time-code"
-            autoFocus
-            required
-            value={code}
-            error={!!error}
-            onChange={(e) => setCode(e.currentTarget.value)}
-          />
-          <FormError message={error} />
-          <Button type="submit" color="landing" fullWidth loading={isLoading} disabled={!code.trim()}>
-            Verify
-          </Button>
-          {passkeyOffered && (
-            <>
-              <Divider label="or" labelPosition="center" />
-              <Button
-                variant="default"
-                fullWidth
-                leftSection={<IconKey size={18} aria-hidden />}
-                loading={isLoading}
-                onClick={() => void signInWithPasskey()}
-              >
-                Use a passkey
-              </Button>
-            </>
-          )}
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Back to login
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+      <GuestForm onSubmit={submit} gap="md">
+        <Text ta="center" c="dimmed">
+          Enter the 6-digit code from your authenticator app
+        </Text>
+        <TextInput
+          label="Code"
+          description="Lost your phone? Enter one of your recovery codes instead."
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          value={code}
+          error={!!error}
+          onChange={(e) => setCode(e.currentTarget.value)}
+        />
+        <FormError message={error} />
+        <GuestSubmit loading={isLoading} disabled={!code.trim()}>
+          Verify
+        </GuestSubmit>
+        {passkeyOffered && (
+          <>
+            <Divider label="or" labelPosition="center" />
+            <Button
+              variant="default"
+              fullWidth
+              leftSection={<IconKey size={18} aria-hidden />}
+              loading={isLoading}
+              onClick={() => void signInWithPasskey()}
+            >
+              Use a passkey
+            </Button>
+          </>
+        )}
+        <GuestLink to="/login">Back to login</GuestLink>
+      </GuestForm>
     </AuthShell>
   );
 }

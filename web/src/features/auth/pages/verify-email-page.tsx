@@ -1,17 +1,17 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { verificationRefusal } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { CodeInput, emptyCode, isComplete } from '../components/code-input';
-import { useAuth } from '../store';
+import { GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components/guest-form';
 import { formatTimeOfDay } from '../../../lib/dates';
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate();
-  const { user, isLoading, error, verifyEmail, resendCode } = useAuth();
+  const { user, isLoading, error, verifyEmail, resendCode } = useGuestScreen();
   const [digits, setDigits] = useState(emptyCode);
   const [resent, setResent] = useState<string | null>(null);
   // Issue 35: what the server said about the refused code: tries left, or when to try again.
@@ -20,8 +20,6 @@ export default function VerifyEmailPage() {
   const [attempt, setAttempt] = useState(0);
   // One request per code: auto-submit and a click on the button must not send it twice.
   const pending = useRef(false);
-
-  useEffect(() => useAuth.getState().clearError(), []);
 
   const submit = async (code: string) => {
     if (pending.current) return;
@@ -60,63 +58,58 @@ export default function VerifyEmailPage() {
 
   return (
     <AuthShell title="Verify Your Email">
-      <form
-        noValidate
+      <GuestForm
+        gap="md"
         onSubmit={(e) => {
           e.preventDefault();
           if (isComplete(digits)) void submit(digits.join(''));
         }}
       >
-        <Stack gap="md">
-          <Text ta="center" c="dimmed">
-            Enter the 6-digit code sent to your email address
+        <Text ta="center" c="dimmed">
+          Enter the 6-digit code sent to your email address
+        </Text>
+        <CodeInput
+          key={attempt}
+          value={digits}
+          onChange={setDigits}
+          onComplete={(code) => void submit(code)}
+          error={!!error}
+        />
+        <FormError message={error} />
+        {refusal.triesLeft !== undefined && refusal.triesLeft > 0 && (
+          <Text size="sm" ta="center">
+            {refusal.triesLeft === 1 ? '1 try left for this code.' : `${refusal.triesLeft} tries left for this code.`}
           </Text>
-          <CodeInput
-            key={attempt}
-            value={digits}
-            onChange={setDigits}
-            onComplete={(code) => void submit(code)}
-            error={!!error}
-          />
-          <FormError message={error} />
-          {refusal.triesLeft !== undefined && refusal.triesLeft > 0 && (
-            <Text size="sm" ta="center">
-              {refusal.triesLeft === 1 ? '1 try left for this code.' : `${refusal.triesLeft} tries left for this code.`}
+        )}
+        {refusal.retryAt && (
+          <Text size="sm" ta="center">
+            {refusal.action === 'resend' ? 'You can ask for a new code at ' : 'You can try again at '}
+            <time dateTime={refusal.retryAt}>{formatTimeOfDay(refusal.retryAt)}</time>.
+          </Text>
+        )}
+        {resent && (
+          <Text size="sm" c="teal.8" role="status">
+            {resent}
+          </Text>
+        )}
+        <GuestSubmit loading={isLoading} disabled={!isComplete(digits)}>
+          Verify Email
+        </GuestSubmit>
+        {user ? (
+          <Group justify="center" gap={4}>
+            <Text size="sm" c="dimmed">
+              Did not get a code?
             </Text>
-          )}
-          {refusal.retryAt && (
-            <Text size="sm" ta="center">
-              {refusal.action === 'resend' ? 'You can ask for a new code at ' : 'You can try again at '}
-              <time dateTime={refusal.retryAt}>{formatTimeOfDay(refusal.retryAt)}</time>.
-            </Text>
-          )}
-          {resent && (
-            <Text size="sm" c="teal.8" role="status">
-              {resent}
-            </Text>
-          )}
-          <Button type="submit" color="landing" fullWidth loading={isLoading} disabled={!isComplete(digits)}>
-            Verify Email
-          </Button>
-          {user ? (
-            <Group justify="center" gap={4}>
-              <Text size="sm" c="dimmed">
-                Did not get a code?
-              </Text>
-              <Anchor component="button" type="button" size="sm" onClick={() => void resend()} disabled={isLoading}>
-                Resend code
-              </Anchor>
-            </Group>
-          ) : (
-            <Text size="sm" ta="center">
-              The code belongs to a signed-in account:{' '}
-              <Anchor component={Link} to="/login">
-                log in first
-              </Anchor>
-            </Text>
-          )}
-        </Stack>
-      </form>
+            <Anchor component="button" type="button" size="sm" onClick={() => void resend()} disabled={isLoading}>
+              Resend code
+            </Anchor>
+          </Group>
+        ) : (
+          <GuestLink to="/login" question="The code belongs to a signed-in account:">
+            log in first
+          </GuestLink>
+        )}
+      </GuestForm>
     </AuthShell>
   );
 }

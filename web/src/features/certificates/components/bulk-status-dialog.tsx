@@ -1,68 +1,39 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Text } from '@mantine/core';
 import { CERTIFICATE_STATUSES } from '@portal/contract';
 import { useState } from 'react';
 import { type BulkDialogProps, selectionBody, selectionCount } from '../../../components/bulk-bar';
 import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
 import { useBulkStatus } from '../api/use-manage-certificates';
+import { BulkActionDialog } from './bulk-action-dialog';
 
 /** Issue 16: one status for many certificates; each is re-signed as a single edit is. */
-export function BulkStatusDialog({ selection, onClose, onDone }: BulkDialogProps) {
+export function BulkStatusDialog(props: BulkDialogProps) {
   const setStatus = useBulkStatus();
   const [status, setStatusValue] = useState<(typeof CERTIFICATE_STATUSES)[number]>('Inactive');
-  const [error, setError] = useState<string | null>(null);
-  const count = selection ? selectionCount(selection) : 0;
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!selection) return;
-    setStatus.mutate(
-      { ...selectionBody(selection), status },
-      {
-        onSuccess: (result) => {
-          toast.success('Status changed', result.message);
-          setError(null);
-          onDone();
-        },
-        onError: (err) => setError(errorMessage(err, 'Unable to change the status. Please try again.')),
-      },
-    );
-  };
+  const count = props.selection ? selectionCount(props.selection) : 0;
   return (
-    <Modal
-      opened={selection !== null}
-      onClose={close}
+    <BulkActionDialog
+      {...props}
       title="Set status"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      submitLabel="Apply"
+      pending={setStatus.isPending}
+      onSubmit={(chosen, { setError, done }) =>
+        setStatus.mutate(
+          { ...selectionBody(chosen), status },
+          {
+            onSuccess: (result) => done('Status changed', result),
+            onError: (err) => setError(errorMessage(err, 'Unable to change the status. Please try again.')),
+          },
+        )
+      }
     >
-      <form onSubmit={submit}>
-        <Stack>
-          <Text>{`Set the status of ${count} ${count === 1 ? 'certificate' : 'certificates'}.`}</Text>
-          <SegmentedControl
-            aria-label="New status"
-            data={[...CERTIFICATE_STATUSES]}
-            value={status}
-            onChange={(value) => setStatusValue(value as typeof status)}
-          />
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={setStatus.isPending}>
-              Apply
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text>{`Set the status of ${count} ${count === 1 ? 'certificate' : 'certificates'}.`}</Text>
+      <SegmentedControl
+        aria-label="New status"
+        data={[...CERTIFICATE_STATUSES]}
+        value={status}
+        onChange={(value) => setStatusValue(value as typeof status)}
+      />
+    </BulkActionDialog>
   );
 }

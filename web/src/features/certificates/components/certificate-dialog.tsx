@@ -1,41 +1,41 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, FileInput, Group, Modal, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, FileInput, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
 import {
   awardedOnProblem,
   certificate as certificateSchema,
   CERTIFICATE_STATUSES,
   certificateBody,
-  dateInput,
-  EMAIL_PATTERN,
   toAwardedOn,
   toValidTill,
   type Certificate,
 } from '@portal/contract';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { z } from 'zod';
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { ApiError } from '../../../lib/api';
-import { conflictCurrent } from '../../../lib/edit-conflict';
+import type { MalformedToasts } from '../../../lib/contract-form';
+import { localToday } from '../../../lib/dates';
+import { FormDialog } from '../../../components/form-dialog';
+import { filled } from '../../../lib/form-fields';
+import { useRecordForm } from '../../../lib/record-form';
 import { toast } from '../../../lib/toast';
 import { useSaveCertificate } from '../api/use-manage-certificates';
-import { localToday } from '../../../lib/dates';
 
-/**
- * The form validates what is required; the e-mail pattern is checked on submit so that a
- * malformed address gets the toast of spec §5 instead of an inline error.
- */
+/** The contract's body, as the form's boxes hold it: each rule is the contract's. */
 const certificateFields = certificateBody.extend({
-  userEmail: z.string().trim().min(1, 'Email is required'),
-  validTill: z.string().trim().min(1, 'Valid till is required').pipe(dateInput),
+  validTill: filled('Valid till is required', certificateBody.shape.validTill),
   // Issue 31: empty is today on create (and is never sent).
   awardedOn: z
     .string()
-    .trim()
-    .pipe(z.union([z.literal(''), dateInput])),
+    .transform((day) => day || undefined)
+    .pipe(certificateBody.shape.awardedOn),
 });
 type CertificateFormInput = z.input<typeof certificateFields>;
 type CertificateFormOutput = z.output<typeof certificateFields>;
+
+/** spec §5: a malformed e-mail address gets a toast rather than an inline error. */
+const MALFORMED: MalformedToasts<CertificateFormInput> = {
+  userEmail: (message) => toast.error('Invalid Email', message),
+};
 
 /**
  * Issue 31: the server's rule on the award date, as the form can check it: a new day may not be
@@ -47,11 +47,12 @@ export function awardedOnIssue(
   editing: Pick<Certificate, 'awardedOn' | 'validTill'> | null | undefined,
   today = localToday(),
 ): { path: 'awardedOn' | 'validTill'; message: string } | undefined {
-  const day = values.awardedOn.slice(0, 10);
+  const given = values.awardedOn ?? '';
+  const day = given.slice(0, 10);
   const newDay = day !== '' && day !== editing?.awardedOn.slice(0, 10);
   const validTillChanged = !!editing && values.validTill.slice(0, 10) !== editing.validTill.slice(0, 10);
   if (!newDay && !(validTillChanged && editing)) return undefined;
-  const awardedOn = newDay ? toAwardedOn(values.awardedOn) : new Date(editing!.awardedOn);
+  const awardedOn = newDay ? toAwardedOn(given) : new Date(editing!.awardedOn);
   const message = awardedOnProblem(awardedOn, toValidTill(values.validTill), newDay ? toAwardedOn(today) : undefined);
   return message ? { path: newDay ? 'awardedOn' : 'validTill', message } : undefined;
 }
@@ -122,61 +123,38 @@ interface CertificateDialogProps {
 export function CertificateDialog({ opened, onClose, certificate }: CertificateDialogProps) {
   const editing = Boolean(certificate);
   const save = useSaveCertificate();
-  // Issue 16: the certificate as someone else saved it, when a save was refused; once reloaded,
-  // the form edits that version.
-  const [conflict, setConflict] = useState<Certificate | null>(null);
-  const [reloaded, setReloaded] = useState<Certificate | null>(null);
-  const base = reloaded ?? certificate;
-  const schema = useMemo(() => certificateForm(base), [base]);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const {
     register,
     handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<CertificateFormInput, unknown, CertificateFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: CERTIFICATE_FORM_DEFAULTS,
+    fieldProps,
+    base,
+    conflict,
+    showConflict,
+    close: closeForm,
+  } = useRecordForm({
+    record: certificate,
+    schema: certificateForm,
+    toForm: toCertificateForm,
+    defaults: CERTIFICATE_FORM_DEFAULTS,
+    opened,
+    current: certificateSchema,
+    conflictFields,
+    save,
+    onClose,
+    malformed: MALFORMED,
   });
 
-  useEffect(() => {
-    if (opened) reset(certificate ? toCertificateForm(certificate) : CERTIFICATE_FORM_DEFAULTS);
-  }, [opened, certificate, reset]);
-
-  // spec §4: closing or finishing resets the form to its defaults.
   const close = () => {
-    reset(CERTIFICATE_FORM_DEFAULTS);
     setFile(null);
     setProgress(null);
-    save.reset();
-    setConflict(null);
-    setReloaded(null);
-    onClose();
+    closeForm();
   };
 
-  const reload = () => {
-    if (!conflict) return;
-    reset(toCertificateForm(conflict));
-    setReloaded(conflict);
-    setConflict(null);
-  };
-
-  const onSubmit = (values: CertificateFormOutput) => {
-    if (!EMAIL_PATTERN.test(values.userEmail)) {
-      toast.error('Invalid Email', 'Please enter a valid email address.');
-      return;
-    }
-    // Issue 31: an empty award date is left out (today on create).
-    const { awardedOn, ...rest } = values;
+  const onSubmit = handleSubmit((values) =>
     save.mutate(
-      {
-        id: base?._id,
-        version: base?.version,
-        values: awardedOn ? { ...rest, awardedOn } : rest,
-        file,
-        onProgress: setProgress,
-      },
+      { id: base?._id, version: base?.version, values, file, onProgress: setProgress },
       {
         onSuccess: () => {
           if (editing) toast.success('Certificate Updated', 'The certificate has been updated successfully.');
@@ -185,111 +163,70 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
         },
         onError: (err) => {
           setProgress(null);
-          const current = conflictCurrent(err, certificateSchema);
-          if (current) return setConflict(current);
+          if (showConflict(err)) return;
           toast.error('Error', certificateErrorText(editing ? 'updating' : 'creating', err));
         },
       },
-    );
-  };
+    ),
+  );
 
   const currentLink = base?.downloadLink;
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      // Not while saving: the result (and its toast) would be lost.
-      onClose={() => !save.isPending && close()}
+      onClose={close}
       title={editing ? 'Edit Certificate' : 'Add Certificate'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      submitLabel={editing ? 'Update' : 'Create'}
     >
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        <Stack>
-          {conflict && (
-            <EditConflictAlert
-              record="this certificate"
-              fields={conflictFields(conflict)}
-              onReload={reload}
-              disabled={save.isPending}
-            />
-          )}
-          <TextInput
-            label="User Email"
-            type="email"
-            withAsterisk
-            {...register('userEmail')}
-            error={errors.userEmail?.message}
-          />
-          <TextInput
-            label="Certificate No"
-            withAsterisk
-            {...register('certificateNo')}
-            error={errors.certificateNo?.message}
-          />
-          <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
-          <TextInput
-            label="Holder"
-            description="The name printed on the certificate; left empty, it is the name of the member who claims it."
-            {...register('holderName')}
-            error={errors.holderName?.message}
-          />
-          <TextInput
-            label="Valid Till"
-            type="date"
-            withAsterisk
-            {...register('validTill')}
-            error={errors.validTill?.message}
-          />
-          <TextInput
-            label="Awarded on"
-            type="date"
-            description={
-              editing
-                ? 'The day the board awarded it, shown as Issued.'
-                : 'The day the board awarded it; empty is today.'
-            }
-            max={localToday()}
-            {...register('awardedOn')}
-            error={errors.awardedOn?.message}
-          />
-          <NativeSelect label="Status" data={[...CERTIFICATE_STATUSES]} {...register('status')} />
-          <FileInput
-            label="Certificate Document"
-            description={
-              currentLink ? (
-                <>
-                  A document is on file (
-                  <Anchor href={currentLink} target="_blank" rel="noopener noreferrer" size="xs">
-                    open
-                  </Anchor>
-                  ); choose a file to replace it.
-                </>
-              ) : (
-                'PDF or Word document (optional)'
-              )
-            }
-            placeholder="Choose a file"
-            accept=".pdf,.doc,.docx"
-            clearable
-            value={file}
-            onChange={setFile}
-          />
-          {progress !== null && save.isPending && file && (
-            <Stack gap={4}>
-              <Text size="xs">Uploading {file.name}…</Text>
-              <Progress value={progress * 100} aria-label="Upload progress" />
-            </Stack>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? 'Update' : 'Create'}
-            </Button>
-          </Group>
+      {conflict && <EditConflictAlert record="this certificate" {...conflict} />}
+      <TextInput label="User Email" type="email" withAsterisk {...fieldProps('userEmail')} />
+      <TextInput label="Certificate No" withAsterisk {...fieldProps('certificateNo')} />
+      <TextInput label="Name" withAsterisk {...fieldProps('name')} />
+      <TextInput
+        label="Holder"
+        description="The name printed on the certificate; left empty, it is the name of the member who claims it."
+        {...fieldProps('holderName')}
+      />
+      <TextInput label="Valid Till" type="date" withAsterisk {...fieldProps('validTill')} />
+      <TextInput
+        label="Awarded on"
+        type="date"
+        description={
+          editing ? 'The day the board awarded it, shown as Issued.' : 'The day the board awarded it; empty is today.'
+        }
+        max={localToday()}
+        {...fieldProps('awardedOn')}
+      />
+      <NativeSelect label="Status" data={[...CERTIFICATE_STATUSES]} {...register('status')} />
+      <FileInput
+        label="Certificate Document"
+        description={
+          currentLink ? (
+            <>
+              A document is on file (
+              <Anchor href={currentLink} target="_blank" rel="noopener noreferrer" size="xs">
+                open
+              </Anchor>
+              ); choose a file to replace it.
+            </>
+          ) : (
+            'PDF or Word document (optional)'
+          )
+        }
+        placeholder="Choose a file"
+        accept=".pdf,.doc,.docx"
+        clearable
+        value={file}
+        onChange={setFile}
+      />
+      {progress !== null && save.isPending && file && (
+        <Stack gap={4}>
+          <Text size="xs">Uploading {file.name}…</Text>
+          <Progress value={progress * 100} aria-label="Upload progress" />
         </Stack>
-      </form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }

@@ -1,25 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { job as jobSchema, JOB_TOAST_MS, jobBody, URL_PATTERN, type Job } from '@portal/contract';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { Textarea, TextInput } from '@mantine/core';
+import { job as jobSchema, JOB_TOAST_MS, jobBody, type Job, type JobBody } from '@portal/contract';
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { errorMessage } from '../../../lib/api';
-import { conflictCurrent } from '../../../lib/edit-conflict';
+import type { MalformedToasts } from '../../../lib/contract-form';
+import { FormDialog } from '../../../components/form-dialog';
+import { useRecordForm } from '../../../lib/record-form';
 import { toast } from '../../../lib/toast';
 import { useSaveJob } from '../api/use-job-mutations';
 
-/**
- * The form checks that every field is filled in; the link's pattern is checked on submit so a
- * malformed link gets the toast of spec §5 rather than an inline error.
- */
-const jobForm = jobBody.extend({
-  applyLink: z.string().trim().min(1, 'Apply link is required').max(500),
-});
-type JobFormValues = z.input<typeof jobForm>;
+/** spec §5: a malformed link gets a toast rather than an inline error. */
+const MALFORMED: MalformedToasts<JobBody> = {
+  applyLink: (message) => toast.error('Invalid URL', message, JOB_TOAST_MS),
+};
 
-export const JOB_FORM_DEFAULTS: JobFormValues = {
+export const JOB_FORM_DEFAULTS: JobBody = {
   title: '',
   company: '',
   location: '',
@@ -27,7 +21,7 @@ export const JOB_FORM_DEFAULTS: JobFormValues = {
   applyLink: '',
 };
 
-export const toJobForm = (job: Job): JobFormValues => ({
+export const toJobForm = (job: Job): JobBody => ({
   title: job.title,
   company: job.company,
   location: job.location,
@@ -55,46 +49,20 @@ interface JobDialogProps {
 export function JobDialog({ opened, onClose, job }: JobDialogProps) {
   const editing = Boolean(job);
   const save = useSaveJob();
-  // Issue 16: the job as someone else saved it, when a save was refused; once reloaded, the
-  // form edits that version.
-  const [conflict, setConflict] = useState<Job | null>(null);
-  const [reloaded, setReloaded] = useState<Job | null>(null);
-  const base = reloaded ?? job;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<JobFormValues, unknown, z.output<typeof jobForm>>({
-    resolver: zodResolver(jobForm),
-    defaultValues: JOB_FORM_DEFAULTS,
+  const { handleSubmit, fieldProps, base, conflict, showConflict, close } = useRecordForm({
+    record: job,
+    schema: jobBody,
+    toForm: toJobForm,
+    defaults: JOB_FORM_DEFAULTS,
+    opened,
+    current: jobSchema,
+    conflictFields,
+    save,
+    onClose,
+    malformed: MALFORMED,
   });
 
-  useEffect(() => {
-    if (opened) reset(job ? toJobForm(job) : JOB_FORM_DEFAULTS);
-  }, [opened, job, reset]);
-
-  // spec §4: the same pattern as the certificate dialog, closing or finishing resets the form.
-  const close = () => {
-    reset(JOB_FORM_DEFAULTS);
-    save.reset();
-    setConflict(null);
-    setReloaded(null);
-    onClose();
-  };
-
-  const reload = () => {
-    if (!conflict) return;
-    reset(toJobForm(conflict));
-    setReloaded(conflict);
-    setConflict(null);
-  };
-
-  const onSubmit = (values: z.output<typeof jobForm>) => {
-    if (!URL_PATTERN.test(values.applyLink)) {
-      toast.error('Invalid URL', 'Please enter a valid apply link.', JOB_TOAST_MS);
-      return;
-    }
+  const onSubmit = handleSubmit((values) =>
     save.mutate(
       { id: base?._id, version: base?.version, values },
       {
@@ -105,8 +73,7 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
         },
         // ARCHITECTURE §6: failures are shown, with the server's message.
         onError: (err) => {
-          const current = conflictCurrent(err, jobSchema);
-          if (current) return setConflict(current);
+          if (showConflict(err)) return;
           toast.error(
             editing ? 'Job not updated.' : 'Job not created.',
             errorMessage(err, 'The job could not be saved. Please try again.'),
@@ -114,57 +81,30 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
           );
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      // Not while saving: the result (and its toast) would be lost.
-      onClose={() => !save.isPending && close()}
+      onClose={close}
       title={editing ? 'Edit Job' : 'Add Job'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
       size="lg"
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      submitLabel={editing ? 'Update' : 'Add'}
     >
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        <Stack>
-          {conflict && (
-            <EditConflictAlert
-              record="this job"
-              fields={conflictFields(conflict)}
-              onReload={reload}
-              disabled={save.isPending}
-            />
-          )}
-          <TextInput label="Title" withAsterisk {...register('title')} error={errors.title?.message} />
-          <TextInput label="Company" withAsterisk {...register('company')} error={errors.company?.message} />
-          <TextInput label="Location" withAsterisk {...register('location')} error={errors.location?.message} />
-          <Textarea
-            label="Description"
-            withAsterisk
-            autosize
-            minRows={3}
-            {...register('description')}
-            error={errors.description?.message}
-          />
-          <TextInput
-            label="Apply Link"
-            withAsterisk
-            placeholder="e.g. careers.example.org/apply"
-            {...register('applyLink')}
-            error={errors.applyLink?.message}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? 'Update' : 'Add'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {conflict && <EditConflictAlert record="this job" {...conflict} />}
+      <TextInput label="Title" withAsterisk {...fieldProps('title')} />
+      <TextInput label="Company" withAsterisk {...fieldProps('company')} />
+      <TextInput label="Location" withAsterisk {...fieldProps('location')} />
+      <Textarea label="Description" withAsterisk autosize minRows={3} {...fieldProps('description')} />
+      <TextInput
+        label="Apply Link"
+        withAsterisk
+        placeholder="e.g. careers.example.org/apply"
+        {...fieldProps('applyLink')}
+      />
+    </FormDialog>
   );
 }

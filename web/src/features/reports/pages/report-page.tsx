@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { emptyReport, type ReportFields, type ReportFieldsInput, reportFields } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -31,6 +30,7 @@ import {
   withoutHidden,
 } from '../report-sections';
 import classes from './report-page.module.css';
+import { formResolver } from '../../../lib/contract-form';
 
 const MEDIA_SECTION = 'report-section-media';
 const REVIEW = { id: 'report-review', title: 'Review' };
@@ -76,10 +76,14 @@ const amount = (bytes: number) =>
 export const progressText = (sent: number, total: number) =>
   `${amount(sent)} of ${amount(total)} · ${total ? Math.floor((sent / total) * 100) : 100} %`;
 
+/** The contract's rules of a report, through the web forms' one resolver. */
+const validation = formResolver<ReportFieldsInput, ReportFields>(reportFields);
+
 /** 'Report a Homeless' (spec §2, §3): the intake form, with an optional image and video. */
 export default function ReportPage() {
+  // useForm itself, not useContractForm: the drafts' effects depend on the form object staying the same.
   const form = useForm<ReportFieldsInput, unknown, ReportFields>({
-    resolver: zodResolver(reportFields),
+    resolver: validation.resolver,
     defaultValues: emptyReport(),
     mode: 'onTouched',
   });

@@ -1,0 +1,96 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+interface DialogFormProps {
+  /** The form's submit (react-hook-form's handleSubmit): the browser's own checks are off. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+  /** Cancel, and closing the dialog. */
+  onClose: () => void;
+  /** What the submit button does: Create, Save, Renew 3 certificates. */
+  submitLabel: ReactNode;
+  /** The request runs: the submit button spins. */
+  pending: boolean;
+  /** Cancel and closing wait (while pending, unless told): the result and its toast would be lost. */
+  locked?: boolean;
+  /** A failure said in the dialog, above its buttons. */
+  error?: string | null;
+  children: ReactNode;
+}
+
+/** A dialog's form: its fields, then a failure if any, then Cancel and the submit button. */
+export function DialogForm({
+  onSubmit,
+  onClose,
+  submitLabel,
+  pending,
+  locked = pending,
+  error,
+  children,
+}: DialogFormProps) {
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)}>
+      <Stack>
+        {children}
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={locked}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A modal dialog around a DialogForm: the admin's create, edit and bulk dialogs. */
+export function FormDialog({
+  opened,
+  title,
+  size,
+  ...form
+}: DialogFormProps & { opened: boolean; title: string; size?: string }) {
+  const locked = form.locked ?? form.pending;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !locked && form.onClose()}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size={size}
+    >
+      <DialogForm {...form} />
+    </Modal>
+  );
+}
+
+type AddressPath = `address.${'area' | 'state' | 'country' | 'postalCode'}`;
+
+/**
+ * The boxes of a user's address (the profile, Edit User), in a dialog's grid: `field` is the
+ * form's fieldProps (lib/contract-form.ts).
+ */
+export function AddressFields({
+  areaLabel,
+  field,
+}: {
+  areaLabel: string;
+  field: (name: AddressPath) => UseFormRegisterReturn & { error: string | undefined };
+}) {
+  return (
+    <>
+      <TextInput label={areaLabel} {...field('address.area')} />
+      <TextInput label="State" {...field('address.state')} />
+      <TextInput label="Country" {...field('address.country')} />
+      <TextInput label="Postal Code" {...field('address.postalCode')} />
+    </>
+  );
+}
