@@ -85,11 +85,7 @@ export default tseslint.config(
   {
     // Every statement of a domain lives in its repository.ts; the database layer in server/src/db.
     files: ['server/src/**/*.ts'],
-    ignores: [
-      'server/src/**/repository.ts',
-      'server/src/db/**',
-      'server/src/**/*.test.ts',
-    ],
+    ignores: ['server/src/**/repository.ts', 'server/src/db/**', 'server/src/**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', AUTH_ASSERTION, ...STATEMENTS] },
   },
   {

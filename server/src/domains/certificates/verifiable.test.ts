@@ -928,7 +928,9 @@ describe('the portal’s own document loader', () => {
     const key = await documentLoader(verificationMethod);
     expect(key.documentUrl).toBe(verificationMethod);
     expect(key.document).toMatchObject({ '@context': 'https://w3id.org/security/multikey/v1', id: verificationMethod });
-    await expect(documentLoader(`${did}#no-such-key`)).rejects.toThrow(`Unknown verification method ${did}#no-such-key`);
+    await expect(documentLoader(`${did}#no-such-key`)).rejects.toThrow(
+      `Unknown verification method ${did}#no-such-key`,
+    );
     // Another DID is not ours to resolve: the bundled contexts refuse it (nothing is fetched).
     await expect(documentLoader('did:web:elsewhere.example')).rejects.toThrow();
   });
