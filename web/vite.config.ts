@@ -6,7 +6,7 @@ import { precompress } from './scripts/compress';
 import { FRAME_COMPONENTS } from './scripts/frame-components';
 import { preloadFrame } from './scripts/preload-frame';
 import { mantineStyles } from './scripts/mantine-styles';
-import { renderPages, writeLanding, writeLogin, writeShellLoader } from './scripts/prerender';
+import { renderPages, SSR_DIR, writeLanding, writeLogin, writeShellLoader, writeSignedIn } from './scripts/prerender';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -32,6 +32,7 @@ function postBuild(): Plugin {
         const pages = await renderPages(config);
         await writeLanding(outDir, pages.landing);
         await writeLogin(outDir, pages.login);
+        await writeSignedIn(outDir, path.resolve(config.root, SSR_DIR), pages.signedIn, pages.screens);
         await preloadFrame(outDir, pages.screens);
         await writeShellLoader(outDir, pages.loader);
       },

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { logInAsAdmin } from '../support/session';
+import { adminApi, createCertificate, createMember } from '../support/fixtures';
+import { PHONE } from '../support/phone';
+import { logIn, logInAsAdmin } from '../support/session';
 import { expect, test, type Page } from '../support/test';
+import { inDays } from './member-support';
 
 /**
  * Byte budgets of the web build (issue 6; docs/performance.md): what a first visit downloads, in
@@ -385,6 +388,71 @@ test('the login snapshot shows at once, cannot be used, and the live screen take
   await page.getByRole('button', { name: 'Login' }).click();
   // The live form validates: a missing password is a field error.
   await expect(page.getByText('Password is required')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a member’s dashboard arrives with their standing, inert until the live screen takes its place', async ({
+  page,
+}) => {
+  // Decision 0080: the server renders the member's first screen with their data.
+  const admin = await adminApi();
+  const member = await createMember(admin, { name: 'Sam Snapshot' });
+  await createCertificate(admin, { userEmail: member.email, name: 'Snapshot Due Certificate', validTill: inDays(12) });
+  await page.setViewportSize(PHONE);
+  await logIn(page, member.email, member.password);
+  const due = '“Snapshot Due Certificate” expires on';
+
+  const res = await page.request.get('/admin/default');
+  expect(res.headers()['cache-control']).toBe('no-store');
+  // React separates the parts of a text by comments.
+  const html = (await res.text()).replaceAll('<!-- -->', '');
+  expect(html).toContain('<div id="root" data-prerendered="snapshot" inert>');
+  expect(html).toContain(due);
+  expect(html).toContain('<script type="application/json" id="first-screen-data">');
+  // The CSP allows no inline script: the answers travel as data, never as code.
+  expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/json"))[^>]*>/);
+  // The intake form too, which nothing can be typed into before it is live.
+  const form = await (await page.request.get('/admin/report')).text();
+  expect(form).toContain('Drafts and unsent reports on this device are encrypted');
+  expect(form).not.toMatch(/<(input|textarea) (?!readonly="")/);
+
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const lists: string[] = [];
+  page.on('request', (r) => /^\/api\/certificates\//.test(new URL(r.url()).pathname) && lists.push(r.url()));
+  // Hold the screen's chunk back: until it comes, the server's HTML is all there is.
+  const chunk = chunkOf(readManifest(), 'src/app/dashboard-home.tsx').file;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${chunk}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/default');
+  const root = page.locator('#root');
+  const standing = root.locator('section').filter({ hasText: 'Your certificates' });
+  await expect(standing).toContainText(due);
+  await expect(root).toHaveAttribute('inert', '');
+  await page.evaluate('document.fonts.ready.then(() => true)');
+  const snapshot = await standing.screenshot();
+
+  release();
+  await expect(root).not.toHaveAttribute('inert');
+  await expect(page.getByRole('region', { name: 'Your certificates' })).toContainText(due);
+  await expect
+    .poll(async () => Buffer.compare(await standing.screenshot(), snapshot), {
+      message: 'the live standing differs from the one the server rendered',
+    })
+    .toBe(0);
+  // The live screen was rendered from the answers the page came with, without asking again.
+  expect(lists).toEqual([]);
+  await page
+    .getByRole('region', { name: 'Your certificates' })
+    .getByRole('link', { name: 'View certificates' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/certificates$/);
+  await expect(page.getByText('Snapshot Due Certificate').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -42,6 +42,7 @@ import trashPlugin from './domains/trash/plugin';
 import trashRoutes from './domains/trash/routes';
 import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
+import { loadFirstScreens } from './lib/first-screens';
 import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
 import { usePasswordHashCost } from './lib/passwords';
@@ -178,8 +179,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const landing = prerendered('landing.html');
   const login = prerendered('login.html');
   const cookies = sessionCookieNames(deps.config.production);
+  const firstScreens = web ? await loadFirstScreens(app, web) : undefined;
   const mayBeSignedIn = (req: FastifyRequest) => Boolean(req.cookies[cookies.session] || req.cookies[cookies.expiry]);
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     // Issue 31: /.well-known/ names documents for programs (RFC 8615), never a page of the app: an
     // unknown one is a JSON 404, so that a resolver is not handed the app's HTML with a 200.
@@ -191,6 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!web || !isPage) return reply.status(404).send({ message: 'Not found' });
     reply.header('cache-control', 'no-cache');
     if (pathname === '/') return reply.sendFile(landing);
+    if (firstScreens?.has(pathname)) {
+      reply.header('vary', 'cookie');
+      const session = req.cookies[cookies.session];
+      const page = session ? await firstScreens.page(pathname, { [cookies.session]: session }) : null;
+      // The member's own data: kept by no cache.
+      if (page) return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    }
     if (pathname === '/login') {
       reply.header('vary', 'cookie');
       return reply.sendFile(mayBeSignedIn(req) ? 'index.html' : login);

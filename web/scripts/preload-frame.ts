@@ -96,6 +96,20 @@ function chunkOf(manifest: Record<string, ManifestChunk>, module: string): Manif
   return chunk;
 }
 
+/** The stylesheets of `modules` and of the chunks they import, in the order the browser applies them. */
+export function stylesOf(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
+  const seen = new Set<string>();
+  const styles: string[] = [];
+  const visit = (c: ManifestChunk) => {
+    if (seen.has(c.file)) return;
+    seen.add(c.file);
+    for (const key of c.imports ?? []) visit(manifest[key]!);
+    for (const css of c.css ?? []) if (!styles.includes(css)) styles.push(css);
+  };
+  for (const module of modules) visit(chunkOf(manifest, module));
+  return styles;
+}
+
 /**
  * What every signed-in address loads besides its layout and screen: TanStack Query's frame
  * (router.tsx) and the schema the session check's answer is read with (features/auth/store.ts).

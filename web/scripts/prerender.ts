@@ -2,12 +2,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type ResolvedConfig } from 'vite';
-import { frameFiles, stylesheetLink } from './preload-frame';
+import { FIRST_SCREEN_DATA, SCREEN_DATA_MARK, SCREEN_MARK, signedInPage } from '../src/lib/first-screen';
+import { frameFiles, stylesheetLink, stylesOf } from './preload-frame';
 
 /** The pages written at build, served by server/src/app.ts; index.html stays the empty shell. */
 export const PRERENDERED = { landing: 'landing.html', login: 'login.html' } as const;
 
 const SSR_ENTRY = 'src/prerender.tsx';
+
+/**
+ * The SSR build, kept beside dist (not served): the server renders the signed-in first screens
+ * with it (server/src/lib/first-screens.ts), into the pages written here by writeSignedIn.
+ */
+export const SSR_DIR = 'dist-ssr';
 
 interface Markup {
   landing: string;
@@ -16,6 +23,8 @@ interface Markup {
   loader: string;
   /** The modules of each signed-in address: its layout and its screen (src/prerender.tsx). */
   screens: Record<string, string[]>;
+  /** The signed-in first screens the server renders (src/prerender.tsx). */
+  signedIn: readonly string[];
 }
 
 /**
@@ -23,13 +32,20 @@ interface Markup {
  * same config, so that CSS module class names are the client build's.
  */
 export async function renderPages(config: ResolvedConfig): Promise<Markup> {
-  const ssrDir = path.join(config.root, 'node_modules/.cache/portal-prerender');
+  const ssrDir = path.join(config.root, SSR_DIR);
   await build({
     configFile: config.configFile,
     root: config.root,
     mode: config.mode,
     logLevel: 'warn',
-    build: { ssr: SSR_ENTRY, outDir: ssrDir, emptyOutDir: true, manifest: false, ssrManifest: false },
+    build: {
+      ssr: SSR_ENTRY,
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      ssrManifest: false,
+      copyPublicDir: false,
+    },
   });
   const entry = path.join(ssrDir, `${path.basename(SSR_ENTRY, path.extname(SSR_ENTRY))}.js`);
   const pages = (await import(pathToFileURL(entry).href)) as {
@@ -37,6 +53,7 @@ export async function renderPages(config: ResolvedConfig): Promise<Markup> {
     renderLoginPage: () => string;
     renderFullScreenLoader: () => string;
     screenModules: () => Record<string, string[]>;
+    SIGNED_IN_SCREENS: readonly string[];
   };
   // React's server renderer adds a preload for every image; the one image (the logo) is also the
   // page's icon, and a <link> inside #root would not match what the browser hydrates.
@@ -46,8 +63,8 @@ export async function renderPages(config: ResolvedConfig): Promise<Markup> {
     login: markup(pages.renderLoginPage()),
     loader: pages.renderFullScreenLoader(),
     screens: pages.screenModules(),
+    signedIn: pages.SIGNED_IN_SCREENS,
   };
-  await fs.rm(ssrDir, { recursive: true, force: true });
   return rendered;
 }
 
@@ -98,6 +115,37 @@ export async function writeLogin(outDir: string, markup: string): Promise<void> 
   if (missing.length)
     throw new Error(`prerender: login classes without a rule in the built CSS: ${missing.join(', ')}`);
   await fs.writeFile(path.join(outDir, PRERENDERED.login), page);
+}
+
+/**
+ * The pages of the signed-in first screens, in SSR_DIR: as the login snapshot (the frame's
+ * stylesheet, the fonts, no script preloads), with the layout's and the screen's stylesheets, and
+ * marks where the server puts the member's screen and its query cache (server/src/lib/first-screens.ts).
+ */
+export async function writeSignedIn(
+  outDir: string,
+  ssrDir: string,
+  signedIn: readonly string[],
+  screens: Record<string, string[]>,
+): Promise<void> {
+  const shell = await readShell(outDir);
+  const { manifest, styles } = await frameFiles(outDir);
+  for (const location of signedIn) {
+    const modules = screens[location];
+    if (!modules) throw new Error(`prerender: no modules for the signed-in screen ${location}`);
+    const sheets = [...new Set([...styles, ...stylesOf(manifest, modules)])].filter(
+      (css) => !shell.includes(`/${css}"`),
+    );
+    const page = shell
+      .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+      .replace('</title>', `</title>\n${await fontPreloads(outDir, [400, 500, 700])}`)
+      .replace(/(\n *)?<\/head>/, `\n${sheets.map((css) => `    ${stylesheetLink(css)}\n`).join('')}  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="snapshot" inert>${SCREEN_MARK}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA}">${SCREEN_DATA_MARK}</script>`,
+      );
+    await fs.writeFile(path.join(ssrDir, signedInPage(location)), page);
+  }
 }
 
 /**

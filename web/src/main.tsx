@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { router } from './app/router';
 import { useAuth } from './features/auth/store';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { FIRST_SCREEN_DATA } from './lib/first-screen';
 
 listenForInstallPrompt();
 
@@ -17,6 +18,32 @@ const app = (
     <App />
   </StrictMode>
 );
+
+/**
+ * A signed-in first screen rendered by the server (decision 0080) comes with the answers it was
+ * rendered from: the live screen's first render shows the same, instead of loading them again.
+ */
+async function seedQueries() {
+  const seeded = document.getElementById(FIRST_SCREEN_DATA);
+  if (!seeded?.textContent) return;
+  const [{ queryClient }, { hydrate }] = await Promise.all([
+    import('./app/query-frame'),
+    import('@tanstack/react-query'),
+  ]);
+  hydrate(queryClient, JSON.parse(seeded.textContent));
+  seeded.remove();
+}
+
+/**
+ * A signed-in screen is not one of the router's lazy routes but the layout's (app/navigation.tsx):
+ * its code is loaded before the first render too, so that the snapshot is replaced by the screen,
+ * never by its loader.
+ */
+async function screenReady() {
+  if (root.dataset.prerendered !== 'snapshot' || !/^\/(admin|rtl)\//.test(location.pathname)) return;
+  const { preloadScreen } = await import('./app/navigation');
+  await preloadScreen(location.pathname);
+}
 
 /** Resolves once the router has loaded the code of the first screen (its lazy routes). */
 const routerReady = () =>
@@ -33,8 +60,9 @@ const routerReady = () =>
 const sessionChecked = useAuth.getState().checkAuth();
 
 // The server sends some pages prerendered (scripts/prerender.ts). The landing page is taken over
-// as it is (hydrated). The login screen is a snapshot, inert until the live screen replaces it,
-// and every other page arrives with the full-screen loader: rendered once the first screen's code
+// as it is (hydrated). The login screen is a snapshot, and so are a member's dashboard and intake
+// form (rendered by the server with their data, decision 0080): inert until the live screen
+// replaces them. Every other page arrives with the full-screen loader: rendered once the first screen's code
 // is in, the live screen takes its place in one commit, never blank. The snapshot or the loader is
 // on screen: the render can yield to the browser (a transition) instead of holding the main thread
 // until the whole screen is built (Lighthouse counted 160–460 ms of blocking time on the dashboard
@@ -45,7 +73,7 @@ const sessionChecked = useAuth.getState().checkAuth();
 // (useSyncExternalStore), in one long task.
 const prerendered = root.dataset.prerendered;
 if (prerendered === 'snapshot' || prerendered === 'loader') {
-  void Promise.all([routerReady(), sessionChecked]).then(() => {
+  void Promise.all([routerReady(), sessionChecked, seedQueries(), screenReady()]).then(() => {
     root.removeAttribute('inert');
     delete root.dataset.prerendered;
     startTransition(() => createRoot(root).render(app));

@@ -1,12 +1,19 @@
 import { MantineProvider } from '@mantine/core';
+import type { Certificate, PublicConfig, User } from '@portal/contract';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { prerender } from 'react-dom/static';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { DashboardShell } from './app/layouts/dashboard-layout';
 import { flattenRoutes, NAVIGATION, navigationFor } from './app/navigation';
 import { cssVariablesResolver, theme } from './app/theme';
 import { FullScreenLoader } from './components/full-screen-loader';
 import LoginPage from './features/auth/pages/login-page';
 import LandingPage from './features/landing/pages/landing-page';
+import { useAuth } from './features/auth/store';
+import { myCertificatesQueryOptions } from './features/certificates/api/use-my-certificates';
+import { publicConfigQueryOptions } from './hooks/use-public-config';
 
 /** The SSR entry of scripts/prerender.ts: the HTML of the pages written at build. */
 const render = (location: string, page: ReactNode) =>
@@ -28,6 +35,8 @@ export const renderLoginPage = () =>
     </MantineProvider>,
   );
 
+export { SCREEN_DATA_MARK, SCREEN_MARK, signedInPage } from './lib/first-screen';
+
 /** The full-screen loader, which the shell shows until the first screen replaces it (main.tsx). */
 export const renderFullScreenLoader = () => renderToString(<FullScreenLoader />);
 
@@ -47,3 +56,75 @@ export const screenModules = (): Record<string, string[]> =>
       ]),
     ),
   );
+
+/**
+ * The signed-in first screens the server renders with the member's data (server/src/app.ts,
+ * decision 0080): the snapshot is painted from the HTML, before any script has run, and the live
+ * screen replaces it (main.tsx). Members only: an administrator's frame has more to it (the
+ * second factor's enrolment, the admin tiles) and opens on a desktop.
+ */
+export const SIGNED_IN_SCREENS = ['/admin/default', '/admin/report'] as const;
+
+/** What a signed-in first screen shows: the session check's user and the answers its screen reads. */
+export interface SignedInData {
+  user: User;
+  certificates: Certificate[];
+  config: PublicConfig;
+}
+
+const signedInTree = (location: string, client: QueryClient) => (
+  <StrictMode>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <QueryClientProvider client={client}>
+        <StaticRouter location={location}>
+          <Routes>
+            <Route path="/admin/*" element={<DashboardShell layout="/admin" />} />
+          </Routes>
+        </StaticRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>
+);
+
+/**
+ * Loads the code of every signed-in first screen (their lazy components) once, so that each later
+ * render is one synchronous call: no other request's render can run in between (the auth store's
+ * state is set for it, below).
+ */
+export async function prepareSignedInScreens(): Promise<void> {
+  for (const location of SIGNED_IN_SCREENS) {
+    const { prelude } = await prerender(signedInTree(location, new QueryClient()));
+    await new Response(prelude).text();
+  }
+}
+
+/**
+ * The HTML of a signed-in first screen, and the query cache it was rendered from (for the live
+ * screen's first render), or null when a part of it would still be loading. Synchronous, so the
+ * auth store's state is this member's for this render only.
+ */
+export function renderSignedInScreen(location: string, data: SignedInData): { html: string; state: unknown } | null {
+  if (!(SIGNED_IN_SCREENS as readonly string[]).includes(location)) return null;
+  const client = new QueryClient();
+  client.setQueryData(myCertificatesQueryOptions(data.user.email).queryKey, data.certificates);
+  client.setQueryData(publicConfigQueryOptions().queryKey, data.config);
+  // On a server, zustand hands React the store's initial state (its getInitialState), an object
+  // the store keeps and never replaces: this member's for this render, as it was after it.
+  const initial = useAuth.getInitialState();
+  const before = {
+    user: initial.user,
+    isAuthenticated: initial.isAuthenticated,
+    isCheckingAuth: initial.isCheckingAuth,
+  };
+  Object.assign(initial, { user: data.user, isAuthenticated: true, isCheckingAuth: false });
+  let html: string;
+  try {
+    html = renderToString(signedInTree(location, client));
+  } finally {
+    Object.assign(initial, before);
+  }
+  // Code still loading (a lazy component the preparation did not reach) renders its fallback.
+  if (html.includes('aria-label="Loading page"')) return null;
+  // As the login snapshot: nothing can be typed into it before the live screen takes its place.
+  return { html: html.replace(/<(input|textarea) /g, '<$1 readonly="" '), state: dehydrate(client) };
+}

@@ -14,7 +14,7 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode, useState } from 'react';
 
 export type Layout = '/admin' | '/rtl';
 
@@ -53,10 +53,42 @@ export const DEFAULT_BRAND_TEXT = 'Default Brand Text';
  * from (relative to web/), by which the build names the chunks a first visit to its address
  * preloads (scripts/preload-frame.ts). navigation.test.tsx checks that the two name one file.
  */
-export type Screen = LazyExoticComponent<ComponentType> & { module: string };
+export type Screen = ComponentType & {
+  module: string;
+  /** Loads the screen's code; once it is in, the screen renders at once, without suspending. */
+  preload: () => Promise<void>;
+};
 
-const screen = (module: string, load: () => Promise<{ default: ComponentType }>): Screen =>
-  Object.assign(lazy(load), { module });
+function screen(module: string, load: () => Promise<{ default: ComponentType }>): Screen {
+  let Loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((m) => {
+      Loaded = m.default;
+    });
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: Loaded! };
+  });
+  // A lazy component suspends on its first render even when its code is in; a screen already
+  // loaded (preloaded under a server-rendered first screen, main.tsx) is rendered as it is. Chosen
+  // once per mount: switching the two later would mount the screen afresh and lose its state.
+  const Screen = () => {
+    const [Component] = useState(() => Loaded ?? Lazy);
+    return <Component />;
+  };
+  return Object.assign(Screen, { module, preload });
+}
+
+/**
+ * Loads the code of the screen at `pathname` (under /admin or /rtl), so that the first render
+ * over a server-rendered first screen shows it at once, never its loader (main.tsx).
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  for (const layout of ['/admin', '/rtl'] as const) {
+    const route = flattenRoutes(navigationFor(NAVIGATION, layout, true)).find((r) => layout + r.path === pathname);
+    if (route) return route.component.preload();
+  }
+}
 
 const pages = {
   dashboard: screen('src/app/dashboard-home.tsx', () => import('./dashboard-home')),

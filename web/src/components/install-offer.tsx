@@ -14,7 +14,8 @@ export function InstallOffer() {
   const offer = useInstallPrompt((s) => s.offer);
   const install = useInstallPrompt((s) => s.install);
   const engaged = useInstallPrompt((s) => s.engaged);
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY) === '1');
+  // A server-rendered first screen (decision 0080) has no storage, and no offer either.
+  const [dismissed, setDismissed] = useState(() => globalThis.localStorage?.getItem(DISMISSED_KEY) === '1');
   if (!offer || !engaged || dismissed) return null;
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label="Install the portal">

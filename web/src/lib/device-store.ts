@@ -43,7 +43,9 @@ interface SealedRecord {
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
 export const deviceStoreAvailable = () =>
-  typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && !!crypto.subtle;
+  // On the server (a signed-in first screen, src/prerender.tsx): what a browser with the store shows.
+  typeof window === 'undefined' ||
+  (typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && !!crypto.subtle);
 
 let opening: Promise<IDBDatabase> | undefined;
 
