@@ -26,6 +26,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       '**/.tmp/**',
       'server/drizzle/**',

@@ -10,6 +10,16 @@ export async function logIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/admin\/default$/);
 }
 
+/**
+ * Opens a screen by its address, as a reload or a bookmark does, and waits until it can be used:
+ * a member's dashboard and intake form arrive rendered by the server, inert until the live screen
+ * replaces them (decision 0080), as every page's loader is replaced.
+ */
+export async function openScreen(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 60_000 });
+}
+
 /** Signs in as the administrator the test stack was started with. */
 export const logInAsAdmin = (page: Page) => logIn(page, ADMIN.email, ADMIN.password);
 

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { ADMIN, SLOW_STATE } from '../support/env';
 import { fileReport, openSection } from '../support/report';
 import { adminApi, createMember } from '../support/fixtures';
-import { logInAsAdmin, signIn } from '../support/session';
+import { logInAsAdmin, signIn, openScreen } from '../support/session';
 import { clientHeaders, expect, type Page, test } from '../support/test';
 import { inDays } from './member-support';
 
@@ -61,7 +61,7 @@ test('a member files a consented report; an admin checks the period and download
 
   // The member's intake, with the consent to share with HMIS and the HMIS details.
   await signIn(page, member.email, member.password);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   // The form's 150 inputs are the heaviest screen to load: on a busy machine it takes longer.
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await radio(page, 'Consent to Share with HMIS', 'Yes').check();

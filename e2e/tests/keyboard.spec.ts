@@ -5,7 +5,7 @@
 import { BASE_URL, SLOW_STATE } from '../support/env';
 import { adminApi, createCertificate, createMember, PASSWORD, uniqueEmail } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
-import { logIn } from '../support/session';
+import { logIn, openScreen } from '../support/session';
 import { expect, type Locator, type Page, test } from '../support/test';
 
 const isFocused = (locator: Locator) =>
@@ -96,7 +96,7 @@ test('filing a report by keyboard alone: the skip link, the jump list, Next and 
   const member = await createMember(admin, { name: 'Kim Keys' });
   const clientName = `Keyboard Client ${Date.now().toString(36)}`;
   await logIn(page, member.email, member.password);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   // Over a hundred inputs: on a busy machine the form takes a while to render.
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
 

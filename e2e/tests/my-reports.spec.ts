@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { signIn } from '../support/session';
+import { signIn, openScreen } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 import { SLOW_STATE } from '../support/env';
 import { DESKTOP, PHONE, expectFits } from '../support/phone';
@@ -27,7 +27,7 @@ for (const { viewport, layout } of [
     }
 
     await signIn(page, filer.email, filer.password);
-    await page.goto(`${layout}/report`);
+    await openScreen(page, `${layout}/report`);
     await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
     await page.getByRole('button', { name: 'My reports' }).click();
     const dialog = page.getByRole('dialog', { name: 'My reports' });
@@ -51,7 +51,7 @@ test('a member who filed nothing is told so, and where reports will appear', asy
   const admin = await adminApi();
   const newcomer = await createMember(admin, { name: 'New Worker' });
   await signIn(page, newcomer.email, newcomer.password);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   await page.getByRole('button', { name: 'My reports' }).click();
   const dialog = page.getByRole('dialog', { name: 'My reports' });
   await expect(dialog.getByText('You have not filed a report yet')).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '../support/test';
-import { logIn } from '../support/session';
+import { logIn, openScreen } from '../support/session';
 import { adminApi, createCertificate, createMember } from '../support/fixtures';
 import { CHROMIUM, SLOW_STATE } from '../support/env';
 import { openSection } from '../support/report';
@@ -124,7 +124,7 @@ test('offline, a reload of the report screen opens the form; its draft opens onc
   // The member's certificates: an API answer the worker must not keep.
   await page.goto('/admin/certificates');
   await expect(page.getByRole('cell', { name: 'Offline Field Advocate' })).toBeVisible(SLOW_STATE);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await workerInCharge(page);
 
@@ -168,7 +168,7 @@ test('on a phone, the dashboard offers Install when the browser does, and opens 
   const admin = await adminApi();
   const m = await createMember(admin);
   await logIn(page, m.email, m.password);
-  await page.goto('/admin/default');
+  await openScreen(page, '/admin/default');
   await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible(SLOW_STATE);
   const prevented = await page.evaluate(`(() => {
     const event = new Event('beforeinstallprompt', { cancelable: true });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '../support/test';
-import { adminReportCard, logIn } from '../support/session';
+import { adminReportCard, logIn, openScreen } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 import { SLOW_STATE } from '../support/env';
 import { fileReport, openSection } from '../support/report';
@@ -52,7 +52,7 @@ async function member(page: Page) {
   const admin = await adminApi();
   const m = await createMember(admin, { name: 'Field Worker' });
   await logIn(page, m.email, m.password);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   // The form has over a hundred inputs: its chunk takes a while on a busy machine.
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   return { admin, m };
@@ -85,7 +85,7 @@ test('the draft outlives the session: after signing in again it is intact', asyn
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, m.email, m.password);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   await expectHalf(page, clientName);
 });
 
@@ -100,7 +100,7 @@ test('logging out wipes the drafts from the device', async ({ page }) => {
   expect(await page.evaluate(countDrafts)).toBe(0);
 
   await logIn(page, m.email, m.password);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await openSection(page, 'Client');
   await expect(label(page, 'Client Name')).toHaveValue('');

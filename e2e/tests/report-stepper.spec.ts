@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '../support/test';
 import { SLOW_STATE } from '../support/env';
-import { logIn } from '../support/session';
+import { logIn, openScreen } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 import { fileReport, openSection } from '../support/report';
 import { PHONE, SMALL_PHONE, expectFits } from '../support/phone';
@@ -26,7 +26,7 @@ async function reportScreen(page: Page, layout: '/admin' | '/rtl' = '/admin') {
   const admin = await adminApi();
   const member = await createMember(admin, { name: 'Step Walker' });
   await logIn(page, member.email, member.password);
-  await page.goto(`${layout}/report`);
+  await openScreen(page, `${layout}/report`);
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   return { admin, member };
 }

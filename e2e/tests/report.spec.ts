@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '../support/test';
 import { SLOW_STATE } from '../support/env';
-import { adminReportCard, confirmItIsYou, logIn } from '../support/session';
+import { adminReportCard, confirmItIsYou, logIn, openScreen } from '../support/session';
 import { adminApi, createMember } from '../support/fixtures';
 import { fileReport, openSection } from '../support/report';
 
@@ -27,7 +27,7 @@ test('a member files a full report with media; an admin views, reveals the SSN a
   const clientName = `Jordan Rivers ${Date.now().toString(36)}`;
 
   await logIn(page, member.email, member.password);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   // The form's 150 inputs are the heaviest screen to load: on a busy machine it takes longer.
   await expect(page.getByRole('heading', { name: 'Report a Homeless' })).toBeVisible(SLOW_STATE);
   await expect(page.getByText('(Complete this form for ALL adults)')).toBeVisible();

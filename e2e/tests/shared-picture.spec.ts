@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/test';
 import { adminApi, createMember } from '../support/fixtures';
-import { signIn } from '../support/session';
+import { signIn, openScreen } from '../support/session';
 import { SLOW_STATE } from '../support/env';
 import { fileReport, openSection } from '../support/report';
 
@@ -25,7 +25,7 @@ test("changing a profile picture that is also a report's image keeps the report'
 
   // The member files a report with an image, through the form.
   await signIn(page, member.email, member.password);
-  await page.goto('/admin/report');
+  await openScreen(page, '/admin/report');
   // Issue 17: an image needs the client's consent to photos.
   await page
     .getByRole('radiogroup', { name: 'Consent to Photos', exact: true })

@@ -42,7 +42,7 @@ import trashPlugin from './domains/trash/plugin';
 import trashRoutes from './domains/trash/routes';
 import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
-import { loadFirstScreens } from './lib/first-screens';
+import { firstScreenRoutes } from './lib/first-screens';
 import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
 import { usePasswordHashCost } from './lib/passwords';
@@ -172,16 +172,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const web = deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (web) await serveWeb(app, web);
+  const cookies = sessionCookieNames(deps.config.production);
+  if (web) await firstScreenRoutes(app, web, cookies.session);
   // Pages prerendered at build (web/scripts/prerender.ts): the landing page, and the login screen
   // for a visitor without a session (a signed-in one is sent on to the dashboard by the app, and
   // one with only the readable expiry cookie waits for the app's session check).
   const prerendered = (file: string) => (web && fs.existsSync(path.join(web, file)) ? file : 'index.html');
   const landing = prerendered('landing.html');
   const login = prerendered('login.html');
-  const cookies = sessionCookieNames(deps.config.production);
-  const firstScreens = web ? await loadFirstScreens(app, web) : undefined;
   const mayBeSignedIn = (req: FastifyRequest) => Boolean(req.cookies[cookies.session] || req.cookies[cookies.expiry]);
-  app.setNotFoundHandler(async (req, reply) => {
+  app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;
     // Issue 31: /.well-known/ names documents for programs (RFC 8615), never a page of the app: an
     // unknown one is a JSON 404, so that a resolver is not handed the app's HTML with a 200.
@@ -193,13 +193,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!web || !isPage) return reply.status(404).send({ message: 'Not found' });
     reply.header('cache-control', 'no-cache');
     if (pathname === '/') return reply.sendFile(landing);
-    if (firstScreens?.has(pathname)) {
-      reply.header('vary', 'cookie');
-      const session = req.cookies[cookies.session];
-      const page = session ? await firstScreens.page(pathname, { [cookies.session]: session }) : null;
-      // The member's own data: kept by no cache.
-      if (page) return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-    }
     if (pathname === '/login') {
       reply.header('vary', 'cookie');
       return reply.sendFile(mayBeSignedIn(req) ? 'index.html' : login);

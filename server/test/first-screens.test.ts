@@ -28,7 +28,7 @@ export async function prepareSignedInScreens() {}
 export function renderSignedInScreen(location, { user, certificates, config }) {
   if (user.name === 'Still Loading') return null;
   return {
-    html: '<p>' + location + ' of ' + user.email + ': ' + certificates.map((c) => c.certificateNo).join(',') + ' · ' + config.supportEmail + '</p>',
+    html: '<p>' + location + ' of ' + user.email + ': ' + certificates.map((c) => c.certificateNo).join(',') + ' · ' + config.supportEmail + '</p>' + '<i></i>'.repeat(300),
     state: { names: certificates.map((c) => c.name) },
   };
 }`;
@@ -69,6 +69,13 @@ describe('signed-in first screens', () => {
       expect(res.headers['cache-control'], location).toBe('no-store');
       expect(res.headers.vary, location).toContain('cookie');
       expect(res.body, location).toContain(`<p>${location} of ${member.email}: ${number} · `);
+      // Compressed as every page is: the query cache makes it tens of kilobytes.
+      const compressed = await call(t.app, member.cookie, {
+        method: 'GET',
+        url: location,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(compressed.headers['content-encoding'], location).toBe('br');
       expect(JSON.parse(dataOf(res.body)!), location).toEqual({ names: ['Certified Recycling Advocate'] });
     }
   });
@@ -109,6 +116,27 @@ describe('signed-in first screens', () => {
     }
     const loading = await createUser(t, { name: 'Still Loading' });
     expect((await get('/admin/default', loading.cookie)).body).toBe('<p>the shell</p>');
+  });
+
+  it('gives the shell, and starts, when the SSR module cannot be loaded', async () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-first-screens-broken-'));
+    fs.mkdirSync(path.join(broken, 'dist'));
+    fs.mkdirSync(path.join(broken, 'dist-ssr'));
+    fs.writeFileSync(path.join(broken, 'dist/index.html'), '<p>the shell</p>');
+    fs.writeFileSync(
+      path.join(broken, 'dist-ssr/prerender.js'),
+      'export async function prepareSignedInScreens() { throw new Error("window is not defined"); }',
+    );
+    const other = await createTestApp({}, { webDist: path.join(broken, 'dist') });
+    try {
+      const member = await createUser(other);
+      const res = await call(other.app, member.cookie, { method: 'GET', url: '/admin/default' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<p>the shell</p>');
+    } finally {
+      await other.close();
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
   });
 
   it('escapes the query cache so that no value can close its script element', async () => {

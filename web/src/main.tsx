@@ -41,7 +41,8 @@ async function seedQueries() {
  */
 async function screenReady() {
   if (root.dataset.prerendered !== 'snapshot' || !/^\/(admin|rtl)\//.test(location.pathname)) return;
-  const { preloadScreen } = await import('./app/navigation');
+  // The layout's chunk, which the router has loaded by then: no request, and no chunk split anew.
+  const { preloadScreen } = await import('./app/layouts/dashboard-layout');
   await preloadScreen(location.pathname);
 }
 
@@ -73,7 +74,7 @@ const sessionChecked = useAuth.getState().checkAuth();
 // (useSyncExternalStore), in one long task.
 const prerendered = root.dataset.prerendered;
 if (prerendered === 'snapshot' || prerendered === 'loader') {
-  void Promise.all([routerReady(), sessionChecked, seedQueries(), screenReady()]).then(() => {
+  void Promise.all([routerReady().then(screenReady), sessionChecked, seedQueries()]).then(() => {
     root.removeAttribute('inert');
     delete root.dataset.prerendered;
     startTransition(() => createRoot(root).render(app));

@@ -24,63 +24,65 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export interface FirstScreens {
-  has(location: string): boolean;
-  /**
-   * The member's first screen at `location`, rendered with their data; null for anyone else.
-   * `cookies`: the request's session cookie, with which the data is read.
-   */
-  page(location: string, cookies: Record<string, string>): Promise<string | null>;
-}
-
 /**
  * Decision 0080: a member's first screens (the dashboard and the intake form) arrive rendered with
  * their data, so that they paint from the HTML instead of after the scripts and three round trips
  * (Lighthouse on a phone, docs/performance.md). The data is read through the API itself
- * (`inject`): the same session check, access rules and answers as the screen's own calls. Off when
- * the web build has no SSR module (web/dist-ssr, beside web/dist).
+ * (`inject`): the same session check, access rules and answers as the screen's own calls. Anyone
+ * else gets the shell, as every other page. Routes, not the pages' not-found handler, so that the
+ * answer is compressed (@fastify/compress works on routes). Off when the web build has no SSR
+ * module (web/dist-ssr, beside web/dist) or it cannot be loaded.
  */
-export async function loadFirstScreens(app: FastifyInstance, webDist: string): Promise<FirstScreens | undefined> {
+export async function firstScreenRoutes(app: FastifyInstance, webDist: string, sessionCookie: string): Promise<void> {
   const dir = path.resolve(webDist, '..', 'dist-ssr');
   const entry = path.join(dir, 'prerender.js');
-  if (!fs.existsSync(entry)) return undefined;
-  const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
-  await ssr.prepareSignedInScreens();
-  const templates = new Map(
-    ssr.SIGNED_IN_SCREENS.map((location) => [
-      location,
-      fs.readFileSync(path.join(dir, ssr.signedInPage(location)), 'utf8'),
-    ]),
-  );
+  if (!fs.existsSync(entry)) return;
+  let ssr: SsrModule;
+  try {
+    ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+    await ssr.prepareSignedInScreens();
+  } catch (err) {
+    app.log.error({ err }, 'the web build’s SSR module did not load: members’ first screens are the shell');
+    return;
+  }
 
-  const read = async (url: string, cookies: Record<string, string>) => {
-    const res = await app.inject({ method: 'GET', url, cookies });
+  const read = async (url: string, token: string) => {
+    const res = await app.inject({ method: 'GET', url, cookies: { [sessionCookie]: token } });
     return res.statusCode === 200
       ? { body: res.json() as unknown, total: Number(res.headers['x-total-count']) }
       : undefined;
   };
 
-  return {
-    has: (location) => templates.has(location),
-    async page(location, cookies) {
-      const template = templates.get(location);
-      if (!template) return null;
-      const auth = (await read('/api/auth/check-auth', cookies))?.body as
-        { user?: { email: string; isVerified: boolean; isAdmin: boolean } } | undefined;
-      const user = auth?.user;
-      if (!user?.isVerified || user.isAdmin) return null;
-      const [list, config] = await Promise.all([
-        read(`/api/certificates/${encodeURIComponent(user.email)}?offset=0&limit=${MAX_PAGE_LIMIT}`, cookies),
-        read('/api/config', cookies),
-      ]);
-      const certificates = list?.body;
-      // More than a page of certificates: the screen reads the rest itself.
-      if (!Array.isArray(certificates) || !config || certificates.length < list!.total) return null;
-      const screen = ssr.renderSignedInScreen(location, { user, certificates, config: config.body });
-      if (!screen) return null;
-      return template
-        .replace(ssr.SCREEN_MARK, () => screen.html)
-        .replace(ssr.SCREEN_DATA_MARK, () => scriptJson(screen.state));
-    },
+  /** The member's first screen at `location` in its page, or null for anyone else. */
+  const render = async (location: string, template: string, token: string) => {
+    const auth = (await read('/api/auth/check-auth', token))?.body as
+      { user?: { email: string; isVerified: boolean; isAdmin: boolean } } | undefined;
+    const user = auth?.user;
+    if (!user?.isVerified || user.isAdmin) return null;
+    const [list, config] = await Promise.all([
+      read(`/api/certificates/${encodeURIComponent(user.email)}?offset=0&limit=${MAX_PAGE_LIMIT}`, token),
+      read('/api/config', token),
+    ]);
+    const certificates = list?.body;
+    // More than a page of certificates: the screen reads the rest itself.
+    if (!Array.isArray(certificates) || !config || certificates.length < list!.total) return null;
+    const screen = ssr.renderSignedInScreen(location, { user, certificates, config: config.body });
+    if (!screen) return null;
+    return template
+      .replace(ssr.SCREEN_MARK, () => screen.html)
+      .replace(ssr.SCREEN_DATA_MARK, () => scriptJson(screen.state));
   };
+
+  for (const location of ssr.SIGNED_IN_SCREENS) {
+    const template = fs.readFileSync(path.join(dir, ssr.signedInPage(location)), 'utf8');
+    app.get(location, { schema: { hide: true } }, async (req, reply) => {
+      reply.header('vary', 'cookie');
+      const token = req.cookies[sessionCookie];
+      const page = token ? await render(location, template, token) : null;
+      // The member's own data: kept by no cache.
+      if (page) return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  }
 }

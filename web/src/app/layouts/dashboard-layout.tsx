@@ -21,6 +21,9 @@ import { Sidebar } from './sidebar';
 import { useProductName } from '../../lib/public-config';
 import { noteScreen } from '../../lib/install-prompt';
 
+/** For main.tsx, which loads the first screen's code before it replaces a server-rendered one. */
+export { preloadScreen } from '../navigation';
+
 const NotFoundPage = lazy(() => import('../../components/not-found-page'));
 
 /** spec §2: the rtl variant shows nothing on this path. */

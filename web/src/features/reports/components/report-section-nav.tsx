@@ -85,7 +85,11 @@ const FormProgress = memo(function FormProgress({ done, total }: { done: number;
  * It watches every value, so it re-renders on each keystroke: it alone, as the form's inputs are
  * its siblings. Its links re-render only when their counts change.
  */
-export function ReportSectionNav({
+/**
+ * Memoised: the page re-renders on its own state (the draft's saving, the outbox), which changes
+ * nothing here; the navigator follows the answers itself (useWatch).
+ */
+export const ReportSectionNav = memo(function ReportSectionNav({
   control,
   media,
   current,
@@ -141,4 +145,4 @@ export function ReportSectionNav({
       <FormProgress done={done} total={total} />
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { emptyReport, type ReportFields, type ReportFieldsInput, reportFields } from '@portal/contract';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api';
 import { deviceStoreAvailable } from '../../../lib/device-store';
@@ -135,12 +135,13 @@ export default function ReportPage() {
   const step = STEPS[stepIndex]!;
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const goTo = (id: string) => {
+  // Stable, as the section navigator's props are (it is memoised).
+  const goTo = useCallback((id: string) => {
     const index = STEPS.findIndex((s) => s.id === id);
     if (index < 0) return;
     moved.current = true;
     setStepIndex(index);
-  };
+  }, []);
   // A new step starts at its heading, for the eye and for a screen reader (not on first load).
   useEffect(() => {
     if (!moved.current) return;
@@ -224,6 +225,11 @@ export default function ReportPage() {
       />
     </SimpleGrid>
   );
+  const mediaAnswered = Number(!!image) + Number(!!video);
+  const media = useMemo(
+    () => ({ id: MEDIA_SECTION, title: 'Image and Video', answered: mediaAnswered, total: 2 }),
+    [mediaAnswered],
+  );
   const sectionNumber = SECTION_STEPS.indexOf(step) + 1;
   const last = step === REVIEW;
 
@@ -277,13 +283,7 @@ export default function ReportPage() {
         aria-label="Report a Homeless"
         className={classes.layout}
       >
-        <ReportSectionNav
-          control={form.control}
-          media={{ id: MEDIA_SECTION, title: 'Image and Video', answered: Number(!!image) + Number(!!video), total: 2 }}
-          current={step.id}
-          onJump={goTo}
-          review={REVIEW}
-        />
+        <ReportSectionNav control={form.control} media={media} current={step.id} onJump={goTo} review={REVIEW} />
         <Stack gap="md" className={classes.sections}>
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={step.id} data-step={step.id}>
             <Text size="sm" c="dimmed" id="report-step-position">
@@ -363,8 +363,18 @@ export default function ReportPage() {
   );
 }
 
-/** One step's questions: those that apply to the answers so far (showIf). */
-function SectionFields({ section, control }: { section: ReportSection; control: Control<ReportFieldsInput> }) {
+/**
+ * One step's questions: those that apply to the answers so far (showIf). Memoised: it follows the
+ * answers itself (useWatch), and the page's own state (the draft's saving, the outbox) changes
+ * nothing here.
+ */
+const SectionFields = memo(function SectionFields({
+  section,
+  control,
+}: {
+  section: ReportSection;
+  control: Control<ReportFieldsInput>;
+}) {
   const values = useWatch({ control });
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
@@ -381,7 +391,7 @@ function SectionFields({ section, control }: { section: ReportSection; control: 
         )}
     </SimpleGrid>
   );
-}
+});
 
 /** Issue 35: the answers given, section by section, each section with a way back to it. */
 function ReviewAnswers({
