@@ -38,6 +38,11 @@ export async function renderPages(config: ResolvedConfig): Promise<Markup> {
     root: config.root,
     mode: config.mode,
     logLevel: 'warn',
+    // Self-contained: React, Mantine and the rest bundled in their production builds (a server
+    // without NODE_ENV=production would otherwise load React's development build: 19 ms a page
+    // instead of 5) and resolved from nothing outside dist-ssr.
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       ssr: SSR_ENTRY,
       outDir: ssrDir,
