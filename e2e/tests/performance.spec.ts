@@ -341,6 +341,18 @@ test('before any module has run, the shell shows the loader and, with a session,
   }
 });
 
+/** Holds back the chunk built from `module` until the returned function is called. */
+async function holdBack(page: Page, module: string): Promise<() => void> {
+  const chunk = chunkOf(readManifest(), module).file;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${chunk}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test('the login snapshot shows at once, cannot be used, and the live screen takes its place', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -349,13 +361,7 @@ test('the login snapshot shows at once, cannot be used, and the live screen take
     if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
   });
   // Hold the screen's chunk back: until it comes, the snapshot is all there is.
-  const chunk = chunkOf(readManifest(), 'src/features/auth/pages/login-page.tsx').file;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/${chunk}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, 'src/features/auth/pages/login-page.tsx');
   await page.goto('/login');
   const root = page.locator('#root');
   await expect(page.locator('h1', { hasText: 'Welcome Back' })).toBeVisible();
@@ -422,13 +428,7 @@ test('a member’s dashboard arrives with their standing, inert until the live s
   const lists: string[] = [];
   page.on('request', (r) => /^\/api\/certificates\//.test(new URL(r.url()).pathname) && lists.push(r.url()));
   // Hold the screen's chunk back: until it comes, the server's HTML is all there is.
-  const chunk = chunkOf(readManifest(), 'src/app/dashboard-home.tsx').file;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/${chunk}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, 'src/app/dashboard-home.tsx');
   await page.goto('/admin/default');
   const root = page.locator('#root');
   const standing = root.locator('section').filter({ hasText: 'Your certificates' });
