@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES, DISPLAY_STATUSES, VERIFICATION_STATUSES } from '../constants';
-import { atMost, dateInput, isoDateTime, listQuery, recordVersion } from './common';
+import { atMost, dateInput, isoDateTime, recordVersion, sortedListQuery } from './common';
 import { emailField, nameText } from './user';
 
 /**
@@ -137,10 +137,7 @@ export const certificateFilters = z.strictObject(certificateFilterShape);
 export type CertificateFilters = z.infer<typeof certificateFilters>;
 
 /** GET /api/certificates and /api/certificates/{userEmail}: q matches name, number or e-mail. */
-export const certificateListQuery = listQuery.extend({
-  sort: z.enum(CERTIFICATE_SORTS, { message: `Sort by one of ${CERTIFICATE_SORTS.join(', ')}` }).optional(),
-  ...certificateFilterShape,
-});
+export const certificateListQuery = sortedListQuery(CERTIFICATE_SORTS).extend(certificateFilterShape);
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 
 export const certificateEmailParams = z.strictObject({ userEmail: z.string().trim().min(1).max(254) });

@@ -58,6 +58,13 @@ export const listQuery = z.strictObject({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * The query of a list sorted by one of `sorts`, the columns it can sort by (ARCHITECTURE §4): any
+ * other is refused with the list of those it can.
+ */
+export const sortedListQuery = <const S extends readonly [string, ...string[]]>(sorts: S) =>
+  listQuery.extend({ sort: z.enum(sorts, { message: `Sort by one of ${sorts.join(', ')}` }).optional() });
+
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { URL_PATTERN, withHttps } from '../patterns';
-import { recordVersion } from './common';
+import { recordVersion, sortedListQuery } from './common';
 
 export const job = z.object({
   _id: z.string(),
@@ -36,3 +36,11 @@ export type JobBody = z.input<typeof jobBody>;
 /** PUT /api/jobs/{id}: the job, and optionally the version it was read at (a precondition, never stored). */
 export const jobUpdateBody = jobBody.extend({ version: recordVersion.optional() });
 export type JobUpdateBody = z.input<typeof jobUpdateBody>;
+
+/** Columns the job lists sort by (ARCHITECTURE §4). */
+export const JOB_SORTS = ['createdAt', 'title', 'company', 'location'] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
+
+/** GET /api/jobs: q is a case-insensitive part of the title, company, location or description. */
+export const jobListQuery = sortedListQuery(JOB_SORTS);
+export type JobListQuery = z.infer<typeof jobListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { URL_PATTERN, withHttpsUnlessHttp } from '../patterns';
-import { isoDateTime } from './common';
+import { isoDateTime, sortedListQuery } from './common';
 
 export const notification = z.object({
   _id: z.string(),
@@ -28,3 +28,11 @@ export const notificationBody = z.strictObject({
   link: required().max(500).transform(withHttpsUnlessHttp).pipe(z.string().regex(URL_PATTERN, NOTIFICATION_URL_ERROR)),
 });
 export type NotificationBody = z.input<typeof notificationBody>;
+
+/** Columns the notification list sorts by (ARCHITECTURE §4). */
+export const NOTIFICATION_SORTS = ['createdAt', 'title'] as const;
+export type NotificationSort = (typeof NOTIFICATION_SORTS)[number];
+
+/** GET /api/notifications: q is a case-insensitive part of the title or the message. */
+export const notificationListQuery = sortedListQuery(NOTIFICATION_SORTS);
+export type NotificationListQuery = z.infer<typeof notificationListQuery>;

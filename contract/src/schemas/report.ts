@@ -30,7 +30,7 @@ import {
   SSN_DATA_QUALITY,
 } from '../hmis-options';
 import { singleLine, startsLikeFormula } from '../patterns';
-import { isoDateTime, withinDateRange } from './common';
+import { isoDateTime, sortedListQuery, withinDateRange } from './common';
 
 /*
  * The 'Report a Homeless' intake (spec §3). spec §5: nothing is required, so every field has
@@ -401,3 +401,11 @@ export const revealSsnBody = z.strictObject({
 });
 export type RevealSsnBody = z.input<typeof revealSsnBody>;
 export const revealSsnResponse = z.object({ ssn: z.string() });
+
+/** Columns the report lists sort by (ARCHITECTURE §4): never a sealed one. */
+export const REPORT_SORTS = ['createdAt', 'clientName', 'projectStartDate'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+
+/** GET /api/reports and /api/reports/mine: q is a case-insensitive part of the client's name. */
+export const reportListQuery = sortedListQuery(REPORT_SORTS);
+export type ReportListQuery = z.infer<typeof reportListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, singleLine } from '../patterns';
-import { atMost, isoDateTime, listQuery, recordVersion } from './common';
+import { atMost, isoDateTime, recordVersion, sortedListQuery } from './common';
 
 export const address = z.object({
   area: z.string().max(200).default(''),
@@ -100,9 +100,7 @@ export const USER_SORTS = ['name', 'email', 'certificateNo', 'createdAt', 'lastL
 export type UserSort = (typeof USER_SORTS)[number];
 
 /** GET /api/users: q is a case-insensitive part of the name or e-mail (spec §2). */
-export const userListQuery = listQuery.extend({
-  sort: z.enum(USER_SORTS, { message: `Sort by one of ${USER_SORTS.join(', ')}` }).optional(),
-});
+export const userListQuery = sortedListQuery(USER_SORTS);
 export type UserListQuery = z.infer<typeof userListQuery>;
 
 /** Texts the user calls answer with (ARCHITECTURE §5). */

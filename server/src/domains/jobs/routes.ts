@@ -1,4 +1,4 @@
-import { idParams, job, jobBody, jobUpdateBody, listQuery, messageBody } from '@portal/contract';
+import { idParams, job, jobBody, jobUpdateBody, jobListQuery, messageBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jobs } from '../../db/schema';
@@ -41,7 +41,7 @@ export default async function jobRoutes(base: FastifyInstance) {
   listRoute(app, {
     url: '/api/jobs',
     tags,
-    querystring: listQuery,
+    querystring: jobListQuery,
     item: job,
     read: listJobs,
     toItems: (rows) => rows.map(toJob),

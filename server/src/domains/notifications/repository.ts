@@ -1,25 +1,19 @@
-import type { ListQuery } from '@portal/contract';
-import { asc, desc, ilike, or, sql } from 'drizzle-orm';
+import type { NotificationListQuery, NotificationSort } from '@portal/contract';
+import { asc, desc, ilike, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
 import { likePattern, listPage } from '../../db/paging';
 
-/** Sort keys a client may ask for (ARCHITECTURE §4), by their API names. */
-const SORTABLE = {
+/** The column of each sort key the contract allows (NOTIFICATION_SORTS; the route refuses any other). */
+const SORTABLE: Record<NotificationSort, SQLWrapper> = {
   createdAt: notifications.createdAt,
   title: sql`lower(${notifications.title})`,
-} as const;
+};
 
 /** One page of notifications, newest first unless asked otherwise, and the total that matched. */
-export async function listNotifications(db: Tx, query: ListQuery) {
+export async function listNotifications(db: Tx, query: NotificationListQuery) {
   const sortKey = query.sort ?? 'createdAt';
-  if (!Object.hasOwn(SORTABLE, sortKey)) {
-    throw badRequest(
-      `Notifications cannot be sorted by '${sortKey}'. Use one of: ${Object.keys(SORTABLE).join(', ')}.`,
-    );
-  }
-  const column = SORTABLE[sortKey as keyof typeof SORTABLE];
+  const column = SORTABLE[sortKey];
   const direction = (query.order ?? (sortKey === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
   const pattern = query.q ? likePattern(query.q) : undefined;
   const where = pattern ? or(ilike(notifications.title, pattern), ilike(notifications.message, pattern)) : undefined;

@@ -1,4 +1,4 @@
-import { idParams, listQuery, messageBody, notification, notificationBody } from '@portal/contract';
+import { idParams, notificationListQuery, messageBody, notification, notificationBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notifications } from '../../db/schema';
@@ -25,7 +25,7 @@ export default async function notificationRoutes(base: FastifyInstance) {
   listRoute(app, {
     url: '/api/notifications',
     tags,
-    querystring: listQuery,
+    querystring: notificationListQuery,
     item: notification,
     read: listNotifications,
     toItems: (rows) => rows.map(toNotification),

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import {
   createReportResponse,
   idParams,
-  listQuery,
+  reportListQuery,
   mediaConsentProblem,
   messageBody,
   report,
@@ -107,7 +107,7 @@ export default async function reportRoutes(base: FastifyInstance) {
   listRoute(app, {
     url: '/api/reports/mine',
     tags,
-    querystring: listQuery,
+    querystring: reportListQuery,
     item: reportSummary,
     read: (db, query, req) => listOwnReports(db, signedIn(req).user.id, query),
     toItems: (rows) => rows.map(toReportSummary),
@@ -116,7 +116,7 @@ export default async function reportRoutes(base: FastifyInstance) {
   listRoute(app, {
     url: '/api/reports',
     tags,
-    querystring: listQuery,
+    querystring: reportListQuery,
     item: reportSummary,
     read: listReports,
     toItems: (rows) => rows.map(toReportSummary),
