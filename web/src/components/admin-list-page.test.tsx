@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { AdminListPage, DeleteDialog } from './admin-list-page';
 import { useRowSelection } from './bulk-bar';
-import { SearchBox } from './paged-list';
 
 // The toasts' store outlives a test: one test's toast would show in the next.
 afterEach(() => notifications.clean());
@@ -25,10 +24,11 @@ const loaded = (items: Thing[], total = items.length) => ({
 
 function Things({ items, total }: { items: Thing[]; total: number }) {
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
   const rows = useRowSelection();
   return (
     <AdminListPage
-      search={<SearchBox label="Search things" placeholder="Search things..." value="" onChange={() => {}} />}
+      search={{ label: 'Search things', placeholder: 'Search things...' }}
       exportHref="/api/things/export.csv"
       actions={<Button>Add New</Button>}
       bulk={{
@@ -39,7 +39,7 @@ function Things({ items, total }: { items: Thing[]; total: number }) {
         actions: [{ verb: 'Renew', icon: null, run: () => {} }],
       }}
       list={loaded(items, total)}
-      paging={{ page, setPage, pagesFor: (n) => Math.ceil(n / 2) }}
+      paging={{ page, setPage, pagesFor: (n) => Math.ceil(n / 2), search, setSearch }}
       loading="Loading things"
       error="Unable to fetch things."
       empty="No things."

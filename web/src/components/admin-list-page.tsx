@@ -8,10 +8,13 @@ import { type BulkAction, BulkBar, type ListSelection, type RowSelection } from 
 import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import type { EmptyStateProps } from './empty-state';
-import { ExportCsvButton, ListBody, type ListQuery, ListPages } from './paged-list';
+import { ExportCsvButton, ListBody, type ListQuery, ListPages, SearchBox } from './paged-list';
 
-/** Where a list is: usePagedSearch's answer, or a page the screen keeps itself. */
-type Paging = Pick<PagedSearch, 'page' | 'setPage' | 'pagesFor'>;
+/**
+ * Where a list is: usePagedSearch's answer (its search box's text too), or a page the screen
+ * keeps itself.
+ */
+type Paging = Pick<PagedSearch, 'page' | 'setPage' | 'pagesFor'> & Partial<Pick<PagedSearch, 'search' | 'setSearch'>>;
 
 /**
  * Issue 32: the one shape of an admin list screen. A toolbar (a heading or the search box, the
@@ -36,8 +39,8 @@ export function AdminListPage<D extends { items: readonly unknown[]; total: numb
 }: {
   /** A title at the start of the toolbar, for a list without a search box. */
   heading?: ReactNode;
-  /** The search box (a SearchBox). */
-  search?: ReactNode;
+  /** The search box's name and hint; it searches through `paging` (usePagedSearch). */
+  search?: { label: string; placeholder: string };
   /** The sort and filters (a ListTools). */
   tools?: ReactNode;
   /** The list's CSV export, with what is on screen (issue 16). */
@@ -72,7 +75,14 @@ export function AdminListPage<D extends { items: readonly unknown[]; total: numb
     <Stack>
       <Group justify="space-between">
         {heading}
-        {search}
+        {search && paging.setSearch ? (
+          <SearchBox
+            label={search.label}
+            placeholder={search.placeholder}
+            value={paging.search ?? ''}
+            onChange={paging.setSearch}
+          />
+        ) : null}
         {tools}
         {exportHref || actions ? (
           <Group gap="xs">

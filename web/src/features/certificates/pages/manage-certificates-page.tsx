@@ -10,7 +10,7 @@ import { IconBan, IconCalendarPlus, IconFileImport, IconPlus, IconToggleRight } 
 import { useEffect, useState } from 'react';
 import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
 import { type ListSelection, useRowSelection } from '../../../components/bulk-bar';
-import { ListTools, SearchBox } from '../../../components/paged-list';
+import { ListTools } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { toast } from '../../../lib/toast';
 import { useDeleteCertificate, useManageCertificates } from '../api/use-manage-certificates';
@@ -85,14 +85,7 @@ export default function ManageCertificatesPage() {
   return (
     <>
       <AdminListPage
-        search={
-          <SearchBox
-            label="Search certificates"
-            placeholder="Search by name, number or email..."
-            value={paging.search}
-            onChange={paging.setSearch}
-          />
-        }
+        search={{ label: 'Search certificates', placeholder: 'Search by name, number or email...' }}
         tools={
           <ListTools label="Sort and filters" active={activeTools}>
             <NativeSelect

@@ -4,7 +4,6 @@ import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-r
 import { useState } from 'react';
 import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
 import { useRowSelection } from '../../../components/bulk-bar';
-import { SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -28,14 +27,7 @@ export default function ManageJobsPage() {
   return (
     <>
       <AdminListPage
-        search={
-          <SearchBox
-            label="Search jobs"
-            placeholder="Search jobs..."
-            value={paging.search}
-            onChange={paging.setSearch}
-          />
-        }
+        search={{ label: 'Search jobs', placeholder: 'Search jobs...' }}
         exportHref={apiPath('/api/jobs/export.csv', undefined, { q: q || undefined })}
         actions={
           <Button

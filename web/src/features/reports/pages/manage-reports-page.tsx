@@ -3,7 +3,6 @@ import { apiPath, type ReportSummary } from '@portal/contract';
 import { useState } from 'react';
 import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
 import { useRowSelection } from '../../../components/bulk-bar';
-import { SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { formatCalendarDay } from '../../../lib/dates';
@@ -74,14 +73,7 @@ export default function ManageReportsPage() {
   return (
     <>
       <AdminListPage
-        search={
-          <SearchBox
-            label="Search reports"
-            placeholder="Search by client name..."
-            value={paging.search}
-            onChange={paging.setSearch}
-          />
-        }
+        search={{ label: 'Search reports', placeholder: 'Search by client name...' }}
         exportHref={apiPath('/api/reports/export.csv', undefined, { q: q || undefined })}
         bulk={{ rows, q, type: 'report', noun: 'reports' }}
         list={list}

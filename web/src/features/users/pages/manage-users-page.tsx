@@ -3,7 +3,6 @@ import { apiPath, type User } from '@portal/contract';
 import { useState } from 'react';
 import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
 import { useRowSelection } from '../../../components/bulk-bar';
-import { SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -31,14 +30,7 @@ export default function ManageUsersPage() {
   return (
     <>
       <AdminListPage
-        search={
-          <SearchBox
-            label="Search users"
-            placeholder="Search by name or email..."
-            value={paging.search}
-            onChange={paging.setSearch}
-          />
-        }
+        search={{ label: 'Search users', placeholder: 'Search by name or email...' }}
         exportHref={apiPath('/api/users/export.csv', undefined, { q: q || undefined })}
         bulk={{ rows, q, type: 'user', noun: 'users' }}
         list={list}
