@@ -20,10 +20,8 @@ const dist = path.join(root, 'dist');
 const ssr = path.join(root, 'dist-ssr');
 
 const SSR_MODULE = `
-export const SIGNED_IN_SCREENS = ['/admin/default', '/admin/report'];
 export const SCREEN_MARK = '<!--screen-->';
 export const SCREEN_DATA_MARK = '<!--screen-data-->';
-export const signedInPage = (location) => location.slice(1).replace(/\\//g, '-') + '.html';
 export async function prepareSignedInScreens() {}
 export function renderSignedInScreen(location, { user, certificates, config }) {
   if (user.name === 'Still Loading') return null;
@@ -33,12 +31,15 @@ export function renderSignedInScreen(location, { user, certificates, config }) {
   };
 }`;
 
+const PAGES = { '/admin/default': 'admin-default.html', '/admin/report': 'admin-report.html' };
+
 beforeAll(async () => {
   fs.mkdirSync(dist);
   fs.mkdirSync(ssr);
   fs.writeFileSync(path.join(dist, 'index.html'), '<p>the shell</p>');
   fs.writeFileSync(path.join(ssr, 'prerender.js'), SSR_MODULE);
-  for (const page of ['admin-default.html', 'admin-report.html']) {
+  fs.writeFileSync(path.join(ssr, 'pages.json'), JSON.stringify(PAGES));
+  for (const page of Object.values(PAGES)) {
     fs.writeFileSync(
       path.join(ssr, page),
       '<div id="root"><!--screen--></div><script type="application/json" id="first-screen-data"><!--screen-data--></script>',
@@ -127,6 +128,8 @@ describe('signed-in first screens', () => {
       path.join(broken, 'dist-ssr/prerender.js'),
       'export async function prepareSignedInScreens() { throw new Error("window is not defined"); }',
     );
+    fs.writeFileSync(path.join(broken, 'dist-ssr/pages.json'), JSON.stringify({ '/admin/default': 'none.html' }));
+    fs.writeFileSync(path.join(broken, 'dist-ssr/none.html'), '<!--screen-->');
     const other = await createTestApp({}, { webDist: path.join(broken, 'dist') });
     try {
       const member = await createUser(other);

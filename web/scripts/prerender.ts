@@ -125,7 +125,8 @@ export async function writeLogin(outDir: string, markup: string): Promise<void> 
 /**
  * The pages of the signed-in first screens, in SSR_DIR: as the login snapshot (the frame's
  * stylesheet, the fonts, no script preloads), with the layout's and the screen's stylesheets, and
- * marks where the server puts the member's screen and its query cache (server/src/lib/first-screens.ts).
+ * marks where the server puts the member's screen and its query cache (server/src/lib/first-screens.ts),
+ * and `pages.json`, which names the page of each address.
  */
 export async function writeSignedIn(
   outDir: string,
@@ -151,6 +152,9 @@ export async function writeSignedIn(
       );
     await fs.writeFile(path.join(ssrDir, signedInPage(location)), page);
   }
+  // What the server reads at start, to know its routes before it loads the SSR module itself.
+  const pages = Object.fromEntries(signedIn.map((location) => [location, signedInPage(location)]));
+  await fs.writeFile(path.join(ssrDir, 'pages.json'), JSON.stringify(pages));
 }
 
 /**

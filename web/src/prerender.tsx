@@ -35,7 +35,7 @@ export const renderLoginPage = () =>
     </MantineProvider>,
   );
 
-export { SCREEN_DATA_MARK, SCREEN_MARK, signedInPage } from './lib/first-screen';
+export { SCREEN_DATA_MARK, SCREEN_MARK } from './lib/first-screen';
 
 /** The full-screen loader, which the shell shows until the first screen replaces it (main.tsx). */
 export const renderFullScreenLoader = () => renderToString(<FullScreenLoader />);

@@ -6,10 +6,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** What the web build's SSR module offers (web/src/prerender.tsx, web/src/lib/first-screen.ts). */
 interface SsrModule {
-  SIGNED_IN_SCREENS: readonly string[];
   SCREEN_MARK: string;
   SCREEN_DATA_MARK: string;
-  signedInPage(location: string): string;
   prepareSignedInScreens(): Promise<void>;
   renderSignedInScreen(
     location: string,
@@ -36,15 +34,24 @@ export const scriptJson = (value: unknown) =>
 export async function firstScreenRoutes(app: FastifyInstance, webDist: string, sessionCookie: string): Promise<void> {
   const dir = path.resolve(webDist, '..', 'dist-ssr');
   const entry = path.join(dir, 'prerender.js');
-  if (!fs.existsSync(entry)) return;
-  let ssr: SsrModule;
-  try {
-    ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
-    await ssr.prepareSignedInScreens();
-  } catch (err) {
-    app.log.error({ err }, 'the web build’s SSR module did not load: members’ first screens are the shell');
-    return;
-  }
+  const index = path.join(dir, 'pages.json');
+  if (!fs.existsSync(entry) || !fs.existsSync(index)) return;
+  const pages = JSON.parse(fs.readFileSync(index, 'utf8')) as Record<string, string>;
+
+  // Loaded with the first member's first screen, not at start: React and Mantine cost the server
+  // some 30 MB, which an instance no member has visited does not spend (idle RSS, issue 14).
+  let loading: Promise<SsrModule | undefined> | undefined;
+  const load = () =>
+    (loading ??= (async () => {
+      try {
+        const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+        await ssr.prepareSignedInScreens();
+        return ssr;
+      } catch (err) {
+        app.log.error({ err }, 'the web build’s SSR module did not load: members’ first screens are the shell');
+        return undefined;
+      }
+    })());
 
   const read = async (url: string, token: string) => {
     const res = await app.inject({ method: 'GET', url, cookies: { [sessionCookie]: token } });
@@ -66,6 +73,8 @@ export async function firstScreenRoutes(app: FastifyInstance, webDist: string, s
     const certificates = list?.body;
     // More than a page of certificates: the screen reads the rest itself.
     if (!Array.isArray(certificates) || !config || certificates.length < list!.total) return null;
+    const ssr = await load();
+    if (!ssr) return null;
     const screen = ssr.renderSignedInScreen(location, { user, certificates, config: config.body });
     if (!screen) return null;
     return template
@@ -73,8 +82,8 @@ export async function firstScreenRoutes(app: FastifyInstance, webDist: string, s
       .replace(ssr.SCREEN_DATA_MARK, () => scriptJson(screen.state));
   };
 
-  for (const location of ssr.SIGNED_IN_SCREENS) {
-    const template = fs.readFileSync(path.join(dir, ssr.signedInPage(location)), 'utf8');
+  for (const [location, file] of Object.entries(pages)) {
+    const template = fs.readFileSync(path.join(dir, file), 'utf8');
     app.get(location, { schema: { hide: true } }, async (req, reply) => {
       reply.header('vary', 'cookie');
       const token = req.cookies[sessionCookie];
