@@ -18,6 +18,7 @@ export * from './schemas/report';
 export * from './schemas/audit';
 export * from './schemas/bulk';
 export * from './schemas/renewal';
+export * from './schemas/recertification';
 export * from './schemas/trash';
 export * from './schemas/hmis-export';
 export * from './schemas/certificate-import';

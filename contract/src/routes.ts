@@ -121,6 +121,9 @@ export const ROUTES = [
   // Issue 15: renewal reminders, the member's own inbox, bulk renewal.
   r('GET', '/api/settings/renewal-reminders', 'admin'),
   r('PUT', '/api/settings/renewal-reminders', 'admin'),
+  // Issue 33: recertification.
+  r('GET', '/api/settings/recertification', 'admin'),
+  r('PUT', '/api/settings/recertification', 'admin'),
   r('POST', '/api/certificates/bulk-renew', 'admin'),
   r('GET', '/api/inbox', 'member'),
   r('POST', '/api/inbox/read-all', 'member'),

@@ -35,6 +35,7 @@ import certificateRoutes from './domains/certificates/routes';
 import verifyRoutes from './domains/certificates/verify-routes';
 import walletRoutes from './domains/certificates/wallet-routes';
 import opsRoutes from './domains/ops/routes';
+import recertificationRoutes from './domains/recertification/routes';
 import remindersPlugin from './domains/reminders/plugin';
 import reminderRoutes from './domains/reminders/routes';
 import reportRoutes from './domains/reports/routes';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(trashRoutes);
   await app.register(reminderRoutes);
+  await app.register(recertificationRoutes);
   await app.register(inboxRoutes);
   await app.register(deviceKeyRoutes);
 

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'report.delete',
   'report.export',
   'settings.renewal-reminders',
+  'settings.recertification',
   'user.update',
   'user.delete',
   'user.export',

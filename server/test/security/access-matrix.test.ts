@@ -1,5 +1,10 @@
 import crypto from 'node:crypto';
-import { OID4VCI_CONFIGURATION_ID, PRE_AUTHORIZED_CODE_GRANT, ROUTES } from '@portal/contract';
+import {
+  DEFAULT_RECERTIFICATION_RULES,
+  OID4VCI_CONFIGURATION_ID,
+  PRE_AUTHORIZED_CODE_GRANT,
+  ROUTES,
+} from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -359,6 +364,11 @@ const REQUESTS: Record<string, Build> = {
     method: 'PUT',
     url: '/api/settings/renewal-reminders',
     payload: { offsetsDays: [30, 7] },
+  }),
+  'PUT /api/settings/recertification': () => ({
+    method: 'PUT',
+    url: '/api/settings/recertification',
+    payload: DEFAULT_RECERTIFICATION_RULES,
   }),
   'POST /api/certificates/import': () => ({
     method: 'POST',

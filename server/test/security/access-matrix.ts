@@ -113,6 +113,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
 
   'GET /api/settings/renewal-reminders': [401, 403, 403, 403, 200, 401],
   'PUT /api/settings/renewal-reminders': [401, 403, 403, 403, 200, 401],
+  'GET /api/settings/recertification': [401, 403, 403, 403, 200, 401],
+  'PUT /api/settings/recertification': [401, 403, 403, 403, 200, 401],
   'POST /api/certificates/bulk-renew': [401, 403, 403, 403, 200, 401],
   'GET /api/certificates/export.csv': [401, 403, 403, 403, 200, 401],
   'GET /api/users/export.csv': [401, 403, 403, 403, 200, 401],

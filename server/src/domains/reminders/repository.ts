@@ -1,7 +1,8 @@
 import { DEFAULT_REMINDER_OFFSETS, renewalReminderSettings } from '@portal/contract';
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { certificates, renewalReminders, settings, users } from '../../db/schema';
+import { certificates, renewalReminders, users } from '../../db/schema';
+import { readSetting, writeSetting } from '../../db/settings';
 import { bumpVersion } from '../../db/columns';
 import { live } from '../../lib/trash';
 
@@ -9,18 +10,15 @@ const SETTINGS_KEY = 'renewal-reminders';
 
 /** The offsets in days, largest first; the default until the board saves its own. */
 export async function readOffsets(db: Tx): Promise<number[]> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, SETTINGS_KEY));
-  const parsed = renewalReminderSettings.safeParse(row?.value);
-  const offsets = parsed.success ? parsed.data.offsetsDays : [...DEFAULT_REMINDER_OFFSETS];
-  return [...offsets].sort((a, b) => b - a);
+  const saved = await readSetting(db, SETTINGS_KEY, renewalReminderSettings, {
+    offsetsDays: [...DEFAULT_REMINDER_OFFSETS],
+  });
+  return [...saved.offsetsDays].sort((a, b) => b - a);
 }
 
 export async function writeOffsets(db: Tx, offsetsDays: number[], now: Date) {
   const value = { offsetsDays: [...offsetsDays].sort((a, b) => b - a) };
-  await db
-    .insert(settings)
-    .values({ key: SETTINGS_KEY, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  await writeSetting(db, SETTINGS_KEY, value, now);
   return value.offsetsDays;
 }
 
