@@ -13,6 +13,7 @@ import { BASE_URL, SLOW_STATE } from '../support/env';
 import { request } from '@playwright/test';
 import { clientHeaders, expect, type Page, test } from '../support/test';
 import { logIn } from './member-support';
+import { openScreen } from '../support/session';
 
 // One worker makes the member, the rest reuse it: in order.
 test.describe.configure({ mode: 'serial' });
@@ -104,7 +105,7 @@ for (const viewport of VIEWPORTS) {
         ['/admin/report', 'report'],
         ['/admin/profile', 'profile'],
       ] as const) {
-        await page.goto(path);
+        await openScreen(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectScreen(page, `${name}-${viewport.name}`);
       }
