@@ -58,9 +58,9 @@ export const screenModules = (): Record<string, string[]> =>
   );
 
 /**
- * The signed-in first screens the server renders with the member's data (server/src/app.ts,
- * decision 0080): the snapshot is painted from the HTML, before any script has run, and the live
- * screen replaces it (main.tsx). Members only: an administrator's frame has more to it (the
+ * The signed-in first screens the server renders with the member's data (decision 0080,
+ * server/src/lib/first-screens.ts): the snapshot is painted from the HTML, before any script has
+ * run, and the live screen replaces it (main.tsx). Members only: an administrator's frame has more to it (the
  * second factor's enrolment, the admin tiles) and opens on a desktop.
  */
 export const SIGNED_IN_SCREENS = ['/admin/default', '/admin/report'] as const;
