@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './languages';
 export * from './password';
 export * from './patterns';
 export * from './routes';

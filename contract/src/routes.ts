@@ -124,6 +124,25 @@ export const ROUTES = [
   // Issue 33: recertification.
   r('GET', '/api/settings/recertification', 'admin'),
   r('PUT', '/api/settings/recertification', 'admin'),
+  // Issue 33: a member's continuing education and renewal application (the holder's own; the
+  // state and the activities are an admin's to read too).
+  r('GET', '/api/ce-activities', 'member'),
+  r('POST', '/api/ce-activities', 'member'),
+  r('PUT', '/api/ce-activities/:id', 'member'),
+  r('DELETE', '/api/ce-activities/:id', 'member'),
+  r('GET', '/api/certificates/:id/recertification', 'member'),
+  r('POST', '/api/certificates/:id/renewals', 'member'),
+  // Issue 33: the board's review of applications.
+  r('GET', '/api/renewals', 'admin'),
+  r('GET', '/api/renewals/export.csv', 'admin'),
+  r('GET', '/api/renewals/:id', 'admin'),
+  r('POST', '/api/renewals/audit-sample', 'admin'),
+  r('POST', '/api/renewals/:id/approve', 'admin'),
+  r('POST', '/api/renewals/:id/reject', 'admin'),
+  r('POST', '/api/ce-activities/:id/approve', 'admin'),
+  r('POST', '/api/ce-activities/:id/reject', 'admin'),
+  // Issue 33: a training provider's activities from a CSV or XLSX file (multipart), all or nothing.
+  r('POST', '/api/ce-activities/import', 'admin'),
   r('POST', '/api/certificates/bulk-renew', 'admin'),
   r('GET', '/api/inbox', 'member'),
   r('POST', '/api/inbox/read-all', 'member'),

@@ -34,6 +34,8 @@ const ADMIN_SCREENS = [
   'manage/help',
   'manage/audit',
   'manage/renewal-reminders',
+  'manage/recertification',
+  'manage/renewals',
   'hmis-export',
   'manage/trash',
 ];
@@ -131,7 +133,12 @@ const sharedAdmin = once(adminApi);
 const sharedMember = once(async () => {
   const admin = await sharedAdmin();
   const member = await createMember(admin, { name: 'Avery Access' });
-  await createCertificate(admin, { userEmail: member.email, name: 'Expiring Advocate', validTill: inDays(10) });
+  const expiring = await createCertificate(admin, {
+    userEmail: member.email,
+    name: 'Expiring Advocate',
+    awardedOn: inDays(-300),
+    validTill: inDays(10),
+  });
   const stamp = Date.now().toString(36);
   for (const [path, data] of [
     [
@@ -154,7 +161,19 @@ const sharedMember = once(async () => {
   }
   const report = await member.api.post('/api/reports', { data: { clientName: `Client ${stamp}` } });
   expect(report.status(), await report.text()).toBeLessThan(300);
-  return member;
+  // Issue 33: an activity on the certificate's Renewal tab.
+  const activity = await member.api.post('/api/ce-activities', {
+    data: {
+      certificateId: expiring._id,
+      title: `Sorting workshop ${stamp}`,
+      provider: 'County Recycling Academy',
+      completedOn: inDays(-20),
+      hours: 4,
+      category: 'practice',
+    },
+  });
+  expect(activity.status(), await activity.text()).toBe(201);
+  return { ...member, renewalTab: `certificates/${expiring._id}/renewal` };
 });
 
 // Each test walks a dozen screens, with an axe run on each.
@@ -256,6 +275,14 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
       await page.goto('/verify/no-such-certificate');
       await expect(page.getByRole('heading', { name: 'Certificate not found' })).toBeVisible();
       await scan(page, `/verify/{id} not found (${viewport})`);
+      // Issue 34: in Arabic, right to left, reached by its link on the page.
+      await page.goto(active.verificationUrl);
+      await page.getByRole('link', { name: 'العربية' }).click();
+      await expect(page.getByRole('heading', { name: 'شهادة صالحة' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await page.locator('summary').click();
+      await scan(page, `/verify/{id} valid in Arabic, technical details open (${viewport})`);
+      await fits(page, viewport, '/verify/{id} valid in Arabic');
     });
 
     // The rtl layout is scanned at the phone width, where members and outreach workers use it; at
@@ -267,11 +294,15 @@ for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
         const member = await sharedMember();
         await blockPopups(page);
         await signIn(page, member.email, member.password);
-        for (const screen of MEMBER_SCREENS) {
+        for (const screen of [...MEMBER_SCREENS, member.renewalTab]) {
           await openScreen(page, `${layout}/${screen}`);
           await scan(page, `${layout}/${screen} as a member (${viewport})`);
           await fits(page, viewport, `${layout}/${screen} as a member`);
         }
+        // The Renewal tab's dialogs (issue 33).
+        await page.getByRole('button', { name: 'Add activity' }).click();
+        await scan(page, `${layout}/${member.renewalTab}, Add activity (${viewport})`);
+        await page.keyboard.press('Escape');
         await openScreen(page, `${layout}/default`);
         await scanTopBar(page, `${layout}/default as a member (${viewport})`, viewport);
       });

@@ -99,12 +99,20 @@ for (const viewport of [SMALL_PHONE, PHONE]) {
     await page.setViewportSize(viewport);
     const admin = await adminApi();
     const member = await createMember(admin, { name: 'Sky Standing' });
-    await createCertificate(admin, { userEmail: member.email, name: 'Soon Due Certificate', validTill: inDays(12) });
+    const due = await createCertificate(admin, {
+      userEmail: member.email,
+      name: 'Soon Due Certificate',
+      validTill: inDays(12),
+    });
     await logIn(page, member.email, member.password);
     const standing = page.getByRole('region', { name: 'Your certificates' });
     await expect(standing).toContainText('2 active · 1 expiring soon');
     await expect(standing).toContainText('“Soon Due Certificate” expires on');
-    await expect(standing.getByRole('link', { name: 'Renew Now' })).toHaveAttribute('target', '_blank');
+    // Issue 33: members renew in the portal, on the certificate's Renewal tab.
+    await expect(standing.getByRole('link', { name: 'Renew Now' })).toHaveAttribute(
+      'href',
+      `/admin/certificates/${due._id}/renewal`,
+    );
     await expectFits(page);
     for (const link of await standing.getByRole('link').all()) {
       expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);

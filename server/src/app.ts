@@ -35,7 +35,9 @@ import certificateRoutes from './domains/certificates/routes';
 import verifyRoutes from './domains/certificates/verify-routes';
 import walletRoutes from './domains/certificates/wallet-routes';
 import opsRoutes from './domains/ops/routes';
+import ceActivityImportRoutes from './domains/recertification/import-routes';
 import recertificationRoutes from './domains/recertification/routes';
+import renewalReviewRoutes from './domains/recertification/review-routes';
 import remindersPlugin from './domains/reminders/plugin';
 import reminderRoutes from './domains/reminders/routes';
 import reportRoutes from './domains/reports/routes';
@@ -169,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trashRoutes);
   await app.register(reminderRoutes);
   await app.register(recertificationRoutes);
+  await app.register(renewalReviewRoutes);
+  await app.register(ceActivityImportRoutes, { xlsxLimits: deps.importLimits });
   await app.register(inboxRoutes);
   await app.register(deviceKeyRoutes);
 

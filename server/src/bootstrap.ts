@@ -75,6 +75,7 @@ export async function seedDemoData(db: Db, config: Config) {
         isVerified: true,
       },
     ]);
+    // Each awarded a two-year cycle before its validTill (the default rules), as a board's records read.
     const held = { holderId: member!.id, claimedAt: new Date(), holderName: member!.name };
     await insertRows(tx, certificates, [
       {
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Db, config: Config) {
         ...held,
         name: 'Certified Recycling Advocate',
         validTill: inDays(20),
+        awardedOn: inDays(20 - 730),
       },
       {
         userEmail: DEMO_LOGINS.member.email,
@@ -90,6 +92,7 @@ export async function seedDemoData(db: Db, config: Config) {
         ...held,
         name: 'Hazardous Waste Handling',
         validTill: inDays(400),
+        awardedOn: inDays(400 - 730),
       },
       {
         userEmail: DEMO_LOGINS.member.email,
@@ -97,6 +100,7 @@ export async function seedDemoData(db: Db, config: Config) {
         ...held,
         name: 'Composting Basics',
         validTill: inDays(-30),
+        awardedOn: inDays(-30 - 730),
       },
       // A certificate on record with no account yet: sign up with this e-mail and number.
       {

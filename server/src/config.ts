@@ -137,6 +137,12 @@ const envSchema = z.object({
   SUPPORT_EMAIL: email().default('support@recycling-board.example'),
   BOARD_URL: url().default('https://recycling-board.example'),
   RENEWAL_URL: url().default('https://recycling-board.example/renew'),
+  /**
+   * Issue 33: `portal`, members renew in the portal (continuing education, an application, the
+   * board's review) and reminders link to the certificate's Renewal tab; `external`, the board
+   * renews elsewhere, and reminders and "Renew Now" link to RENEWAL_URL, as before.
+   */
+  RECERTIFICATION: z.enum(['portal', 'external']).default('portal'),
   CHAT_URL: url().default('https://chat.recycling-board.example'),
   TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -227,6 +233,7 @@ export interface Config {
   supportEmail: string;
   boardUrl: string;
   renewalUrl: string;
+  recertification: 'portal' | 'external';
   chatUrl: string;
   /** TRUST_PROXY: the proxies in front of the server that X-Forwarded-For is read through; 0 = none. */
   trustProxy: number;
@@ -329,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     boardUrl: e.BOARD_URL,
     renewalUrl: e.RENEWAL_URL,
+    recertification: e.RECERTIFICATION,
     chatUrl: e.CHAT_URL,
     trustProxy: e.TRUST_PROXY ?? 0,
     logLevel: e.LOG_LEVEL,

@@ -8,6 +8,7 @@ import { ensureAdmin, ensureHelpContent, seedDemoData } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { secureDataDir } from './lib/data-dir';
+import { loadMessageOverrides } from './lib/i18n';
 import { loadIssuerSeed, loadKeys } from './lib/keys';
 import { loggerOptions } from './lib/logger';
 
@@ -40,6 +41,14 @@ async function main() {
   // is opened; a wider mode is fixed with a warning, one that cannot be fixed stops the start.
   secureDataDir(config.dataDir, pino(loggerOptions(config.logLevel) as LoggerOptions));
   const keys = loadKeys(config.piiKey, config.dataDir, config.piiKeysOld);
+  // Issue 34: a deployment's own wording of any message (docs/translations.md); a bad file stops the start.
+  let wording: string[];
+  try {
+    wording = loadMessageOverrides(path.join(config.dataDir, 'messages'));
+  } catch (err) {
+    console.error(`Message overrides: ${(err as Error).message}`);
+    process.exit(1);
+  }
   const database = await openDatabase(config);
   const webDist = findWebDist();
   const issuerSeed = loadIssuerSeed(config.issuerKey, config.dataDir);
@@ -94,6 +103,7 @@ async function main() {
   lines.push(
     `Database: ${database.driver === 'pglite' ? `embedded (${path.join(config.dataDir, 'db')})` : 'PostgreSQL'}`,
   );
+  if (wording.length) lines.push(`Messages overridden by: ${wording.join(', ')}`);
   if (!config.smtpUrl && !config.production)
     lines.push(`Mail is not sent (no SMTP_URL): read it at ${config.appUrl}/dev/mail`);
   if (demo) {

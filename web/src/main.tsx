@@ -2,7 +2,7 @@ import '@fontsource/dm-sans/400.css';
 import '@fontsource/dm-sans/500.css';
 import '@fontsource/dm-sans/700.css';
 import './styles/full-screen-loader.css';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
@@ -72,12 +72,21 @@ const sessionChecked = useAuth.getState().checkAuth();
 // cookie): it then builds the signed-in screen in the transition. Rendered before, the screen would
 // be built when the check's answer updates the store, and a store update renders synchronously
 // (useSyncExternalStore), in one long task.
+// The snapshot stays inert and marked until the commit that replaces it: a transition render of a
+// long screen takes a while on a slow phone, and a tap or a Tab on the snapshot meanwhile would land
+// on markup about to be thrown away (its focus lost with it).
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    root.removeAttribute('inert');
+    delete root.dataset.prerendered;
+  }, []);
+  return children;
+}
+
 const prerendered = root.dataset.prerendered;
 if (prerendered === 'snapshot' || prerendered === 'loader') {
   void Promise.all([routerReady().then(screenReady), sessionChecked, seedQueries()]).then(() => {
-    root.removeAttribute('inert');
-    delete root.dataset.prerendered;
-    startTransition(() => createRoot(root).render(app));
+    startTransition(() => createRoot(root).render(<TakeOver>{app}</TakeOver>));
   });
 } else if (root.firstElementChild) hydrateRoot(root, app);
 // The development server's shell, with an empty root.

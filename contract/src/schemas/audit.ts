@@ -22,7 +22,10 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** The actions the server records today: suggestions for the filter, which takes any text. */
+/**
+ * The actions the server records today: suggestions for the filter, which takes any text.
+ * server/src/domains/audit/actions.test.ts finds every action the server's code names here.
+ */
 export const AUDIT_ACTIONS = [
   'certificate.create',
   'certificate.update',
@@ -31,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'certificate.reinstate',
   'certificate.renew',
   'certificate.identifier',
+  'certificate.import',
   'audit.export',
   'certificate.export',
   'help.update',
@@ -48,9 +52,22 @@ export const AUDIT_ACTIONS = [
   'report.export',
   'settings.renewal-reminders',
   'settings.recertification',
+  'renewal.submit',
+  'renewal.audit-sample',
+  'renewal.approve',
+  'renewal.reject',
+  'renewal.return',
+  'renewal.export',
+  'ce-activity.approve',
+  'ce-activity.reject',
+  'ce-activity.import',
   'user.update',
   'user.delete',
   'user.export',
+  'user.mfa_enable',
+  'user.mfa_reset',
+  'user.passkey_add',
+  'user.passkey_remove',
 ] as const;
 
 const filter = (max: number) => z.string().trim().max(max).optional();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES, DISPLAY_STATUSES, VERIFICATION_STATUSES } from '../constants';
+import { LANGUAGES } from '../languages';
 import { atMost, dateInput, isoDateTime, recordVersion, sortedListQuery } from './common';
 import { emailField, nameText } from './user';
 
@@ -210,6 +211,11 @@ export const verification = z.object({
   /** When the status began: the revocation, the suspension, or the expiry; null while Active. */
   statusSince: isoDateTime.nullable(),
   /**
+   * Issue 33: an expired certificate in its grace period whose holder has applied for renewal (the
+   * board is reviewing it): the page says "Expired on {date}; renewal in progress".
+   */
+  renewalInProgress: z.boolean(),
+  /**
    * Issue 31: each check this answer made, passed (true) or failed (false), as the page's
    * checklist shows them; the certificate is to be relied on only when all pass.
    */
@@ -238,6 +244,19 @@ export const verification = z.object({
   }),
 });
 export type Verification = z.infer<typeof verification>;
+
+/**
+ * Issue 34: the JSON answer of GET /api/verify/{verificationId}: the verification, and what the
+ * page says of it in words, in the reader's language (`?lang=`, the `lang` cookie or
+ * Accept-Language); `languages` are those it can be asked in. The fields and values above stay
+ * English: only `headline` and `statusText` are translated.
+ */
+export const verificationAnswer = verification.extend({
+  language: z.enum(LANGUAGES),
+  languages: z.array(z.enum(LANGUAGES)),
+  headline: z.string(),
+  statusText: z.string(),
+});
 
 /**
  * GET /api/status-lists/{purpose}/{list}: a list holds 131,072 positions, and positions are 32-bit

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renewalTimes } from './recertification';
 
 /** The external destinations of the spec, from the server's configuration (ARCHITECTURE §3). */
 export const publicConfig = z.object({
@@ -9,6 +10,13 @@ export const publicConfig = z.object({
   supportEmail: z.string(),
   boardUrl: z.string(),
   renewalUrl: z.string(),
+  /**
+   * Issue 33, RECERTIFICATION: `portal`, members renew on a certificate's Renewal tab; `external`,
+   * "Renew Now" opens `renewalUrl`.
+   */
+  recertification: z.enum(['portal', 'external']),
+  /** Issue 33: when a certificate reads Expiring, and how long its grace lasts (the board's settings). */
+  renewalTimes,
   chatUrl: z.string(),
   /** Issue 19: ADMIN_MFA, whether administrators must have a second factor. */
   adminMfa: z.enum(['required', 'optional']),

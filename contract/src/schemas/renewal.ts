@@ -34,7 +34,7 @@ export type RenewalReminderSettings = z.infer<typeof renewalReminderSettings>;
  */
 export const inboxItem = z.object({
   _id: z.string(),
-  kind: z.enum(['renewal-reminder', 'revocation', 'new-copy']),
+  kind: z.enum(['renewal-reminder', 'revocation', 'new-copy', 'renewal']),
   title: z.string(),
   message: z.string(),
   /** The certificate it is about (null once that certificate is deleted). */

@@ -4,6 +4,7 @@ import {
   customType,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -323,6 +324,18 @@ export const certificates = pgTable(
     awardedOn: instant()
       .notNull()
       .default(sql`now()`),
+    /**
+     * Issue 33: where the current recertification cycle began, once a renewal was approved (the
+     * old validTill, or the approval day after a lapse). Null: the cycle runs from awardedOn.
+     */
+    cycleStartsOn: instant(),
+    /**
+     * Issue 33: what the credential states of the last approved renewal: the hours of continuing
+     * education counted in its cycle (Open Badges 3.0 AchievementSubject.creditsEarned) and the
+     * rules' total (Achievement.creditsAvailable). Null until a renewal is approved in the portal.
+     */
+    creditsEarned: doublePrecision(),
+    creditsAvailable: doublePrecision(),
     downloadLink: text().notNull().default(''),
     /** The account that claimed it (issue 11): from then on the certificate is theirs, by id. */
     holderId: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -700,6 +713,84 @@ export const renewalReminders = pgTable(
   (t) => [uniqueIndex('renewal_reminders_once_key').on(t.certificateId, t.offsetDays, t.validTill)],
 );
 
+/**
+ * Issue 33: a member's application to renew a certificate. One may be open (Submitted or Audit)
+ * per certificate at a time; Returned, Approved and Rejected close it.
+ */
+export const renewalApplications = pgTable(
+  'renewal_applications',
+  {
+    id: id(),
+    certificateId: uuid()
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    /** Who applied (the holder); kept as a plain id once the account is gone. */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    status: text({ enum: ['Submitted', 'Audit', 'Returned', 'Approved', 'Rejected'] }).notNull(),
+    /** The hours the rules counted when the member applied. */
+    countedHours: doublePrecision().notNull(),
+    /** The validTill the application is about: approval extends from it (or from today after a lapse). */
+    validTill: instant().notNull(),
+    submittedAt: timestamp({ withTimezone: true }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: uuid(),
+    /** Why it was returned or rejected, as the member reads it. */
+    reason: text().notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('renewal_applications_one_open_key')
+      .on(t.certificateId)
+      .where(sql`${t.status} in ('Submitted', 'Audit')`),
+    index('renewal_applications_status_submitted_idx').on(t.status, t.submittedAt, t.id),
+  ],
+);
+
+/**
+ * Issue 33: a continuing-education activity a member logged against a certificate. It counts for
+ * the cycle its completion day falls in, unless a reviewer rejected it; it cannot change once an
+ * open or approved application includes it.
+ */
+export const ceActivities = pgTable(
+  'ce_activities',
+  {
+    id: id(),
+    certificateId: uuid()
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    provider: text().notNull(),
+    completedOn: date({ mode: 'string' }).notNull(),
+    /** In quarters of an hour, exact in a double. */
+    hours: doublePrecision().notNull(),
+    category: text().notNull(),
+    /** `/api/files/{id}` of a PDF or an image, or ''. */
+    evidenceUrl: text().notNull().default(''),
+    status: text({ enum: ['Pending', 'Approved', 'Rejected'] })
+      .notNull()
+      .default('Pending'),
+    rejectionReason: text().notNull().default(''),
+    /** The application that last included it. */
+    applicationId: uuid().references(() => renewalApplications.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ce_activities_certificate_completed_idx').on(t.certificateId, t.completedOn),
+    index('ce_activities_application_idx').on(t.applicationId),
+    // The same activity logged twice is refused (409).
+    uniqueIndex('ce_activities_once_key').on(
+      t.certificateId,
+      sql`lower(${t.title})`,
+      sql`lower(${t.provider})`,
+      t.completedOn,
+    ),
+    index('ce_activities_evidence_idx')
+      .on(t.evidenceUrl)
+      .where(sql`${t.evidenceUrl} <> ''`),
+  ],
+);
+
 /** A member's own inbox (issue 15): reminders, revocations, new copies; never shown to anyone else. */
 export const inboxItems = pgTable(
   'inbox_items',
@@ -708,7 +799,7 @@ export const inboxItems = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['renewal-reminder', 'revocation', 'new-copy'] }).notNull(),
+    kind: text({ enum: ['renewal-reminder', 'revocation', 'new-copy', 'renewal'] }).notNull(),
     title: text().notNull(),
     message: text().notNull(),
     certificateId: uuid().references(() => certificates.id, { onDelete: 'set null' }),

@@ -59,6 +59,7 @@ describe('compiled answers (decision 0024)', () => {
       validTill: '2027-01-01T00:00:00.000Z',
       status: 'Revoked',
       statusSince: '2026-06-01T00:00:00.000Z',
+      renewalInProgress: false,
       checks: { issuedByBoard: true, signatureIntact: true, notRevoked: false, notSuspended: true, notExpired: true },
       checkedAt: '2026-11-27T10:00:00.000Z',
       signature: {

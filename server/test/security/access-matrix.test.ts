@@ -14,6 +14,7 @@ import { hmac, randomToken, sha256 } from '../../src/lib/tokens';
 import { SoftAuthenticator } from '../authenticator';
 import { call, createTestApp, GOOD_PASSWORD, stepUp, type TestApp } from '../harness';
 import { createResumable, TUS_HEADERS, tusMetadata } from '../resumable';
+import { docx, multipart } from '../uploads';
 import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
 import {
   adminEditPayload,
@@ -51,6 +52,49 @@ const trashedJob = async (w: World) => {
 const newNotification = async (w: World) =>
   (await expectOk(w.t, w.admin, { method: 'POST', url: '/api/notifications/add', payload: notificationPayload }, 201))
     ._id as string;
+
+let activitySerial = 0;
+/** An activity on a certificate awarded today (certificatePayload): completed today, in its cycle. */
+const ceActivityPayload = (certificateId: string) => ({
+  certificateId,
+  title: `Sorting workshop ${++activitySerial}`,
+  provider: 'County Recycling Academy',
+  completedOn: new Date().toISOString().slice(0, 10),
+  hours: 2,
+  category: 'practice',
+});
+/** Member A's activity on their certificate, and the fields a PUT sends back. */
+const ceActivityOfA = async (w: World) => {
+  const { certificateId, ...fields } = ceActivityPayload((await certificateOfA(w)).id);
+  const payload = { certificateId, ...fields };
+  const body = await expectOk(w.t, w.memberA, { method: 'POST', url: '/api/ce-activities', payload }, 201);
+  return { id: body._id as string, fields };
+};
+
+/** What the default rules ask, logged by member A on their certificate: 20 hours, 12 in practice and 8 in outreach. */
+const meetRulesOfA = async (w: World, certificateId: string) => {
+  const ids: string[] = [];
+  for (const [category, hours] of [
+    ['practice', 8],
+    ['practice', 4],
+    ['outreach', 8],
+  ] as const) {
+    const payload = { ...ceActivityPayload(certificateId), category, hours };
+    ids.push(
+      (await expectOk(w.t, w.memberA, { method: 'POST', url: '/api/ce-activities', payload }, 201))._id as string,
+    );
+  }
+  return ids;
+};
+/** Member A's open application (Submitted: no draw for audit) and the ids of its activities. */
+const applicationOfA = async (w: World) => {
+  const rules = { ...DEFAULT_RECERTIFICATION_RULES, auditPercent: 0 };
+  await expectOk(w.t, w.admin, { method: 'PUT', url: '/api/settings/recertification', payload: rules }, 200);
+  const { id } = await certificateOfA(w);
+  const activities = await meetRulesOfA(w, id);
+  const apply = { method: 'POST' as const, url: `/api/certificates/${id}/renewals`, payload: { attestation: true } };
+  return { id: (await expectOk(w.t, w.memberA, apply, 201)).id as string, activities };
+};
 
 /** A passkey row of the user, as an enrolment would have stored it (its key is never checked here). */
 const passkeyOf = async (w: World, userId: string) => {
@@ -287,6 +331,15 @@ const REQUESTS: Record<string, Build> = {
 
   'POST /api/upload-file#image': async () => ({ method: 'POST', url: '/api/upload-file', ...(await pngPart()) }),
   'POST /api/upload-file#document': () => ({ method: 'POST', url: '/api/upload-file', ...pdfPart() }),
+  'POST /api/upload-file#word': () => ({
+    method: 'POST',
+    url: '/api/upload-file',
+    ...multipart({
+      filename: 'certificate.docx',
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      data: docx(),
+    }),
+  }),
   'POST /api/upload': async () => ({ method: 'POST', url: '/api/upload', ...(await pngPart('image')) }),
   'POST /api/uploads/tus': () => ({
     method: 'POST',
@@ -369,6 +422,61 @@ const REQUESTS: Record<string, Build> = {
     method: 'PUT',
     url: '/api/settings/recertification',
     payload: DEFAULT_RECERTIFICATION_RULES,
+  }),
+  'GET /api/ce-activities': async (w) => ({
+    method: 'GET',
+    url: `/api/ce-activities?certificateId=${(await certificateOfA(w)).id}`,
+  }),
+  'POST /api/ce-activities': async (w) => ({
+    method: 'POST',
+    url: '/api/ce-activities',
+    payload: ceActivityPayload((await certificateOfA(w)).id),
+  }),
+  'PUT /api/ce-activities/:id': async (w) => {
+    const activity = await ceActivityOfA(w);
+    return { method: 'PUT', url: `/api/ce-activities/${activity.id}`, payload: activity.fields };
+  },
+  'DELETE /api/ce-activities/:id': async (w) => ({
+    method: 'DELETE',
+    url: `/api/ce-activities/${(await ceActivityOfA(w)).id}`,
+  }),
+  'GET /api/certificates/:id/recertification': async (w) => ({
+    method: 'GET',
+    url: `/api/certificates/${(await certificateOfA(w)).id}/recertification`,
+  }),
+  'POST /api/certificates/:id/renewals': async (w) => {
+    const { id } = await certificateOfA(w);
+    await meetRulesOfA(w, id);
+    return { method: 'POST', url: `/api/certificates/${id}/renewals`, payload: { attestation: true } };
+  },
+  'GET /api/renewals/:id': async (w) => ({ method: 'GET', url: `/api/renewals/${(await applicationOfA(w)).id}` }),
+  'POST /api/renewals/audit-sample': () => ({
+    method: 'POST',
+    url: '/api/renewals/audit-sample',
+    payload: { percent: 10 },
+  }),
+  'POST /api/renewals/:id/approve': async (w) => ({
+    method: 'POST',
+    url: `/api/renewals/${(await applicationOfA(w)).id}/approve`,
+  }),
+  'POST /api/renewals/:id/reject': async (w) => ({
+    method: 'POST',
+    url: `/api/renewals/${(await applicationOfA(w)).id}/reject`,
+    payload: { reason: 'Not accredited' },
+  }),
+  'POST /api/ce-activities/:id/approve': async (w) => ({
+    method: 'POST',
+    url: `/api/ce-activities/${(await applicationOfA(w)).activities[0]}/approve`,
+  }),
+  'POST /api/ce-activities/:id/reject': async (w) => ({
+    method: 'POST',
+    url: `/api/ce-activities/${(await applicationOfA(w)).activities[0]}/reject`,
+    payload: { reason: 'No evidence' },
+  }),
+  'POST /api/ce-activities/import': () => ({
+    method: 'POST',
+    url: '/api/ce-activities/import?dryRun=true',
+    ...csvPart('certificateNo,title,provider,date,hours,category\nMATRIX-1,Sorting,Academy,2026-01-01,2,practice\n'),
   }),
   'POST /api/certificates/import': () => ({
     method: 'POST',

@@ -69,7 +69,9 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'GET /api/status-lists/:purpose/:list': [200, 200, 200, 200, 200, 200],
 
   'POST /api/upload-file#image': [401, 403, 201, 201, 201, 401],
-  'POST /api/upload-file#document': [401, 403, 403, 403, 201, 401],
+  // A PDF is any member's (the evidence of continuing education, issue 33); a Word document an admin's.
+  'POST /api/upload-file#document': [401, 403, 201, 201, 201, 401],
+  'POST /api/upload-file#word': [401, 403, 403, 403, 201, 401],
   'POST /api/upload': [401, 403, 201, 201, 201, 401],
   // Issue 18 part 5: resumable uploads. Only the member who created one reaches it: anyone
   // else, an admin too, is told it does not exist.
@@ -115,6 +117,23 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'PUT /api/settings/renewal-reminders': [401, 403, 403, 403, 200, 401],
   'GET /api/settings/recertification': [401, 403, 403, 403, 200, 401],
   'PUT /api/settings/recertification': [401, 403, 403, 403, 200, 401],
+  // Issue 33: member A's certificate and activities; member B learns nothing of them (404). An
+  // admin reads them, and logs or applies for nobody.
+  'GET /api/ce-activities': [401, 403, 200, 404, 200, 401],
+  'POST /api/ce-activities': [401, 403, 201, 404, 404, 401],
+  'PUT /api/ce-activities/:id': [401, 403, 200, 404, 404, 401],
+  'DELETE /api/ce-activities/:id': [401, 403, 200, 404, 404, 401],
+  'GET /api/certificates/:id/recertification': [401, 403, 200, 404, 200, 401],
+  'POST /api/certificates/:id/renewals': [401, 403, 201, 404, 404, 401],
+  'GET /api/renewals': [401, 403, 403, 403, 200, 401],
+  'GET /api/renewals/export.csv': [401, 403, 403, 403, 200, 401],
+  'GET /api/renewals/:id': [401, 403, 403, 403, 200, 401],
+  'POST /api/renewals/audit-sample': [401, 403, 403, 403, 200, 401],
+  'POST /api/renewals/:id/approve': [401, 403, 403, 403, 200, 401],
+  'POST /api/renewals/:id/reject': [401, 403, 403, 403, 200, 401],
+  'POST /api/ce-activities/:id/approve': [401, 403, 403, 403, 200, 401],
+  'POST /api/ce-activities/:id/reject': [401, 403, 403, 403, 200, 401],
+  'POST /api/ce-activities/import': [401, 403, 403, 403, 200, 401],
   'POST /api/certificates/bulk-renew': [401, 403, 403, 403, 200, 401],
   'GET /api/certificates/export.csv': [401, 403, 403, 403, 200, 401],
   'GET /api/users/export.csv': [401, 403, 403, 403, 200, 401],

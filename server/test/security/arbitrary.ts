@@ -130,7 +130,14 @@ function numberArbitrary(def: Def, schema: z.ZodType): fc.Arbitrary<unknown> {
   const s = schema as unknown as { minValue: number | null; maxValue: number | null; isInt: boolean };
   const min = Math.max(s.minValue ?? -1e6, -1e9);
   const max = Math.min(s.maxValue ?? 1e6, 1e9);
-  const fitting = s.isInt ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+  // A multipleOf check (hours in quarters, issue 33): multiples of its step in range.
+  const step = (def.checks ?? []).map((check) => check._zod.def).find((c) => c.check === 'multiple_of')?.value as
+    number | undefined;
+  const fitting = step
+    ? fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((n) => n * step)
+    : s.isInt
+      ? fc.integer({ min, max })
+      : fc.double({ min, max, noNaN: true });
   return fc.oneof(
     { weight: 16, arbitrary: def.coerce ? fitting.map(String) : fitting },
     { weight: 1, arbitrary: fc.constantFrom(min - 1, max + 1, 1.5, Number.MAX_SAFE_INTEGER, '12abc') },

@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import {
   adminUserUpdate,
   awardedOnProblem,
+  DEFAULT_RECERTIFICATION_RULES,
   errorBody,
   idParams,
   latestAwardedOn,
+  utcDay,
   profileUpdate,
   ROUTES,
   toAwardedOn,
@@ -155,7 +157,7 @@ function generator(op: (typeof OPERATIONS)[number], schemas: RouteSchemas, sampl
   const isUpload =
     schemas.body === undefined &&
     op.method === 'POST' &&
-    (op.path.startsWith('/api/upload') || op.path === '/api/certificates/import');
+    (op.path.startsWith('/api/upload') || op.path.endsWith('/import'));
   const bodySchema = op.bodySchema ?? schemas.body;
   const paramNames = [...op.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   const own = op.name === OWN_PROFILE ? [w.memberA.id] : [];
@@ -320,6 +322,16 @@ describe('fuzzing every operation of the route table', () => {
 
 /** A body each dated operation accepts as it is, to carry one boundary date at a time. */
 let edgeCounter = 0;
+/** The cycle of member A's certificate the activities of the date test are logged on. */
+const CE_CYCLE = { start: '2025-01-01', end: '2099-01-01' };
+let ceCertificateId = '';
+const ceActivityFields = () => ({
+  title: `Edge of time ${++edgeCounter}`,
+  provider: 'Edge',
+  completedOn: '2025-06-01',
+  hours: 1,
+  category: 'practice',
+});
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/certificates': () => ({
     ...certificatePayload(w.memberB.email),
@@ -330,6 +342,9 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
     certificateNo: `CRA-EDGE-${++edgeCounter}`,
   }),
   'POST /api/reports': () => ({ clientName: 'Edge of time' }),
+  // Issue 33: an activity on member A's certificate awarded on CE_CYCLE.start.
+  'POST /api/ce-activities': () => ({ certificateId: ceCertificateId, ...ceActivityFields() }),
+  'PUT /api/ce-activities/:id': () => ceActivityFields(),
   // A search nothing matches: the date is checked, and nothing is renewed.
   'POST /api/certificates/bulk-renew': () => ({ q: 'matches-no-certificate', validTill: '2030-01-01' }),
   'POST /api/exports/hmis/check': () => ({ from: '2025-01-01', to: '2025-01-01' }),
@@ -346,6 +361,11 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
  * before the day the certificate was awarded. The answer is a 400 naming the field.
  */
 async function refusedByServer(op: string, path: string, field: string[], sent: Record<string, unknown>) {
+  if (op === 'POST /api/ce-activities' || op === 'PUT /api/ce-activities/:id') {
+    // Issue 33: a day in the future, or outside the certificate's cycle.
+    const day = String(sent.completedOn);
+    return day > utcDay(latestAwardedOn(t.clock.now())) || day < CE_CYCLE.start || day >= CE_CYCLE.end;
+  }
   const validTill = toValidTill(String(sent.validTill));
   if (field.join('.') === 'awardedOn') {
     return (
@@ -399,6 +419,24 @@ describe('every date field of every operation, at every boundary date', () => {
       201,
     );
     const records: Record<string, string> = { '/api/certificates/:id': certificate._id as string };
+    // The fuzzing above saved rules of its own: the activities are held against the defaults.
+    await expectOk(
+      t,
+      w.admin,
+      { method: 'PUT', url: '/api/settings/recertification', payload: DEFAULT_RECERTIFICATION_RULES },
+      200,
+    );
+    const held = { ...certificatePayload(w.memberA.email), awardedOn: CE_CYCLE.start, validTill: CE_CYCLE.end };
+    ceCertificateId = (await expectOk(t, w.admin, { method: 'POST', url: '/api/certificates', payload: held }, 201))
+      ._id as string;
+    records['/api/ce-activities/:id'] = (
+      await expectOk(
+        t,
+        w.memberA,
+        { method: 'POST', url: '/api/ce-activities', payload: VALID_BODIES['POST /api/ce-activities']!() },
+        201,
+      )
+    )._id as string;
     for (const { op, part, field, schema } of dated) {
       const caller = callerFor(op.as)!;
       const path = op.path.replace(/:[A-Za-z]+/g, () => records[op.path] ?? 'add-a-record-for-this-route');

@@ -16,6 +16,7 @@ const names = (entries: NavEntry[]) => flattenRoutes(entries).map((r) => r.name)
 const memberPaths = [
   '/default',
   '/certificates',
+  '/certificates/:id/renewal',
   '/report',
   '/job-board',
   '/messages',
@@ -32,6 +33,8 @@ const adminPaths = [
   '/manage/help',
   '/manage/audit',
   '/manage/renewal-reminders',
+  '/manage/recertification',
+  '/manage/renewals',
   '/hmis-export',
   '/manage/trash',
 ];
@@ -50,7 +53,7 @@ describe('navigationFor', () => {
   it('lists only the entries of the layout asked for (spec §2 rtl)', () => {
     const rtl = flattenRoutes(navigationFor(NAVIGATION, '/rtl', true));
     expect(rtl.every((r) => r.layout === '/rtl')).toBe(true);
-    expect(rtl).toHaveLength(18);
+    expect(rtl).toHaveLength(21);
     const mixed = NAVIGATION.filter((e) => e.layout === '/admin');
     expect(navigationFor(mixed, '/rtl', true)).toEqual([]);
   });
@@ -70,6 +73,12 @@ describe('page heading (spec §2)', () => {
     expect(activeRouteName(entries, '/admin/job-board/')).toBe('Job Board');
     expect(activeRouteName(entries, '/admin/manage/help')).toBe('Manage Help Page');
     expect(activeRouteName(navigationFor(NAVIGATION, '/rtl', false), '/rtl/profile')).toBe('Profile');
+  });
+  it('fills in the parameters of a screen reached from another (issue 33: a Renewal tab)', () => {
+    const id = '0b8f3c3e-5d4a-4d6e-9f65-3b1c2a7d9e10';
+    expect(activeRouteName(entries, `/admin/certificates/${id}/renewal`)).toBe('Renewal');
+    expect(activeRouteName(entries, `/admin/certificates/${id}`)).toBe('Default Brand Text');
+    expect(activeRouteName(entries, `/admin/certificates/${id}/renewal/more`)).toBe('Default Brand Text');
   });
   it("is 'Default Brand Text' when no entry matches", () => {
     expect(DEFAULT_BRAND_TEXT).toBe('Default Brand Text');

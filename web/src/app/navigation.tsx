@@ -2,6 +2,7 @@ import {
   IconBell,
   IconBellRinging,
   IconBriefcase,
+  IconCalendarCheck,
   IconClipboardList,
   IconCertificate,
   IconFileReport,
@@ -10,11 +11,13 @@ import {
   IconLayoutDashboard,
   IconTrash,
   IconMessages,
+  IconRosetteDiscountCheck,
   IconShieldLock,
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
 import { lazy, type ComponentType, type ReactNode, useState } from 'react';
+import { matchPath } from 'react-router';
 
 export type Layout = '/admin' | '/rtl';
 
@@ -29,6 +32,11 @@ export interface NavRoute {
   /** spec §2: some entries are secondary and carry a navbar message. */
   secondary?: boolean;
   messageNavbar?: string;
+  /**
+   * A screen reached from another (a certificate's Renewal tab), not listed in the sidebar; its
+   * path may hold parameters (`/certificates/:id/renewal`).
+   */
+  hidden?: boolean;
 }
 
 /** A titled group of entries: a category (always open) or a collapsible group. */
@@ -85,7 +93,7 @@ function screen(module: string, load: () => Promise<{ default: ComponentType }>)
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   for (const layout of ['/admin', '/rtl'] as const) {
-    const route = flattenRoutes(navigationFor(NAVIGATION, layout, true)).find((r) => layout + r.path === pathname);
+    const route = activeRoute(navigationFor(NAVIGATION, layout, true), pathname);
     if (route) return route.component.preload();
   }
 }
@@ -138,6 +146,18 @@ const pages = {
   renewalReminders: screen(
     'src/features/reminders/pages/renewal-reminders-page.tsx',
     () => import('../features/reminders/pages/renewal-reminders-page'),
+  ),
+  recertificationRules: screen(
+    'src/features/recertification/pages/recertification-rules-page.tsx',
+    () => import('../features/recertification/pages/recertification-rules-page'),
+  ),
+  renewals: screen(
+    'src/features/recertification/pages/renewals-page.tsx',
+    () => import('../features/recertification/pages/renewals-page'),
+  ),
+  renewal: screen(
+    'src/features/recertification/pages/renewal-page.tsx',
+    () => import('../features/recertification/pages/renewal-page'),
   ),
   hmisExport: screen(
     'src/features/hmis-export/pages/hmis-export-page.tsx',
@@ -217,6 +237,21 @@ function entriesFor(layout: Layout): NavEntry[] {
           component: pages.renewalReminders,
           icon: <IconBellRinging {...iconProps} />,
         },
+        // Issue 33: the recertification rules and the renewals queue.
+        {
+          name: 'Recertification Rules',
+          layout,
+          path: '/manage/recertification',
+          component: pages.recertificationRules,
+          icon: <IconRosetteDiscountCheck {...iconProps} />,
+        },
+        {
+          name: 'Renewals',
+          layout,
+          path: '/manage/renewals',
+          component: pages.renewals,
+          icon: <IconCalendarCheck {...iconProps} />,
+        },
         {
           name: 'HMIS Export',
           layout,
@@ -251,6 +286,15 @@ function entriesFor(layout: Layout): NavEntry[] {
           path: '/certificates',
           component: pages.certificates,
           icon: <IconCertificate {...iconProps} />,
+        },
+        // Issue 33: a certificate's Renewal tab, where "Renew Now" and the reminders lead.
+        {
+          name: 'Renewal',
+          layout,
+          path: '/certificates/:id/renewal',
+          component: pages.renewal,
+          icon: <IconRosetteDiscountCheck {...iconProps} />,
+          hidden: true,
         },
         {
           name: 'Report',
@@ -316,10 +360,10 @@ export function flattenRoutes(entries: NavEntry[]): NavRoute[] {
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/** The entry whose address is the current one, if any. */
+/** The entry whose address is the current one (its parameters filled in), if any. */
 export function activeRoute(entries: NavEntry[], pathname: string): NavRoute | undefined {
   const current = trimSlash(pathname);
-  return flattenRoutes(entries).find((route) => route.layout + route.path === current);
+  return flattenRoutes(entries).find((route) => matchPath(route.layout + route.path, current) !== null);
 }
 
 /** spec §2: the page heading is the matching entry's name, default 'Default Brand Text'. */

@@ -49,17 +49,17 @@ export function AdminListPage<D extends { items: readonly unknown[]; total: numb
   actions?: ReactNode;
   /**
    * Rows ticked for bulk actions (issue 16): the screen's own actions, then Delete, which moves
-   * the selection (`type`, "`noun`" in its texts) to the trash. "All matching" carries `q` and
-   * `filters`.
+   * the selection (`type`, "`noun`" in its texts) to the trash; without `type`, no Delete (a list
+   * whose records are not deleted: issue 33's renewals). "All matching" carries `q` and
+   * `filters`; `ticked` offers only the rows ticked, for actions taken one record at a time.
    */
   bulk?: {
     rows: RowSelection;
     q: string;
     filters?: CertificateFilters | undefined;
     actions?: BulkAction[];
-    type: BulkDeleteType;
-    noun: string;
-  };
+    ticked?: boolean;
+  } & ({ type: BulkDeleteType; noun: string } | { type?: never; noun?: never });
   list: ListQuery<D>;
   paging: Paging;
   /** ListBody's texts: the loader's name, the error, the empty state. */
@@ -99,21 +99,26 @@ export function AdminListPage<D extends { items: readonly unknown[]; total: numb
             total={total}
             q={bulk.q}
             filters={bulk.filters}
+            ticked={bulk.ticked}
             actions={[
               ...(bulk.actions ?? []),
-              { verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete },
+              ...(bulk.type
+                ? [{ verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete }]
+                : []),
             ]}
           />
-          <BulkDeleteDialog
-            type={bulk.type}
-            noun={bulk.noun}
-            selection={bulkDelete}
-            onClose={() => setBulkDelete(null)}
-            onDone={() => {
-              setBulkDelete(null);
-              bulk.rows.clear();
-            }}
-          />
+          {bulk.type ? (
+            <BulkDeleteDialog
+              type={bulk.type}
+              noun={bulk.noun}
+              selection={bulkDelete}
+              onClose={() => setBulkDelete(null)}
+              onDone={() => {
+                setBulkDelete(null);
+                bulk.rows.clear();
+              }}
+            />
+          ) : null}
         </>
       ) : null}
 

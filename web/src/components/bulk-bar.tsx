@@ -66,6 +66,7 @@ export function BulkBar({
   q,
   actions,
   filters,
+  ticked = false,
 }: {
   rows: RowSelection;
   total: number;
@@ -73,6 +74,8 @@ export function BulkBar({
   actions: BulkAction[];
   /** The list's filters, when it has any set: "all matching" carries them (issue 35). */
   filters?: CertificateFilters | undefined;
+  /** Only ticked rows, no "all matching": for actions sent one record at a time (issue 33). */
+  ticked?: boolean | undefined;
 }) {
   const narrowed = Boolean(q || filters);
   const selection: ListSelection = rows.allMatching
@@ -82,12 +85,14 @@ export function BulkBar({
   const scope = rows.allMatching ? `all ${total}${narrowed ? ' matching' : ''}` : `selected (${count})`;
   return (
     <Group gap="xs">
-      <Checkbox
-        label={narrowed ? `All ${total} matching` : `All ${total}`}
-        checked={rows.allMatching}
-        disabled={total === 0}
-        onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
-      />
+      {ticked ? null : (
+        <Checkbox
+          label={narrowed ? `All ${total} matching` : `All ${total}`}
+          checked={rows.allMatching}
+          disabled={total === 0}
+          onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
+        />
+      )}
       {/* The actions appear once something is chosen: on a phone, four idle buttons would push
           the list a screen down (issue 35). */}
       {count > 0 &&
@@ -108,7 +113,7 @@ export function BulkBar({
         </Button>
       ) : (
         <Text size="sm" c="dimmed">
-          Tick rows, or all, for bulk actions.
+          {ticked ? 'Tick rows for bulk actions.' : 'Tick rows, or all, for bulk actions.'}
         </Text>
       )}
     </Group>

@@ -15,6 +15,8 @@ interface DialogFormProps {
   locked?: boolean;
   /** A failure said in the dialog, above its buttons. */
   error?: string | null;
+  /** The submit button's colour: red for what takes something away (revoke, reject). */
+  submitColor?: string;
   children: ReactNode;
 }
 
@@ -26,6 +28,7 @@ export function DialogForm({
   pending,
   locked = pending,
   error,
+  submitColor,
   children,
 }: DialogFormProps) {
   return (
@@ -41,7 +44,7 @@ export function DialogForm({
           <Button variant="default" onClick={onClose} disabled={locked}>
             Cancel
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" color={submitColor} loading={pending}>
             {submitLabel}
           </Button>
         </Group>
@@ -55,8 +58,15 @@ export function FormDialog({
   opened,
   title,
   size,
+  className,
   ...form
-}: DialogFormProps & { opened: boolean; title: string; size?: string }) {
+}: DialogFormProps & {
+  opened: boolean;
+  title: string;
+  size?: string;
+  /** On the dialog's content: a phone screen's rules for its targets, say. */
+  className?: string;
+}) {
   const locked = form.locked ?? form.pending;
   return (
     <Modal
@@ -66,6 +76,7 @@ export function FormDialog({
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
       size={size}
+      classNames={className ? { content: className } : undefined}
     >
       <DialogForm {...form} />
     </Modal>

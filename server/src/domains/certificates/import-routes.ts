@@ -1,32 +1,22 @@
-import fsp from 'node:fs/promises';
-import multipart from '@fastify/multipart';
 import {
   certificateImportQuery,
   certificateImportResult,
   type CertificateImportResult,
   IMPORT_MESSAGES,
   type ImportRowError,
-  MAX_IMPORT_BYTES,
   toValidTill,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { cleanName, fileUrl, insertUpload, UPLOAD_MESSAGES, unsupported } from '../files';
 import {
-  CSV_TYPE,
   type ImportedCertificate,
   type ImportFormat,
-  MAX_IMPORT_ERRORS,
+  ImportProblems,
   type ParsedRow,
-  type ReadOptions,
   readCertificates,
-  receiveImport,
-  XLSX_LIMITS,
-  XLSX_TYPE,
   type XlsxLimits,
 } from './import';
+import { importContext, keepImportFile, withImportFile } from './import-file';
 import {
   findByNumbers,
   type ImportedUpdate,
@@ -36,7 +26,6 @@ import {
   updateCertificates,
 } from './repository';
 import { nextAwardedOn } from './awarded-on';
-import { signedIn } from '../../plugins/auth';
 
 /**
  * Rows looked up and written per statement. With 1,000, a batch's objects (and its JSON, over
@@ -45,25 +34,6 @@ import { signedIn } from '../../plugins/auth';
  * the same time (docs/performance.md, issue 16).
  */
 const BATCH_ROWS = 250;
-
-/** Problems of an import, at most MAX_IMPORT_ERRORS kept (the rest only counted). */
-class Problems {
-  readonly list: ImportRowError[] = [];
-  private dropped = 0;
-  add(error: ImportRowError) {
-    if (this.list.length < MAX_IMPORT_ERRORS) this.list.push(error);
-    else this.dropped++;
-  }
-  /** The answer's error list, in row order. */
-  report(): ImportRowError[] {
-    const sorted = this.list.sort((a, b) => a.row - b.row);
-    if (!this.dropped) return sorted;
-    return [...sorted, { row: 0, column: '', message: `${this.dropped} more problems are not listed.` }];
-  }
-  get count() {
-    return this.list.length + this.dropped;
-  }
-}
 
 interface Counts {
   created: number;
@@ -82,17 +52,10 @@ export default async function certificateImportRoutes(
   base: FastifyInstance,
   options: { xlsxLimits?: Partial<XlsxLimits> },
 ) {
-  await base.register(multipart, {
-    limits: { files: 1, fields: 5, parts: 10, fieldSize: 1024, fileSize: MAX_IMPORT_BYTES },
-    throwFileSizeLimit: true,
-  });
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const limits: XlsxLimits = { ...XLSX_LIMITS, ...options.xlsxLimits };
-  // Each reading of a workbook gets its own deadline (issue 30, F4).
-  const reading = (): ReadOptions => ({ limits, clock: app.clock });
+  const { app, reading } = await importContext(base, options);
 
   /** Pass 1: every row read and checked; numbers given twice are errors in each of their rows. */
-  async function validate(file: string, format: ImportFormat, problems: Problems) {
+  async function validate(file: string, format: ImportFormat, problems: ImportProblems) {
     const errors: ImportRowError[] = [];
     const firstRow = new Map<string, number>();
     const secondRow = new Map<string, number>();
@@ -157,7 +120,7 @@ export default async function certificateImportRoutes(
   async function applyBatch(
     tx: Tx,
     batch: ParsedRow[],
-    problems: Problems,
+    problems: ImportProblems,
     counts: Counts,
     effects: Effects | undefined,
   ) {
@@ -281,7 +244,7 @@ export default async function certificateImportRoutes(
     file: string,
     format: ImportFormat,
     duplicated: Set<string>,
-    problems: Problems,
+    problems: ImportProblems,
     effects: Effects | undefined,
   ): Promise<Counts> {
     const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
@@ -300,57 +263,30 @@ export default async function certificateImportRoutes(
     return counts;
   }
 
-  async function importFile(req: FastifyRequest, dryRun: boolean): Promise<CertificateImportResult> {
-    if (!req.isMultipart()) throw unsupported();
-    const part = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
-    if (!part) throw badRequest(UPLOAD_MESSAGES.noFile);
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      throw badRequest(UPLOAD_MESSAGES.noFile);
-    }
-    const scratch = app.storage.scratchPath();
-    try {
-      const format = await receiveImport(part, scratch);
-      const problems = new Problems();
+  const importFile = (req: FastifyRequest, dryRun: boolean): Promise<CertificateImportResult> =>
+    withImportFile(app, req, async (file) => {
+      const { scratch, format } = file;
+      const problems = new ImportProblems();
       const { rows, duplicated } = await validate(scratch, format, problems);
       if (dryRun) {
         const counts = await applyAll(app.db, scratch, format, duplicated, problems, undefined);
         return { rows, ...counts, errors: problems.report() };
       }
 
-      const { size } = await fsp.stat(scratch);
-      const storageKey = app.storage.newKey();
       const effects: Effects = { superseded: [], released: [] };
-      const counts = await app.db.transaction(async (tx) => {
+      const { counts, storageKey } = await app.db.transaction(async (tx) => {
         // Imports run one at a time, so two files can't both create a number.
         await lockImports(tx);
         const counts = await applyAll(tx, scratch, format, duplicated, problems, effects);
-        // The file is kept for the audit: attached at once, so the upload sweeper leaves it.
-        const { id: uploadId } = await insertUpload(tx, {
-          kind: 'import',
-          ownerId: signedIn(req).user.id,
-          contentType: format === 'csv' ? CSV_TYPE : XLSX_TYPE,
-          size,
-          storageKey,
-          originalName: cleanName(part.filename),
-          attachedAt: app.clock.now(),
-          createdAt: app.clock.now(),
-        });
+        const kept = await keepImportFile(app, tx, req, file);
         await app.audit(tx, req, {
           action: 'certificate.import',
           targetType: 'import',
-          targetId: uploadId,
-          details: {
-            file: fileUrl(uploadId),
-            fileName: cleanName(part.filename),
-            rows,
-            ...counts,
-            errors: problems.count,
-          },
+          targetId: kept.uploadId,
+          details: { ...kept.details, rows, ...counts, errors: problems.count },
         });
-        return counts;
+        return { counts, storageKey: kept.storageKey };
       });
-      // The row first, then the bytes (as every upload): a crash between leaves a row without bytes.
       await app.storage.putFile(storageKey, scratch);
       if (counts.created || counts.updated) {
         app.reminders.kick();
@@ -359,10 +295,7 @@ export default async function certificateImportRoutes(
       await app.files.release(effects.released);
       req.log.info({ rows, ...counts, errors: problems.count }, 'certificates imported');
       return { rows, ...counts, errors: problems.report() };
-    } finally {
-      await fsp.rm(scratch, { force: true });
-    }
-  }
+    });
 
   app.post(
     '/api/certificates/import',

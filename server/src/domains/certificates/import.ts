@@ -36,6 +36,25 @@ const SAMPLE_BYTES = 4100;
 
 const OPTIONAL = new Set<ImportColumn>(IMPORT_OPTIONAL_COLUMNS);
 
+/** Problems of an import, at most MAX_IMPORT_ERRORS kept (the rest only counted). */
+export class ImportProblems {
+  readonly list: ImportRowError[] = [];
+  private dropped = 0;
+  add(error: ImportRowError) {
+    if (this.list.length < MAX_IMPORT_ERRORS) this.list.push(error);
+    else this.dropped++;
+  }
+  /** The answer's error list, in row order. */
+  report(): ImportRowError[] {
+    const sorted = this.list.sort((a, b) => a.row - b.row);
+    if (!this.dropped) return sorted;
+    return [...sorted, { row: 0, column: '', message: `${this.dropped} more problems are not listed.` }];
+  }
+  get count() {
+    return this.list.length + this.dropped;
+  }
+}
+
 /** csv-parse, loaded by the first CSV import rather than at start (issue 14). */
 const loadCsvParse = lazy('csv-parse', () => import('csv-parse'));
 
@@ -358,6 +377,13 @@ async function* xlsxRows(file: string, { limits, clock }: ReadOptions): AsyncGen
   }
 }
 
+/**
+ * The rows of an import file: the CSV's records, or the first sheet's rows of a workbook. The
+ * certificate import reads them, and so does the CE activities' (issue 33).
+ */
+export const readSheet = (file: string, format: ImportFormat, errors: ImportRowError[], read: ReadOptions) =>
+  format === 'csv' ? csvRows(file, errors) : xlsxRows(file, read);
+
 export interface ParsedRow {
   row: number;
   certificateNo: string;
@@ -391,7 +417,7 @@ export async function* readCertificates(
 ): AsyncGenerator<ParsedRow> {
   let columns: (ImportColumn | null)[] | undefined;
   let count = 0;
-  for await (const { row, cells } of format === 'csv' ? csvRows(file, errors) : xlsxRows(file, read)) {
+  for await (const { row, cells } of readSheet(file, format, errors, read)) {
     if (cells.every((c) => c.trim() === '')) continue;
     if (!columns) {
       const mapping = mapImportHeader(cells);

@@ -30,6 +30,7 @@ const verification: Verification = {
   validTill: '2031-06-30T00:00:00.000Z',
   status: 'Active',
   statusSince: null,
+  renewalInProgress: false,
   checks: { issuedByBoard: true, signatureIntact: true, notRevoked: true, notSuspended: true, notExpired: true },
   checkedAt: '2026-11-27T10:00:00.000Z',
   signature: {

@@ -350,7 +350,12 @@ export async function updateCertificate(
   db: Tx,
   id: string,
   values: Partial<
-    CertificateValues & Holding & Pick<CertificateRow, 'revokedAt' | 'revocationReason' | 'identifyByEmail'>
+    CertificateValues &
+      Holding &
+      Pick<
+        CertificateRow,
+        'revokedAt' | 'revocationReason' | 'identifyByEmail' | 'cycleStartsOn' | 'creditsEarned' | 'creditsAvailable'
+      >
   >,
 ) {
   const [row] = await db

@@ -27,6 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { certificates } from '../../db/schema';
+import { evidenceOfCertificates } from '../recertification';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { listRoute } from '../../lib/list-route';
 import { assertVersion, CONDITIONAL_PUT, preconditionOf, withEtag } from '../../lib/preconditions';
@@ -102,6 +103,7 @@ export default async function certificateRoutes(base: FastifyInstance) {
     find: CERTIFICATE_TRASH_FIND,
     search: certificateChoice,
     files: (row) => [row.downloadLink],
+    dependentFiles: evidenceOfCertificates,
     snapshot,
     async trashed(tx, row) {
       await app.credentials.settle(tx, { ...row, deletedAt: app.clock.now() });

@@ -1,12 +1,23 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { CERTIFICATE_MESSAGES } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, credentialCopies } from '../../db/schema';
 import { loadIssuerSeed } from '../../lib/keys';
 import { credentialSigner, statesRecord } from '../credentials';
-import { blockApp, call, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/harness';
+import {
+  blockApp,
+  call,
+  createTestApp,
+  createUser,
+  driver,
+  postgresUrlOf,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/harness';
 import { certificateNumber, inDays, issueCertificate } from '../../../test/certificates';
 import { calendarDay } from '../../lib/dates';
 
@@ -209,8 +220,9 @@ describe('what the page says, and where it leads', () => {
     const criteria = (achievement.criteria as { narrative: string }).narrative;
     expect(description).toContain('Certified Recycling Advocate');
     const res = await page(cert.verificationId);
-    expect(res.body).toContain(`<p>${description}</p>`);
-    expect(res.body).toContain(`<p><strong>How it is earned:</strong> ${criteria}</p>`);
+    // Issue 34: free text is the board's own, in its own direction whatever the page's.
+    expect(res.body).toContain(`<p dir="auto">${description}</p>`);
+    expect(res.body).toContain(`<p><strong>How it is earned:</strong> <span dir="auto">${criteria}</span></p>`);
     expect(await json(cert.verificationId)).toMatchObject({ description, criteria });
 
     // Read from the signed copy, not written again: a copy signed with other words shows those.
@@ -236,7 +248,7 @@ describe('what the page says, and where it leads', () => {
     await t.database.db.update(certificates).set({ credential: reworded }).where(eq(certificates.id, cert._id));
     const signedWords = await page(cert.verificationId);
     expect(checklistOf(signedWords.body)).toEqual(ALL_PASS);
-    expect(signedWords.body).toContain(`<p>Words ${own}</p>`);
+    expect(signedWords.body).toContain(`<p dir="auto">Words ${own}</p>`);
 
     // Changed without a signature, the words are nobody's and are not shown.
     await t.database.db
@@ -315,6 +327,86 @@ describe('what the page says, and where it leads', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe('in the reader’s language (issue 34)', () => {
+  const read = (id: string, headers: Record<string, string> = {}, query = '') =>
+    t.app.inject({ method: 'GET', url: `/verify/${id}${query}`, headers });
+
+  it('answers in Spanish for Accept-Language: es-MX, with its dates, and says so', async () => {
+    const cert = await issue();
+    const res = await read(cert.verificationId, {
+      'accept-language': 'es-MX,es;q=0.9,en;q=0.5',
+      'accept-encoding': 'gzip',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-language']).toBe('es');
+    // A cache keeps a copy per language, and per encoding as before.
+    expect(
+      String(res.headers.vary)
+        .toLowerCase()
+        .split(/\s*,\s*/),
+    ).toEqual(expect.arrayContaining(['accept-language', 'cookie', 'accept-encoding']));
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const body = zlib.gunzipSync(res.rawPayload).toString();
+    expect(body).toContain('<html lang="es" dir="ltr">');
+    expect(body).toContain('<h1 id="status">Certificado válido</h1>');
+    const day = new Intl.DateTimeFormat('es-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date((await json(cert.verificationId)).validTill as string),
+    );
+    expect(body).toContain(`Activo, válido hasta el ${day}`);
+    expect(body).toContain('Lo que esta página comprobó');
+    expect(body).not.toContain('What this page checked');
+    // The holder's and the board's words are not translated.
+    expect(body).toContain(`Emitido por <bdi>`);
+
+    // The JSON: its fields and values stay English; what it says in words is in Spanish.
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/verify/${cert.verificationId}`,
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(answer.headers['content-language']).toBe('es');
+    expect(answer.json()).toMatchObject({
+      status: 'Active',
+      language: 'es',
+      languages: ['en', 'es', 'ar'],
+      headline: 'Certificado válido',
+      statusText: `Activo, válido hasta el ${day}`,
+    });
+    const arabic = await t.app.inject({ method: 'GET', url: `/api/verify/${cert.verificationId}?lang=ar` });
+    expect(arabic.json()).toMatchObject({ status: 'Active', language: 'ar', headline: 'شهادة صالحة' });
+  });
+
+  it('reads right to left in Arabic, with ?lang= before the browser’s languages, and links each language', async () => {
+    const cert = await issue();
+    const res = await read(cert.verificationId, { 'accept-language': 'es' }, '?lang=ar');
+    expect(res.headers['content-language']).toBe('ar');
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    expect(res.body).toContain('<h1 id="status">شهادة صالحة</h1>');
+    expect(res.body).toMatch(/<a href="\?lang=ar" lang="ar" aria-current="true">العربية<\/a>/);
+    expect(res.body).toContain('<a href="?lang=es" lang="es" hreflang="es">Español</a>');
+    // Latin digits by default.
+    expect(res.body).not.toMatch(/[\u0660-\u0669]/);
+  });
+
+  it('falls back silently on an unknown ?lang= or cookie, to the browser’s language, then English', async () => {
+    const cert = await issue();
+    const spanish = await read(cert.verificationId, { 'accept-language': 'es', cookie: 'lang=xx' }, '?lang=zz');
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers['content-language']).toBe('es');
+    const english = await read(cert.verificationId, { 'accept-language': 'fr-FR' });
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain('<h1 id="status">Valid certificate</h1>');
+    const cookie = await read(cert.verificationId, { cookie: 'lang=ar' });
+    expect(cookie.headers['content-language']).toBe('ar');
+  });
+
+  it('says an unknown certificate is not found in the reader’s language', async () => {
+    const res = await read('nothing-here-at-all-00', { 'accept-language': 'es' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1 id="status">Certificado no encontrado</h1>');
   });
 });
 
@@ -482,7 +574,7 @@ describe('the board as configured, and copies signed before (decision 0040)', ()
       '<img src="https://cdn.orb.example/logo.png?v=2&amp;size=80" alt="" width="40" height="40"><a href="https://orb.example/" dir="auto">Oregon &lt;Recycling&gt; &amp; “Reuse” Board</a>',
     );
     expect(new URL(hrefOf(res.body, 'Report a problem with this certificate')!).pathname).toBe('verify@orb.example');
-    expect(res.body).toContain('(an e-mail to verify@orb.example)');
+    expect(res.body).toContain('(an e-mail to <bdi>verify@orb.example</bdi>)');
     // The logo's origin, and no other, is allowed as an image source.
     const imgSrc = /img-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
     expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.orb.example']);
@@ -651,6 +743,34 @@ describe('the views counted for the holder', () => {
     await t.app.verificationViews.flush();
     expect([await viewsOf(a._id), await viewsOf(b._id)]).toEqual([2, 1]);
   });
+
+  it.runIf(driver === 'postgres')(
+    'a flush asked for while another is writing waits for it (so closing the app loses no count)',
+    async () => {
+      const cert = await issue();
+      await t.app.verificationViews.flush();
+      // Another connection holds the certificate's row: the first flush's write waits on it.
+      const other = new pg.Client({ connectionString: await postgresUrlOf(t.database) });
+      await other.connect();
+      await other.query('begin');
+      await other.query('select 1 from certificates where id = $1 for update', [cert._id]);
+      try {
+        await page(cert.verificationId);
+        const first = t.app.verificationViews.flush();
+        const second = t.app.verificationViews.flush();
+        const outcome = await Promise.race([
+          second.then(() => 'returned'),
+          new Promise((resolve) => setTimeout(() => resolve('waiting'), 300)),
+        ]);
+        expect(outcome).toBe('waiting');
+        await other.query('commit');
+        await Promise.all([first, second]);
+      } finally {
+        await other.end();
+      }
+      expect(await viewsOf(cert._id)).toBe(1);
+    },
+  );
 
   it('views are written every few seconds without being asked, and when the app closes', async () => {
     const cert = await issue();

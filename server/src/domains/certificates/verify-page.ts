@@ -1,27 +1,42 @@
-import type { Verification } from '@portal/contract';
-import { calendarDay as day, utcMoment as moment } from '../../lib/dates';
+import { LANGUAGE_NAMES, LANGUAGES, type Verification } from '@portal/contract';
 import { escapeHtml as e } from '../../lib/html';
+import { type MessageKey, type Words, wordsFor } from '../../lib/i18n';
+
+/** The words of the preview image and of a caller that names no language. */
+const ENGLISH = wordsFor('en');
+
+/**
+ * A message as HTML whose argument `name` is HTML already: a name isolated in `<bdi>` (so that it
+ * reads right in either direction), or a `<time>`. The rest of the message is escaped.
+ */
+function messageHtml(
+  w: Words,
+  key: MessageKey,
+  name: string,
+  html: string,
+  values: Record<string, string | number> = {},
+) {
+  return e(w.t(key, { ...values, [name]: '\u0000' })).replace('\u0000', html);
+}
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'muted';
 
-const STATUS_TEXT: Record<Verification['status'], { headline: string; tone: Tone }> = {
-  Active: { headline: 'Valid certificate', tone: 'ok' },
-  Expired: { headline: 'Expired certificate', tone: 'muted' },
-  Inactive: { headline: 'Inactive certificate', tone: 'warn' },
-  Revoked: { headline: 'Revoked certificate', tone: 'bad' },
-};
+const TONE: Record<Verification['status'], Tone> = { Active: 'ok', Expired: 'muted', Inactive: 'warn', Revoked: 'bad' };
 
-export function statusLine(v: Verification): string {
-  const since = v.statusSince ? day(v.statusSince) : '';
+export function statusLine(v: Verification, w: Words = ENGLISH): string {
+  const since = v.statusSince ? w.day(v.statusSince) : '';
+  const validTill = w.day(v.validTill);
   switch (v.status) {
     case 'Active':
-      return `Active, valid till ${day(v.validTill)}`;
+      return w.t('verify.statusLine.active', { validTill });
     case 'Expired':
-      return `Expired on ${day(v.validTill)}`;
+      return w.t(v.renewalInProgress ? 'verify.statusLine.expiredRenewing' : 'verify.statusLine.expired', {
+        validTill,
+      });
     case 'Inactive':
-      return since ? `Inactive since ${since}` : 'Inactive';
+      return since ? w.t('verify.statusLine.inactiveSince', { since }) : w.t('verify.statusLine.inactive');
     case 'Revoked':
-      return `Revoked on ${since}`;
+      return w.t('verify.statusLine.revoked', { since });
   }
 }
 
@@ -30,9 +45,9 @@ export function statusLine(v: Verification): string {
  * signature does not check out, which outranks every status (issue 31: a tampered record never
  * reads as a valid certificate at a glance).
  */
-export function verdict(v: Verification): { headline: string; tone: Tone } {
-  if (!v.signature.valid) return { headline: 'Certificate could not be verified', tone: 'bad' };
-  return STATUS_TEXT[v.status];
+export function verdict(v: Verification, w: Words = ENGLISH): { headline: string; tone: Tone } {
+  if (!v.signature.valid) return { headline: w.t('verify.headline', { status: 'unverified' }), tone: 'bad' };
+  return { headline: w.t('verify.headline', { status: v.status }), tone: TONE[v.status] };
 }
 
 /** Where the page links to; all absolute. */
@@ -93,13 +108,28 @@ details dd{font-weight:400}
 .more{margin-block-start:28px;padding-block-start:16px;border-block-start:1px solid var(--line)}
 .more p{margin:0 0 6px}
 .aside{color:var(--muted);display:inline-block}
+.languages{display:flex;flex-wrap:wrap;gap:4px 16px;justify-content:flex-end;margin:0 0 12px;font-size:.9375rem}
+.languages a[aria-current]{font-weight:700;color:var(--ink);text-decoration:none}
 footer{max-width:760px;margin:0 auto 32px;padding:0 20px;color:var(--muted);font-size:.875rem}
 @media (max-width:480px){.card{padding:16px}.status{padding:14px 16px}dl{grid-template-columns:1fr;gap:2px}dd{margin-block-end:10px}}
 `;
 
-function shell(title: string, head: string, body: string, board: Verification['board']): string {
+/**
+ * Issue 34: the page in each language, by `?lang=` (which a reader can bookmark or share); the
+ * current one is marked for assistive technology.
+ */
+function languageLinks(w: Words): string {
+  const links = LANGUAGES.map((language) =>
+    language === w.language
+      ? `<a href="?lang=${language}" lang="${language}" aria-current="true">${e(LANGUAGE_NAMES[language])}</a>`
+      : `<a href="?lang=${language}" lang="${language}" hreflang="${language}">${e(LANGUAGE_NAMES[language])}</a>`,
+  ).join('');
+  return `<nav class="languages" aria-label="${e(w.t('verify.language'))}">${links}</nav>`;
+}
+
+function shell(title: string, head: string, body: string, board: Verification['board'], w: Words): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${w.language}" dir="${w.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -110,8 +140,8 @@ ${head}
 </head>
 <body>
 <header><div class="bar"><img src="${e(board.logoUrl)}" alt="" width="40" height="40"><a href="${e(board.url)}" dir="auto">${e(board.name)}</a></div></header>
-<main>${body}</main>
-<footer>This page shows only what the board publishes so that anyone can check a certificate. No account is needed, and nothing about you is recorded.</footer>
+<main>${languageLinks(w)}${body}</main>
+<footer>${e(w.t('verify.footer'))}</footer>
 </body>
 </html>`;
 }
@@ -124,90 +154,110 @@ interface Check {
   detail?: string;
 }
 
-function checklist(v: Verification): Check[] {
+function checklist(v: Verification, w: Words): Check[] {
   const c = v.checks;
-  const board = `<bdi>${e(v.board.name)}</bdi>`;
-  const since = v.statusSince ? day(v.statusSince) : undefined;
+  // The board's name is the board's own words: isolated, so that it reads right in any direction.
+  const board = (key: 'verify.issuedBy' | 'verify.notIssuedBy') =>
+    messageHtml(w, key, 'board', `<bdi>${e(v.board.name)}</bdi>`);
+  const since = v.statusSince ? w.day(v.statusSince) : undefined;
+  const validTill = w.day(v.validTill);
   return [
     {
       key: 'issuedByBoard',
-      text: c.issuedByBoard ? `Issued by ${board}` : `Not issued by ${board}`,
-      detail: c.issuedByBoard
-        ? 'The credential names the board as its issuer and is signed with the board’s key.'
-        : 'The credential does not name the board, or is not signed with the board’s key.',
+      text: board(c.issuedByBoard ? 'verify.issuedBy' : 'verify.notIssuedBy'),
+      detail: w.t(c.issuedByBoard ? 'verify.issuedByDetail' : 'verify.notIssuedByDetail'),
     },
     {
       key: 'signatureIntact',
-      text: c.signatureIntact ? 'Signature intact' : 'Signature broken',
-      detail: c.signatureIntact
-        ? 'Nothing in it has changed since the board signed it.'
-        : 'It is not what the board signed, or no longer matches the board’s record.',
+      text: e(w.t(c.signatureIntact ? 'verify.signatureIntact' : 'verify.signatureBroken')),
+      detail: w.t(c.signatureIntact ? 'verify.signatureIntactDetail' : 'verify.signatureBrokenDetail'),
     },
     {
       key: 'notRevoked',
-      text: c.notRevoked ? 'Not revoked' : v.status === 'Revoked' && since ? `Revoked on ${since}` : 'Revoked',
+      text: e(
+        c.notRevoked
+          ? w.t('verify.notRevoked')
+          : v.status === 'Revoked' && since
+            ? w.t('verify.statusLine.revoked', { since })
+            : w.t('verify.revoked'),
+      ),
     },
     {
       key: 'notSuspended',
-      text: c.notSuspended
-        ? 'Not made inactive'
-        : v.status === 'Inactive' && since
-          ? `Inactive since ${since}`
-          : 'Inactive',
-      ...(c.notSuspended
-        ? {}
-        : {
-            detail: 'The board has made it inactive. It does not count as valid until the board makes it active again.',
-          }),
+      text: e(
+        c.notSuspended
+          ? w.t('verify.notSuspended')
+          : v.status === 'Inactive' && since
+            ? w.t('verify.statusLine.inactiveSince', { since })
+            : w.t('verify.suspended'),
+      ),
+      ...(c.notSuspended ? {} : { detail: w.t('verify.suspendedDetail') }),
     },
     {
       key: 'notExpired',
-      text: c.notExpired ? 'Not expired' : `Expired on ${day(v.validTill)}`,
-      ...(c.notExpired ? { detail: `Valid till ${day(v.validTill)}.` } : {}),
+      text: e(c.notExpired ? w.t('verify.notExpired') : w.t('verify.statusLine.expired', { validTill })),
+      ...(c.notExpired ? { detail: w.t('verify.notExpiredDetail', { validTill }) } : {}),
     },
   ];
 }
 
-function checklistHtml(v: Verification): string {
-  const items = checklist(v)
+function checklistHtml(v: Verification, w: Words): string {
+  const items = checklist(v, w)
     .map(({ key, text, detail }) => {
       const passed = v.checks[key];
       // The mark is named for assistive technology; the words carry the outcome on their own.
       const mark = passed
-        ? '<span class="mark" role="img" aria-label="Passed">&#10003;</span>'
-        : '<span class="mark" role="img" aria-label="Failed">&#10007;</span>';
+        ? `<span class="mark" role="img" aria-label="${e(w.t('verify.passed'))}">&#10003;</span>`
+        : `<span class="mark" role="img" aria-label="${e(w.t('verify.failed'))}">&#10007;</span>`;
       const more = detail ? `<span class="check-detail">${e(detail)}</span>` : '';
       return `<li class="${passed ? 'pass' : 'fail'}" data-check="${key}">${mark}<span><span class="check-text">${text}</span>${more}</span></li>`;
     })
     .join('\n');
+  const checkedAt = messageHtml(
+    w,
+    'verify.checkedAt',
+    'moment',
+    `<time datetime="${e(v.checkedAt)}">${e(w.moment(v.checkedAt))}</time>`,
+  );
   return `<section aria-labelledby="checks">
-<h2 id="checks">What this page checked</h2>
+<h2 id="checks">${e(w.t('verify.checks'))}</h2>
 <ul class="checks">
 ${items}
 </ul>
-<p class="checked">Checked at <time datetime="${e(v.checkedAt)}">${e(moment(v.checkedAt))}</time></p>
+<p class="checked">${checkedAt}</p>
 </section>`;
 }
 
-function technicalDetails(v: Verification, links: PageLinks): string {
+function technicalDetails(v: Verification, links: PageLinks, w: Words): string {
   const s = v.signature;
   const rows: [string, string][] = [
-    ['Issuer (DID)', `<code>${e(s.issuer)}</code>`],
-    ['Issuer’s public keys', `<a href="${e(links.didDocument)}">DID document (JSON)</a>`],
+    [w.t('verify.issuerDid'), `<code>${e(s.issuer)}</code>`],
+    [w.t('verify.issuerKeys'), `<a href="${e(links.didDocument)}">${e(w.t('verify.didDocument'))}</a>`],
   ];
-  if (s.signedAt) rows.push(['Signed', `<time datetime="${e(s.signedAt)}">${e(moment(s.signedAt))}</time>`]);
-  rows.push(['Format', 'Open Badges 3.0 <code>OpenBadgeCredential</code> (W3C Verifiable Credentials Data Model 2.0)']);
-  if (s.cryptosuite) rows.push(['Proof', `W3C Data Integrity, cryptosuite <code>${e(s.cryptosuite)}</code>`]);
-  if (s.credentialId) rows.push(['Credential id', `<code>${e(s.credentialId)}</code>`]);
-  if (s.statusListCredential) {
+  if (s.signedAt) {
+    rows.push([w.t('verify.signed'), `<time datetime="${e(s.signedAt)}">${e(w.moment(s.signedAt))}</time>`]);
+  }
+  // The standards by their own names, in every language.
+  rows.push([
+    w.t('verify.format'),
+    '<span dir="ltr">Open Badges 3.0 <code>OpenBadgeCredential</code> (W3C Verifiable Credentials Data Model 2.0)</span>',
+  ]);
+  if (s.cryptosuite) {
     rows.push([
-      'Revocation list',
-      `<a href="${e(s.statusListCredential)}">Status list (JSON)</a>, a W3C Bitstring Status List`,
+      w.t('verify.proof'),
+      `<span dir="ltr">W3C Data Integrity, cryptosuite <code>${e(s.cryptosuite)}</code></span>`,
     ]);
   }
-  rows.push(['This check as data', `<a href="${e(links.json)}">This check as JSON</a>`]);
+  if (s.credentialId) rows.push([w.t('verify.credentialId'), `<code>${e(s.credentialId)}</code>`]);
+  if (s.statusListCredential) {
+    rows.push([
+      w.t('verify.statusList'),
+      `<a href="${e(s.statusListCredential)}">${e(w.t('verify.statusListLink'))}</a>, ${e(w.t('verify.statusListKind'))}`,
+    ]);
+  }
+  rows.push([w.t('verify.asData'), `<a href="${e(links.json)}">${e(w.t('verify.asJson'))}</a>`]);
   return `<details>
-<summary>Technical details</summary>
+<summary>${e(w.t('verify.technical'))}</summary>
 <dl>
 ${rows.map(([term, value]) => `<dt>${e(term)}</dt><dd>${value}</dd>`).join('\n')}
 </dl>
@@ -226,11 +276,16 @@ export function reportHref(v: Verification, pageUrl: string): string {
 }
 
 /** The Open Graph and Twitter card of the page: what a link preview shows, the picture included. */
-function cardMeta(v: Verification, links: PageLinks, title: string): string {
-  const { headline } = verdict(v);
+function cardMeta(v: Verification, links: PageLinks, title: string, w: Words): string {
+  const { headline } = verdict(v, w);
   const who = v.holderName ? `${v.holderName}: ` : '';
-  const description = `${who}${v.credentialName}, certificate ${v.certificateNo} from ${v.board.name}. ${statusLine(v)}.`;
-  const alt = `${headline}: ${v.holderName || 'Not yet claimed'}, ${v.credentialName}, ${v.board.name}`;
+  const description = `${who}${w.t('verify.cardDescription', {
+    credentialName: v.credentialName,
+    certificateNo: v.certificateNo,
+    board: v.board.name,
+    statusLine: statusLine(v, w),
+  })}`;
+  const alt = `${headline}: ${v.holderName || w.t('verify.notClaimed')}, ${v.credentialName}, ${v.board.name}`;
   const properties = [
     ['og:type', 'website'],
     ['og:title', title],
@@ -258,52 +313,60 @@ function cardMeta(v: Verification, links: PageLinks, title: string): string {
   ].join('\n');
 }
 
-/** The public verification page of one certificate. */
-export function renderVerificationPage(v: Verification, links: PageLinks): string {
-  const { headline, tone } = verdict(v);
-  const title = `${v.credentialName}: ${v.status}`;
+/** The public verification page of one certificate, in the reader's language (issue 34). */
+export function renderVerificationPage(v: Verification, links: PageLinks, w: Words = ENGLISH): string {
+  const { headline, tone } = verdict(v, w);
+  const statusWord = w.t('verify.status', { status: v.status });
+  const title = `${v.credentialName}: ${statusWord}`;
   const signature = v.signature.valid
-    ? `<p class="verdict"><strong>&#10003; Authentic.</strong> The board's digital signature on this certificate checks out${
-        v.status === 'Active' ? '' : `, but the certificate is ${v.status.toLowerCase()}`
-      }.</p>`
-    : `<p class="verdict"><strong>&#10007; The signature does not check out.</strong> Do not rely on this certificate; contact the board.</p>`;
+    ? `<p class="verdict"><strong>&#10003; ${e(w.t('verify.authentic'))}</strong> ${e(
+        w.t('verify.signatureChecksOut', { status: v.status }),
+      )}</p>`
+    : `<p class="verdict"><strong>&#10007; ${e(w.t('verify.signatureFails'))}</strong> ${e(
+        w.t('verify.signatureFailsAdvice'),
+      )}</p>`;
   // The achievement's words as the signed credential states them (none when it does not check out).
   const about =
     v.description || v.criteria
       ? `<section aria-labelledby="about">
-<h2 id="about">About this credential</h2>
-${v.description ? `<p>${e(v.description)}</p>` : ''}
-${v.criteria ? `<p><strong>How it is earned:</strong> ${e(v.criteria)}</p>` : ''}
+<h2 id="about">${e(w.t('verify.about'))}</h2>
+${v.description ? `<p dir="auto">${e(v.description)}</p>` : ''}
+${v.criteria ? `<p><strong>${e(w.t('verify.criteria'))}</strong> <span dir="auto">${e(v.criteria)}</span></p>` : ''}
 </section>`
       : '';
   // Issue 31: the holder's way to a wallet, while the certificate is one to carry.
   const wallet =
     v.status === 'Active' && v.signature.valid
-      ? `<p>Is this your certificate? <a href="${e(links.wallet)}">Add it to a digital wallet</a></p>`
+      ? `<p>${e(w.t('verify.walletQuestion'))} <a href="${e(links.wallet)}">${e(w.t('verify.walletLink'))}</a></p>`
       : '';
   const body = `<article class="card" aria-labelledby="status">
 <section class="status ${tone}" role="status">
 <h1 id="status">${e(headline)}</h1>
-<p>${e(statusLine(v))}</p>
+<p>${e(statusLine(v, w))}</p>
 ${signature}
 </section>
 <dl>
-<dt>Holder</dt><dd><span dir="auto">${e(v.holderName || 'Not yet claimed')}</span></dd>
-<dt>Credential</dt><dd><span dir="auto">${e(v.credentialName)}</span></dd>
-<dt>Certificate No</dt><dd>${e(v.certificateNo)}</dd>
-<dt>Issued</dt><dd>${e(day(v.issuedOn))}</dd>
-<dt>Valid till</dt><dd>${e(day(v.validTill))}</dd>
-<dt>Status</dt><dd>${e(v.status)}</dd>
+<dt>${e(w.t('verify.holder'))}</dt><dd><span dir="auto">${e(v.holderName || w.t('verify.notClaimed'))}</span></dd>
+<dt>${e(w.t('verify.credential'))}</dt><dd><span dir="auto">${e(v.credentialName)}</span></dd>
+<dt>${e(w.t('verify.certificateNo'))}</dt><dd><bdi>${e(v.certificateNo)}</bdi></dd>
+<dt>${e(w.t('verify.issued'))}</dt><dd>${e(w.day(v.issuedOn))}</dd>
+<dt>${e(w.t('verify.validTill'))}</dt><dd>${e(w.day(v.validTill))}</dd>
+<dt>${e(w.t('verify.statusLabel'))}</dt><dd>${e(statusWord)}</dd>
 </dl>
-${checklistHtml(v)}
+${checklistHtml(v, w)}
 ${about}
-${technicalDetails(v, links)}
-<section class="more" aria-label="For the holder, and to report a problem">
+${technicalDetails(v, links, w)}
+<section class="more" aria-label="${e(w.t('verify.moreLabel'))}">
 ${wallet}
-<p><a href="${e(reportHref(v, links.page))}">Report a problem with this certificate</a> <span class="aside">(an e-mail to ${e(v.board.contactEmail)})</span></p>
+<p><a href="${e(reportHref(v, links.page))}">${e(w.t('verify.report'))}</a> <span class="aside">${messageHtml(
+    w,
+    'verify.reportTo',
+    'email',
+    `<bdi>${e(v.board.contactEmail)}</bdi>`,
+  )}</span></p>
 </section>
 </article>`;
-  return shell(title, cardMeta(v, links, title), body, v.board);
+  return shell(title, cardMeta(v, links, title, w), body, v.board, w);
 }
 
 /**
@@ -314,25 +377,32 @@ export function renderSupersededPage(
   board: Verification['board'],
   copy: { credentialName: string; number: number; revokedAt: string | null },
   currentUrl: string,
+  w: Words = ENGLISH,
 ): string {
-  const since = copy.revokedAt ? ` on ${e(day(copy.revokedAt))}` : '';
+  const name = `<bdi>${e(copy.credentialName)}</bdi>`;
+  const text = copy.revokedAt
+    ? messageHtml(w, 'verify.supersededTextOn', 'credentialName', name, {
+        number: copy.number,
+        day: w.day(copy.revokedAt),
+      })
+    : messageHtml(w, 'verify.supersededText', 'credentialName', name, { number: copy.number });
   const body = `<article class="card" aria-labelledby="status">
 <section class="status muted" role="status">
-<h1 id="status">Superseded by a newer version</h1>
-<p>This copy (version ${copy.number}) of &ldquo;<bdi>${e(copy.credentialName)}</bdi>&rdquo; was replaced${since} by a newer version, and no longer verifies.</p>
-<p><a href="${e(currentUrl)}">See the certificate as it stands now</a></p>
+<h1 id="status">${e(w.t('verify.superseded'))}</h1>
+<p>${text}</p>
+<p><a href="${e(currentUrl)}">${e(w.t('verify.current'))}</a></p>
 </section>
 </article>`;
-  return shell('Superseded by a newer version', '', body, board);
+  return shell(w.t('verify.superseded'), '', body, board, w);
 }
 
 /** An unknown or malformed id: the same shell, so it costs what a known one costs. */
-export function renderNotFoundPage(board: Verification['board']): string {
+export function renderNotFoundPage(board: Verification['board'], w: Words = ENGLISH): string {
   const body = `<article class="card" aria-labelledby="status">
 <section class="status bad" role="status">
-<h1 id="status">Certificate not found</h1>
-<p>No certificate has this verification link. Check that the link is complete, or ask the holder for a new one.</p>
+<h1 id="status">${e(w.t('verify.notFound'))}</h1>
+<p>${e(w.t('verify.notFoundText'))}</p>
 </section>
 </article>`;
-  return shell('Certificate not found', '', body, board);
+  return shell(w.t('verify.notFound'), '', body, board, w);
 }

@@ -2,15 +2,17 @@ import {
   CERTIFICATE_MESSAGES,
   credentialVersionParams,
   errorBody,
+  LANGUAGES,
   VERIFICATION_ID_PATTERN,
-  verification,
+  verificationAnswer,
   verificationParams,
   type Verification,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC_CACHE_CONTROL, perVisitorMinute, preflight, readableByAnyOrigin } from '../../lib/cross-origin';
+import { requestLanguage, wordsFor } from '../../lib/i18n';
 import { lazy } from '../../lib/lazy';
 import { sendTagged } from '../../lib/preconditions';
 import { statesRecord } from '../credentials';
@@ -22,8 +24,9 @@ import {
   verificationLookup,
   type VerifiedRow,
 } from './repository';
+import { renewalInProgress } from '../recertification';
 import { type CheckedCredential, readCredential, verificationChecks, verificationStatus } from './verification';
-import { renderNotFoundPage, renderSupersededPage, renderVerificationPage } from './verify-page';
+import { renderNotFoundPage, renderSupersededPage, renderVerificationPage, statusLine, verdict } from './verify-page';
 
 /** The preview image's renderer (sharp, fonts): loaded by the first preview asked for, not at start. */
 const loadPreview = lazy('certificate-preview', () => import('./preview'));
@@ -61,7 +64,10 @@ async function verifyRoutes(base: FastifyInstance) {
    * write per view (and no lock on its row); a crash loses at most those seconds of counts.
    */
   const views = new Map<string, number>();
-  async function flush() {
+  /** One write at a time: a flush asked for while another is writing waits for it, then writes what is left. */
+  let writing = Promise.resolve();
+  const flush = () => (writing = writing.then(write));
+  async function write() {
     if (views.size === 0) return;
     const batch = new Map(views);
     views.clear();
@@ -151,6 +157,7 @@ async function verifyRoutes(base: FastifyInstance) {
       validTill: row.validTill.toISOString(),
       status,
       statusSince: since?.toISOString() ?? null,
+      renewalInProgress: status === 'Expired' && (await renewalInProgress(app.db, row, now)),
       checks: verificationChecks(row, credential, now),
       checkedAt: now.toISOString(),
       signature: {
@@ -163,6 +170,16 @@ async function verifyRoutes(base: FastifyInstance) {
       },
     };
   }
+
+  /**
+   * Issue 34: the page in the reader's language (`?lang=`, the `lang` cookie, Accept-Language),
+   * said in Content-Language; caches keep one copy per language asked for.
+   */
+  const readersWords = (req: FastifyRequest, reply: FastifyReply) => {
+    const words = wordsFor(requestLanguage(req));
+    reply.header('content-language', words.language).header('vary', 'accept-language, cookie');
+    return words;
+  };
 
   /** The addresses the page links to (all absolute: the page may be read saved, or in a preview). */
   const linksOf = (verificationId: string) => {
@@ -182,12 +199,13 @@ async function verifyRoutes(base: FastifyInstance) {
     { schema: { hide: true, params: verificationParams }, ...limited },
     async (req, reply) => {
       const found = await lookup(req.params.verificationId);
+      const words = readersWords(req, reply);
       reply
         .header('x-robots-tag', 'noindex, nofollow')
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8');
-      if (!found) return reply.status(404).send(renderNotFoundPage(board));
-      return reply.send(renderVerificationPage(found, linksOf(found.verificationId)));
+      if (!found) return reply.status(404).send(renderNotFoundPage(board, words));
+      return reply.send(renderVerificationPage(found, linksOf(found.verificationId), words));
     },
   );
 
@@ -225,8 +243,11 @@ async function verifyRoutes(base: FastifyInstance) {
       );
       const copy = row ? await findCopy(app.db, row.id, req.params.number) : undefined;
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-cache');
+      const words = readersWords(req, reply);
       const page = verificationUrl(app.config.appUrl, req.params.verificationId);
-      if (!row || !copy) return reply.status(404).type('text/html; charset=utf-8').send(renderNotFoundPage(board));
+      if (!row || !copy) {
+        return reply.status(404).type('text/html; charset=utf-8').send(renderNotFoundPage(board, words));
+      }
       if (copy.credentialId === row.copyId) return reply.redirect(page, 303);
       return reply
         .type('text/html; charset=utf-8')
@@ -235,6 +256,7 @@ async function verifyRoutes(base: FastifyInstance) {
             board,
             { credentialName: row.name, number: copy.number, revokedAt: copy.revokedAt?.toISOString() ?? null },
             page,
+            words,
           ),
         );
     },
@@ -243,15 +265,22 @@ async function verifyRoutes(base: FastifyInstance) {
   app.get(
     '/api/verify/:verificationId',
     {
-      schema: { tags, params: verificationParams, response: { 200: verification, 404: errorBody } },
+      schema: { tags, params: verificationParams, response: { 200: verificationAnswer, 404: errorBody } },
       onSend: readableByAnyOrigin(['Retry-After']),
       ...limited,
     },
     async (req, reply) => {
       const found = await lookup(req.params.verificationId);
+      const words = readersWords(req, reply);
       reply.header('x-robots-tag', 'noindex, nofollow');
       if (!found) return reply.status(404).send({ message: CERTIFICATE_MESSAGES.notFound });
-      return found;
+      return {
+        ...found,
+        language: words.language,
+        languages: [...LANGUAGES],
+        headline: verdict(found, words).headline,
+        statusText: statusLine(found, words),
+      };
     },
   );
 }

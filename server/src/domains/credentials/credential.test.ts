@@ -29,6 +29,8 @@ const facts: CredentialFacts = {
   identifyByEmail: false,
   awardedOn: new Date('2026-01-02T03:04:05.678Z'),
   validTill: new Date('2028-01-02T00:00:00.000Z'),
+  creditsEarned: null,
+  creditsAvailable: null,
 };
 const copy = { credentialId: 'https://portal.example.org/verify/v-1/versions/1', statusList: 1, statusPosition: 42 };
 const signed = (f: CredentialFacts = facts) =>

@@ -24,6 +24,9 @@ export interface CredentialFacts {
   /** Issue 31: the day it was awarded (`awardedDate`, and `validFrom` unless that is after validTill). */
   awardedOn: Date;
   validTill: Date;
+  /** Issue 33: the CE hours counted for the last approved renewal, and the rules' total (null before one). */
+  creditsEarned: number | null;
+  creditsAvailable: number | null;
 }
 
 /** A certificate as settling its copies needs it: what its credential states, and whether it stands. */
@@ -120,7 +123,9 @@ export function statesRecord(credential: Json, row: CredentialFacts, credentialI
     achievement?.name === row.name &&
     subject?.licenseNumber === row.certificateNo &&
     name === row.holderName &&
-    namesHolder
+    namesHolder &&
+    subject?.creditsEarned === (row.creditsEarned ?? undefined) &&
+    achievement?.creditsAvailable === (row.creditsAvailable ?? undefined)
   );
 }
 
@@ -183,6 +188,9 @@ export function openBadgeCredential(
       type: ['AchievementSubject'],
       identifier,
       licenseNumber: facts.certificateNo,
+      // Open Badges 3.0 AchievementSubject.creditsEarned: "The number of credits earned" (here the
+      // hours of continuing education counted for the renewal that issued this copy).
+      ...(facts.creditsEarned !== null && { creditsEarned: facts.creditsEarned }),
       achievement: {
         id: achievementId,
         type: ['Achievement'],
@@ -196,6 +204,8 @@ export function openBadgeCredential(
         },
         // The board has no badge artwork of its own: its logo stands for the achievement.
         image: boardImage,
+        // Open Badges 3.0 Achievement.creditsAvailable: the hours a renewal cycle asks.
+        ...(facts.creditsAvailable !== null && { creditsAvailable: facts.creditsAvailable }),
       },
     },
     credentialStatus: {

@@ -43,6 +43,8 @@ const unsignedColumns = {
   identifyByEmail: certificates.identifyByEmail,
   awardedOn: certificates.awardedOn,
   validTill: certificates.validTill,
+  creditsEarned: certificates.creditsEarned,
+  creditsAvailable: certificates.creditsAvailable,
   version: certificates.version,
 };
 

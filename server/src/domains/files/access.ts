@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../plugins/auth';
 import { fileUrl } from './plugin';
-import { certificatesNamingFile, isProfilePicture, reportsNamingFile, type UploadRow } from './repository';
+import {
+  ceActivitiesNamingFile,
+  certificatesNamingFile,
+  isProfilePicture,
+  reportsNamingFile,
+  type UploadRow,
+} from './repository';
 
 /**
  * Who may read an uploaded file (ARCHITECTURE §5). The record that refers to the file decides:
- * report media — admins and the reporting member; certificate documents — admins and the holder;
+ * report media — admins and the reporting member; certificate documents and the evidence of
+ * continuing education — admins and the holder;
  * profile pictures and other attached images — any verified user; a file nothing refers to yet —
  * its owner and admins.
  */
@@ -21,6 +28,10 @@ export async function mayRead(app: FastifyInstance, user: SessionUser, file: Upl
   // e-mail the record was registered with (an unclaimed record, or one the holder has since left).
   const inCertificates = await certificatesNamingFile(app.db, url);
   if (inCertificates.length) return inCertificates.some((c) => c.live && c.holderId === user.id);
+
+  // Issue 33: the evidence of a continuing-education activity is the holder's and the board's.
+  const inActivities = await ceActivitiesNamingFile(app.db, url);
+  if (inActivities.length) return inActivities.some((c) => c.live && c.holderId === user.id);
 
   if (file.ownerId === user.id) return true;
   if (file.kind !== 'image') return false;

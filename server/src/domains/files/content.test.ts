@@ -79,7 +79,7 @@ describe('accepted types', () => {
       statusCode: 413,
       message: 'Too many of your uploads are not yet part of a report or profile. Submit them, or try again tomorrow.',
     });
-    expect(UPLOAD_MESSAGES.documentsAdminOnly).toBe('Only administrators may upload documents.');
+    expect(UPLOAD_MESSAGES.documentsAdminOnly).toBe('Only administrators may upload Word documents; send a PDF.');
     expect(UPLOAD_MESSAGES.noFile).toBe('No file was sent.');
   });
 });

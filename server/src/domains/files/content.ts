@@ -9,7 +9,7 @@ import type { VideoType } from './video-remux';
 export const UPLOAD_MESSAGES = {
   unsupported: 'This type of file is not accepted.',
   tooLarge: 'The file is too large.',
-  documentsAdminOnly: 'Only administrators may upload documents.',
+  documentsAdminOnly: 'Only administrators may upload Word documents; send a PDF.',
   noFile: 'No file was sent.',
   dailyAllowance: 'You have reached your upload allowance for today. Try again tomorrow.',
   pendingAllowance:

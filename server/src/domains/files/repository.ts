@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { certificates, reports, resumableUploads, uploads, users } from '../../db/schema';
+import { ceActivities, certificates, reports, resumableUploads, uploads, users } from '../../db/schema';
 import { live } from '../../lib/trash';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -26,6 +26,15 @@ export async function certificatesNamingFile(db: Tx, url: string) {
     .select({ holderId: certificates.holderId, live: sql<boolean>`${live(certificates)}` })
     .from(certificates)
     .where(eq(certificates.downloadLink, url));
+}
+
+/** Issue 33: the continuing-education activities that name the file as evidence, and their certificates' holders. */
+export async function ceActivitiesNamingFile(db: Tx, url: string) {
+  return db
+    .select({ holderId: certificates.holderId, live: sql<boolean>`${live(certificates)}` })
+    .from(ceActivities)
+    .innerJoin(certificates, eq(certificates.id, ceActivities.certificateId))
+    .where(eq(ceActivities.evidenceUrl, url));
 }
 
 /** Whether some account has the file as its profile picture. */
@@ -152,6 +161,7 @@ export async function namedFiles(tx: Tx, urls: string[]): Promise<Set<string>> {
     tx.select({ url: reports.imageUrl }).from(reports).where(inArray(reports.imageUrl, urls)),
     tx.select({ url: reports.videoUrl }).from(reports).where(inArray(reports.videoUrl, urls)),
     tx.select({ url: certificates.downloadLink }).from(certificates).where(inArray(certificates.downloadLink, urls)),
+    tx.select({ url: ceActivities.evidenceUrl }).from(ceActivities).where(inArray(ceActivities.evidenceUrl, urls)),
   );
   return new Set(rows.map((r) => r.url));
 }

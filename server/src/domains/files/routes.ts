@@ -144,8 +144,11 @@ export default async function fileRoutes(base: FastifyInstance) {
         {
           decide(mime) {
             const accepted = accept(mime);
-            // Documents are certificates, which only admins manage.
-            if (accepted.kind === 'document' && !user.isAdmin) throw forbidden(UPLOAD_MESSAGES.documentsAdminOnly);
+            // Word documents are certificates, which only admins manage; a member's PDF is the
+            // evidence of a continuing-education activity (issue 33).
+            if (accepted.kind === 'document' && !user.isAdmin && accepted.contentType !== 'application/pdf') {
+              throw forbidden(UPLOAD_MESSAGES.documentsAdminOnly);
+            }
             return accepted;
           },
         },

@@ -129,9 +129,22 @@ describe('POST /api/upload-file', () => {
     expect(peak - before).toBeLessThan(total / 2);
   });
 
-  it('refuses documents from a member with 403, keeping nothing', async () => {
-    await refused(member, '/api/upload-file', { filename: 'c.pdf', contentType: 'application/pdf', data: pdf() }, 403);
+  it('refuses Word documents from a member with 403, keeping nothing; a PDF (CE evidence) is theirs to send', async () => {
     await refused(member, '/api/upload-file', { filename: 'c.docx', contentType: DOCX, data: docx() }, 403);
+    await refused(
+      member,
+      '/api/upload-file',
+      { filename: 'c.doc', contentType: 'application/msword', data: doc() },
+      403,
+    );
+    const res = await upload(member, '/api/upload-file', {
+      filename: 'c.pdf',
+      contentType: 'application/pdf',
+      data: pdf(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // Nothing names it yet: its owner reads it, another member does not.
+    expect((await call(t.app, member, { method: 'GET', url: res.json().fileUrl })).statusCode).toBe(200);
   });
 
   it('goes by content, not name or declared type: a PNG named .jpg is stored as a PNG', async () => {

@@ -30,6 +30,8 @@ describe('operations endpoints', () => {
       'boardUrl',
       'chatUrl',
       'productName',
+      'recertification',
+      'renewalTimes',
       'renewalUrl',
       'supportEmail',
     ]);

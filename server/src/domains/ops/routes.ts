@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
+import { readRenewalTimes } from '../recertification';
 import { latestOutboxMails } from './repository';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
@@ -44,6 +45,8 @@ export default async function opsRoutes(base: FastifyInstance) {
     supportEmail: app.config.supportEmail,
     boardUrl: app.config.boardUrl,
     renewalUrl: app.config.renewalUrl,
+    recertification: app.config.recertification,
+    renewalTimes: await readRenewalTimes(app.db),
     chatUrl: app.config.chatUrl,
     adminMfa: app.config.adminMfa,
   }));

@@ -55,6 +55,20 @@ describe('recertification rules', () => {
     expect(entry?.details).toEqual({ before, after: rules });
   });
 
+  it('give the screens their lengths through /api/config: the first reminder and the grace period', async () => {
+    const config = async () => (await t.app.inject({ method: 'GET', url: '/api/config' })).json().renewalTimes;
+    await save(rules);
+    const offsets = await call(t.app, cookies.admin, {
+      method: 'PUT',
+      url: '/api/settings/renewal-reminders',
+      payload: { offsetsDays: [7, 45, 14] },
+    });
+    expect(offsets.statusCode, offsets.body).toBe(200);
+    expect(await config()).toEqual({ expiringDays: 45, graceDays: 45 });
+    await save({ ...rules, graceDays: 10 });
+    expect(await config()).toEqual({ expiringDays: 45, graceDays: 10 });
+  });
+
   it('refuses rules that cannot hold, naming what is wrong, and changes nothing', async () => {
     await save(rules);
     const refused: [Partial<Record<keyof RecertificationRules, unknown>>, string][] = [
@@ -63,6 +77,7 @@ describe('recertification rules', () => {
       [{ auditPercent: -1 }, 'The audit share is 0 to 100 %'],
       [{ maxHoursPerActivity: 0 }, 'Hours per activity must be more than 0'],
       [{ maxHoursPerActivity: 2.3 }, RECERTIFICATION_MESSAGES.quarterHours('Hours per activity')],
+      [{ maxHoursPerActivity: 1e-296 }, RECERTIFICATION_MESSAGES.quarterHours('Hours per activity')],
       [{ cycleMonths: 6 }, 'The cycle is 12 to 60 months'],
       [{ cycleMonths: 24.5 }, 'The cycle is a whole number of months'],
       [{ graceDays: 400 }, 'The grace period is 0 to 365 days'],

@@ -15,14 +15,16 @@ export interface ReminderFacts {
 export const reminderTitle = (c: ReminderFacts) =>
   c.daysLeft <= 0 ? `"${c.name}" expires today` : `"${c.name}" expires ${whenText(c.daysLeft)}`;
 
-export const reminderMessage = (c: ReminderFacts) =>
-  `Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${calendarDay(c.validTill)}. Renew it before then to stay certified.`;
+/** `progress`: what the member's continuing education still needs (issue 33), when they renew in the portal. */
+export const reminderMessage = (c: ReminderFacts, progress?: string) =>
+  `Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${calendarDay(c.validTill)}. Renew it before then to stay certified.${progress ? ` ${progress}` : ''}`;
 
 /** Issue 15: the renewal reminder, with RFC 8058's one-click unsubscribe in its headers. */
 export const reminderMail = (
   to: string,
   c: ReminderFacts,
   links: { renewal: string; certificates: string; unsubscribe: string },
+  progress?: string,
 ): Mail => ({
   to,
   // Plain ASCII, no quotes: a subject with them is sent as an encoded word, unreadable in raw headers.
@@ -30,7 +32,7 @@ export const reminderMail = (
   text: `Hello ${c.holderName || 'there'},
 
 Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${calendarDay(c.validTill)}.
-
+${progress ? `\n${progress}\n` : ''}
 Renew it here: ${links.renewal}
 
 Your certificates in the portal: ${links.certificates}

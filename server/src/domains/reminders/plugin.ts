@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { renewalPagePath } from '@portal/contract';
 import { hmac, safeEqual } from '../../lib/tokens';
+import { renewalProgress } from '../recertification';
 import { reminderMail, reminderMessage, reminderTitle } from './mails';
 import { findDue, lockForReminder, readOffsets, recordReminder, utcDay } from './repository';
 
@@ -59,11 +61,15 @@ export default fp(
                   DAY_MS,
               ),
             };
+            // Issue 33: renewing in the portal, the reminder says what the member's continuing
+            // education still needs, and links to the certificate's Renewal tab.
+            const inPortal = app.config.recertification === 'portal';
+            const progress = inPortal ? await renewalProgress(tx, certificate) : undefined;
             await app.inbox.add(tx, {
               userId: holder.id,
               kind: 'renewal-reminder',
               title: reminderTitle(facts),
-              message: reminderMessage(facts),
+              message: reminderMessage(facts, progress),
               certificateId: certificate.id,
             });
             if (holder.reminderEmails) {
@@ -71,11 +77,18 @@ export default fp(
               url.searchParams.set('token', unsubscribeToken(holder.id));
               await app.mail.enqueue(
                 tx,
-                reminderMail(holder.email, facts, {
-                  renewal: app.config.renewalUrl,
-                  certificates: `${app.config.appUrl}/admin/certificates`,
-                  unsubscribe: url.toString(),
-                }),
+                reminderMail(
+                  holder.email,
+                  facts,
+                  {
+                    renewal: inPortal
+                      ? `${app.config.appUrl}${renewalPagePath(certificate.id)}`
+                      : app.config.renewalUrl,
+                    certificates: `${app.config.appUrl}/admin/certificates`,
+                    unsubscribe: url.toString(),
+                  },
+                  progress,
+                ),
               );
             }
             return { mailed: holder.reminderEmails };

@@ -1,3 +1,4 @@
+import { renewalPagePath } from '@portal/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/harness';
@@ -9,7 +10,7 @@ const DAY = 24 * 60;
 let t: TestApp;
 let adminUser: { email: string; password: string };
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ RECERTIFICATION: 'portal' });
   adminUser = await createUser(t, { isAdmin: true });
 });
 afterAll(() => t.close());
@@ -94,7 +95,10 @@ describe('renewal reminders', () => {
       const mail = mails.at(-1)!;
       expect(mail.subject).toBe(`Renewal reminder: Certified Recycling Advocate expires ${when}`);
       expect(mail.text).toContain(cert.certificateNo);
-      expect(mail.text).toContain(t.config.renewalUrl);
+      // Issue 33: renewing in the portal, the link is the certificate's Renewal tab, and the mail
+      // says what is still to log (nothing is logged yet).
+      expect(mail.text).toContain(`${t.config.appUrl}${renewalPagePath(cert._id)}`);
+      expect(mail.text).toContain('20 of 20 hours still to log, 8 in Recycling practice, 4 in Outreach and ethics');
       const date = new Date(cert.validTill).toLocaleDateString('en-US', {
         timeZone: 'UTC',
         year: 'numeric',

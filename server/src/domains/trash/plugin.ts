@@ -47,6 +47,11 @@ export interface TrashKind<R extends Row = Row> {
   search?(q: string, filters: CertificateFilters | undefined, now: Date): SQL | undefined;
   /** The file URLs the record names: kept while it is in the trash, released when it is purged. */
   files(row: R): string[];
+  /**
+   * The file URLs records that go with it name (a certificate's activities' evidence, issue 33):
+   * read in the purge's transaction before the rows `where` picks are deleted, released with them.
+   */
+  dependentFiles?(tx: Tx, where: SQL): Promise<string[]>;
   /** What the audit row keeps of the record (no secret, no client data). */
   snapshot(row: R): Record<string, unknown>;
   /** Before any row is locked: refuses what may not go (it locks what its rule reads first). */
@@ -152,7 +157,8 @@ export default fp(
     /** Deletes trashed rows for good (those `where` picks), audits each, then releases their files. */
     async function purge(req: FastifyRequest | null, type: TrashType, where: SQL) {
       const kind = kindOf(type);
-      const gone = await app.db.transaction(async (tx) => {
+      const { gone, dependent } = await app.db.transaction(async (tx) => {
+        const dependent = (await kind.dependentFiles?.(tx, where)) ?? [];
         const rows = await repository.deleteTrashed(tx, kind.table, where);
         for (const row of rows) {
           await app.audit(tx, req, {
@@ -166,10 +172,10 @@ export default fp(
             },
           });
         }
-        return rows;
+        return { gone: rows, dependent };
       });
       // After the commit: the reference rule keeps any file another record still names.
-      await app.files.release(gone.flatMap((row) => kind.files(row)));
+      await app.files.release([...gone.flatMap((row) => kind.files(row)), ...dependent]);
       return gone.length;
     }
 

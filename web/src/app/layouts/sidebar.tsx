@@ -30,7 +30,9 @@ function RouteLink({ route, onNavigate }: { route: NavRoute; onNavigate?: () => 
 }
 
 function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void }) {
-  const items = group.items.map((entry) => <Entry key={entry.name} entry={entry} onNavigate={onNavigate} />);
+  const items = group.items
+    .filter((entry) => isGroup(entry) || !entry.hidden)
+    .map((entry) => <Entry key={entry.name} entry={entry} onNavigate={onNavigate} />);
   if (group.collapse) {
     return (
       <NavLink label={group.name} defaultOpened childrenOffset="md">

@@ -1,7 +1,8 @@
 import { Button, Card, Checkbox, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
-import { IconArrowBackUp, IconBan, IconDownload, IconEdit, IconQrcode, IconTrash } from '@tabler/icons-react';
-import { CertificateStatusBadge } from './certificate-status';
+import { IconArrowBackUp, IconBan, IconDownload, IconQrcode } from '@tabler/icons-react';
+import { EditDeleteButtons } from '../../../components/card-actions';
+import { CertificateRenewalBadge, CertificateStatusBadge } from './certificate-status';
 import { QrCode } from '../../../components/qr-code';
 import { VerificationLink } from './verification-link';
 import { formatCalendarDay, formatDay } from '../../../lib/dates';
@@ -51,7 +52,10 @@ export function AdminCertificateCard({
             </Title>
           </Group>
           {/* Beside a long title the status keeps its width (it was cut to "AC…"). */}
-          <CertificateStatusBadge status={certificate.status} style={{ flexShrink: 0 }} />
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+            <CertificateStatusBadge status={certificate.status} />
+            <CertificateRenewalBadge certificate={certificate} />
+          </Stack>
         </Group>
         <Text size="sm">
           <Text span fw={500}>
@@ -108,18 +112,7 @@ export function AdminCertificateCard({
           <VerificationLink url={certificate.verificationUrl} />
         </Stack>
         <Group gap="xs" mt="auto" pt="sm">
-          <Button size="xs" variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={onDelete}
-          >
-            Delete
-          </Button>
+          <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />
           {certificate.revokedAt ? (
             <Button
               size="xs"

@@ -13,6 +13,8 @@ const config = {
   renewalUrl: 'https://board.example/renew',
   chatUrl: 'https://chat.example',
   adminMfa: 'optional',
+  recertification: 'external',
+  renewalTimes: { expiringDays: 60, graceDays: 30 },
 };
 
 describe('CertificateShareDialog', () => {

@@ -2,11 +2,11 @@ import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadError, UNREACHABLE } from '../../../components/load-error';
-import { usePublicConfig } from '../../../hooks/use-public-config';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/store';
 import { useMyCertificates } from '../api/use-my-certificates';
 import { standingOf } from '../utils/my-certificates';
+import { RenewNowButton } from './renew-now-button';
 import { formatCalendarDay } from '../../../lib/dates';
 
 /**
@@ -17,7 +17,6 @@ export function CertificateStanding() {
   const headingId = useId();
   const email = useAuth((s) => s.user?.email ?? '');
   const query = useMyCertificates(email);
-  const { data: config } = usePublicConfig();
 
   let body;
   if (query.isPending) {
@@ -68,19 +67,7 @@ export function CertificateStanding() {
           </>
         )}
         <Group gap="sm">
-          {soonest && (
-            <Button
-              component="a"
-              href={config?.renewalUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              mih={44}
-              color="yellow.8"
-              disabled={!config}
-            >
-              Renew Now
-            </Button>
-          )}
+          {soonest && <RenewNowButton certificate={soonest} />}
           <Button
             component={Link}
             to={standing.total === 0 ? '../help' : '../certificates'}

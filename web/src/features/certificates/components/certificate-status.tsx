@@ -1,5 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import type { Certificate } from '@portal/contract';
+import { type Certificate, recertificationState } from '@portal/contract';
+import { RecertificationStateBadge } from '../../../components/recertification-state-badge';
+import { usePublicConfig } from '../../../hooks/use-public-config';
 
 /** One colour per status, on every certificate screen (spec §2: Active green, Expired red). */
 export const STATUS_COLOR: Record<Certificate['status'], string> = {
@@ -15,4 +17,19 @@ export function CertificateStatusBadge({ status, ...props }: { status: Certifica
       {status}
     </Badge>
   );
+}
+
+/**
+ * Issue 33: beside the status in the lists, Expiring, Grace or Lapsed when the board renews in the
+ * portal, by the rule and the board's lengths that the Renewal tab reads (`/api/config`).
+ */
+export function CertificateRenewalBadge({
+  certificate,
+  ...props
+}: { certificate: Pick<Certificate, 'validTill' | 'revokedAt'> } & BadgeProps) {
+  const { data: config } = usePublicConfig();
+  if (config?.recertification !== 'portal') return null;
+  const state = recertificationState(certificate, config.renewalTimes, new Date());
+  if (state === 'Active' || state === 'Revoked') return null;
+  return <RecertificationStateBadge state={state} variant="outline" {...props} />;
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCertificate } from '../../../test/certificate';
 import { renderWithProviders } from '../../../test/render';
 import { formatCalendarDay } from '../../../lib/dates';
@@ -49,6 +49,67 @@ describe('MyCertificatesTable', () => {
     // …and the valid-till day is the 28th even where its last millisecond in UTC is the 29th.
     expect(within(row).getByText(formatCalendarDay('2026-10-28'))).toBeInTheDocument();
     expect(within(row).queryByText(/Issued .*2026/)).not.toBeInTheDocument();
+  });
+
+  describe('the recertification state beside the status (issue 33)', () => {
+    const DAY = 86_400_000;
+    const answer = (recertification: 'portal' | 'external') =>
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              productName: 'Certified Recycling Advocate',
+              boardName: 'Board',
+              supportEmail: 's@example.org',
+              boardUrl: 'https://board.example',
+              renewalUrl: 'https://board.example/renew',
+              chatUrl: 'https://chat.example',
+              adminMfa: 'optional',
+              recertification,
+              renewalTimes: { expiringDays: 30, graceDays: 20 },
+            }),
+            { headers: { 'content-type': 'application/json' } },
+          ),
+      );
+    const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
+    const certificates = [
+      makeCertificate({ _id: 'a', name: 'Far off', validTill: inDays(31) }),
+      makeCertificate({ _id: 'b', name: 'Soon', validTill: inDays(29) }),
+      makeCertificate({ _id: 'c', name: 'Just expired', validTill: inDays(-19), status: 'Expired' }),
+      makeCertificate({ _id: 'd', name: 'Long gone', validTill: inDays(-21), status: 'Expired' }),
+      makeCertificate({
+        _id: 'e',
+        name: 'Taken back',
+        validTill: inDays(5),
+        status: 'Revoked',
+        revokedAt: inDays(-1),
+      }),
+    ];
+    beforeEach(() => vi.stubGlobal('fetch', answer('portal')));
+    afterEach(() => vi.unstubAllGlobals());
+    const stateOf = (name: string) =>
+      within(screen.getByRole('row', { name: new RegExp(name) }))
+        .queryAllByText(/^(Active|Expiring|Grace|Lapsed|Revoked)$/)
+        .map((badge) => badge.textContent);
+
+    it('reads Expiring, Grace or Lapsed by the board’s lengths, and nothing more while Active or Revoked', async () => {
+      renderWithProviders(<MyCertificatesTable certificates={certificates} onView={() => {}} onShare={() => {}} />);
+      expect(await screen.findByText('Expiring')).toBeInTheDocument();
+      expect(stateOf('Far off')).toEqual(['Active']);
+      expect(stateOf('Soon')).toEqual(['Active', 'Expiring']);
+      expect(stateOf('Just expired')).toEqual(['Grace']);
+      expect(stateOf('Long gone')).toEqual(['Lapsed']);
+      expect(stateOf('Taken back')).toEqual(['Revoked']);
+    });
+
+    it('shows no state where the board renews elsewhere', async () => {
+      vi.stubGlobal('fetch', answer('external'));
+      renderWithProviders(<MyCertificatesTable certificates={certificates} onView={() => {}} onShare={() => {}} />);
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stateOf('Soon')).toEqual(['Active']);
+      expect(stateOf('Just expired')).toEqual([]);
+    });
   });
 
   describe('on a phone (issue 35)', () => {

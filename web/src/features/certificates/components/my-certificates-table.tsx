@@ -1,10 +1,22 @@
-import { Button, Card, Group, NativeSelect, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import type { Certificate } from '@portal/contract';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { usePhone } from '../../../hooks/use-phone';
+import { usePublicConfig } from '../../../hooks/use-public-config';
 import { certificateFileUrl } from '../api/use-certificate-status';
 import {
   nextSort,
@@ -15,7 +27,7 @@ import {
   type SortKey,
   type SortOrder,
 } from '../utils/my-certificates';
-import { CertificateStatusBadge } from './certificate-status';
+import { CertificateRenewalBadge, CertificateStatusBadge } from './certificate-status';
 import { formatCalendarDay } from '../../../lib/dates';
 
 function SortableHeader({
@@ -77,6 +89,8 @@ const sortFrom = (value: string): Sort | null => {
 };
 
 interface RowActions {
+  /** Issue 33: members renew in the portal (RECERTIFICATION=portal): each certificate links to its Renewal tab. */
+  renewals?: boolean;
   onView: (certificate: Certificate) => void;
   /** Issue 11: the verification link, QR code, PDF, credential and LinkedIn of one certificate. */
   onShare: (certificate: Certificate) => void;
@@ -94,6 +108,9 @@ function Dates({ certificate }: { certificate: Certificate }) {
   );
 }
 
+/** The certificate's Renewal tab, from the certificates screen (issue 33). */
+const renewalPath = (c: Certificate) => `${c._id}/renewal`;
+
 /** Without an uploaded document, the generated PDF (issue 11) is the certificate. */
 const downloadHref = (c: Certificate) => c.downloadLink || certificateFileUrl(c, 'pdf');
 
@@ -101,7 +118,7 @@ const downloadHref = (c: Certificate) => c.downloadLink || certificateFileUrl(c,
  * Issue 35: on a phone, one card per certificate with its status, dates and its three actions as
  * full-width buttons a thumb can hit (44 px), instead of a 760 px table scrolled sideways.
  */
-function CertificateCards({ certificates, onView, onShare }: RowActions & { certificates: Certificate[] }) {
+function CertificateCards({ certificates, renewals, onView, onShare }: RowActions & { certificates: Certificate[] }) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your certificates">
       {certificates.map((c) => (
@@ -110,9 +127,12 @@ function CertificateCards({ certificates, onView, onShare }: RowActions & { cert
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {c.name}
             </Text>
-            <CertificateStatusBadge status={c.status} style={{ flexShrink: 0 }} />
+            <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+              <CertificateStatusBadge status={c.status} />
+              <CertificateRenewalBadge certificate={c} />
+            </Stack>
           </Group>
-          <Text size="sm" mt={4}>
+          <Text size="sm" mt={4} component="div">
             Valid till <Dates certificate={c} />
           </Text>
           <Stack gap="xs" mt="sm">
@@ -130,6 +150,11 @@ function CertificateCards({ certificates, onView, onShare }: RowActions & { cert
             <Button variant="light" h={44} fullWidth onClick={() => onShare(c)}>
               Verify &amp; share
             </Button>
+            {renewals && (
+              <Button component={Link} to={renewalPath(c)} variant="subtle" h={44} fullWidth>
+                Renewal and credits
+              </Button>
+            )}
           </Stack>
         </Card>
       ))}
@@ -143,6 +168,7 @@ function CertificateCards({ certificates, onView, onShare }: RowActions & { cert
  */
 export function MyCertificatesTable({ certificates, onView, onShare }: RowActions & { certificates: Certificate[] }) {
   const phone = usePhone();
+  const renewals = usePublicConfig().data?.recertification === 'portal';
   const [sort, setSort] = useState<Sort | null>(null);
   const [page, setPage] = useState(1);
   const sorted = sortCertificates(certificates, sort);
@@ -169,7 +195,7 @@ export function MyCertificatesTable({ certificates, onView, onShare }: RowAction
           }}
           size="md"
         />
-        <CertificateCards certificates={rows} onView={onView} onShare={onShare} />
+        <CertificateCards certificates={rows} renewals={renewals} onView={onView} onShare={onShare} />
       </Stack>
     )
   ) : (
@@ -197,10 +223,18 @@ export function MyCertificatesTable({ certificates, onView, onShare }: RowAction
             <Table.Tr key={c._id}>
               <Table.Td fw={600}>{c.name}</Table.Td>
               <Table.Td>
-                <CertificateStatusBadge status={c.status} />
+                <Group gap={4}>
+                  <CertificateStatusBadge status={c.status} />
+                  <CertificateRenewalBadge certificate={c} />
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Dates certificate={c} />
+                {renewals && (
+                  <Anchor component={Link} to={renewalPath(c)} size="xs" display="block">
+                    Renewal and credits
+                  </Anchor>
+                )}
               </Table.Td>
               <Table.Td>
                 <Button size="xs" variant="light" onClick={() => onView(c)}>

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@m
 import type { Certificate } from '@portal/contract';
 import { useState } from 'react';
 import { type BulkDialogProps, type ListSelection, selectionBody, selectionCount } from '../../../components/bulk-bar';
+import { DialogForm } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useReinstateCertificate, useRevokeCertificate } from '../api/use-certificate-status';
@@ -78,31 +79,20 @@ function RevocationForm({
   onClose: () => void;
 }) {
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
       }}
+      onClose={onClose}
+      submitLabel={submitLabel}
+      submitColor="red"
+      pending={pending}
+      error={error}
     >
-      <Stack>
-        <Text size="sm">{intro}</Text>
-        {fields}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Text size="sm">{intro}</Text>
+      {fields}
+    </DialogForm>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadError, UNREACHABLE } from '../../../components/load-error';
-import { usePublicConfig } from '../../../hooks/use-public-config';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth/store';
@@ -11,13 +10,13 @@ import { useMyCertificates } from '../api/use-my-certificates';
 import { CertificateShareDialog } from '../components/certificate-share-dialog';
 import { MyCertificateViewer } from '../components/my-certificate-viewer';
 import { MyCertificatesTable } from '../components/my-certificates-table';
-import { hasExpiringSoon } from '../utils/my-certificates';
+import { hasExpiringSoon, standingOf } from '../utils/my-certificates';
+import { RenewNowButton } from '../components/renew-now-button';
 
 /** /admin/certificates (spec §2): the holder's certificates and the renewal warning. */
 export default function MyCertificatesPage() {
   const email = useAuth((s) => s.user?.email ?? '');
   const { data: certificates, isPending, isError, error, refetch, isFetching } = useMyCertificates(email);
-  const { data: config } = usePublicConfig();
   const [viewing, setViewing] = useState<Certificate | null>(null);
   const [sharing, setSharing] = useState<Certificate | null>(null);
 
@@ -38,16 +37,7 @@ export default function MyCertificatesPage() {
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
           <Group justify="space-between" gap="sm">
             <Text>You have certificates expiring soon. Please renew them.</Text>
-            <Button
-              component="a"
-              href={config?.renewalUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              color="yellow.8"
-              disabled={!config}
-            >
-              Renew Now
-            </Button>
+            <RenewNowButton certificate={standingOf(certificates).expiringSoon[0]} />
           </Group>
         </Alert>
       )}

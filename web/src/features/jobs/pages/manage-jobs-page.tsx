@@ -1,9 +1,10 @@
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { apiPath, JOB_TOAST_MS, type Job } from '@portal/contract';
-import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
 import { useRowSelection } from '../../../components/bulk-bar';
+import { EditDeleteButtons } from '../../../components/card-actions';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -86,23 +87,10 @@ export default function ManageJobsPage() {
                     {job.description}
                   </Text>
                   <Group gap="xs" mt="auto" pt="sm">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconEdit size={16} aria-hidden />}
-                      onClick={() => setDialog({ opened: true, job })}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconTrash size={16} aria-hidden />}
-                      onClick={() => setToDelete(job)}
-                    >
-                      Delete
-                    </Button>
+                    <EditDeleteButtons
+                      onEdit={() => setDialog({ opened: true, job })}
+                      onDelete={() => setToDelete(job)}
+                    />
                     <Button
                       size="xs"
                       variant="outline"

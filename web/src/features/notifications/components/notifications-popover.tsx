@@ -18,6 +18,7 @@ import { Link, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { useInbox, useMarkRead } from '../api/use-inbox';
 import { useNotifications } from '../api/use-notifications';
+import { NotificationText } from './notification-text';
 
 const rule = {
   borderTop: '1px solid var(--mantine-color-gray-3)',
@@ -130,19 +131,7 @@ export function NotificationsPopover() {
                 {data.map((item, index) => (
                   // A list holds only items: the rule between two is the item's own border.
                   <li key={item._id} style={index > 0 ? rule : undefined}>
-                    <Text fw={600} size="sm">
-                      {item.title}
-                    </Text>
-                    <Text size="sm">{item.message}</Text>
-                    <Anchor
-                      href={item.link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="sm"
-                      style={{ wordBreak: 'break-all' }}
-                    >
-                      {item.link}
-                    </Anchor>
+                    <NotificationText notification={item} titleSize="sm" />
                   </li>
                 ))}
               </Stack>

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { NotificationBody } from '@portal/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AdminListPage, useTrashDelete } from '../../../components/admin-list-page';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { NotificationText } from '../components/notification-text';
 import {
   checkNotification,
   useAddNotification,
@@ -135,19 +136,7 @@ export default function ManageNotificationsPage() {
               <Card key={n._id} component="li" withBorder padding="md">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <Stack gap={4} style={{ minWidth: 0 }}>
-                    <Text fw={600}>{n.title}</Text>
-                    <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                      {n.message}
-                    </Text>
-                    <Anchor
-                      href={n.link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="sm"
-                      style={{ wordBreak: 'break-all' }}
-                    >
-                      {n.link}
-                    </Anchor>
+                    <NotificationText notification={n} />
                   </Stack>
                   <ActionIcon
                     variant="subtle"

@@ -1,0 +1,19 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import type { RecertificationState } from '@portal/contract';
+
+const STATE_COLOR: Record<RecertificationState, string> = {
+  Active: 'green',
+  Expiring: 'yellow',
+  Grace: 'orange',
+  Lapsed: 'red',
+  Revoked: 'red',
+};
+
+/** Issue 33: a certificate's recertification state, the same badge on its Renewal tab and in the lists. */
+export function RecertificationStateBadge({ state, ...props }: { state: RecertificationState } & BadgeProps) {
+  return (
+    <Badge color={STATE_COLOR[state]} variant="light" {...props}>
+      {state}
+    </Badge>
+  );
+}

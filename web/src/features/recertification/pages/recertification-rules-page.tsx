@@ -1,0 +1,215 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NumberInput,
+  type NumberInputProps,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type RecertificationRules, recertificationRules } from '@portal/contract';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type Control, Controller, type FieldError, type FieldPath, get, useFieldArray } from 'react-hook-form';
+import { errorMessage } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { toast } from '../../../lib/toast';
+import { useRecertificationRules, useSaveRecertificationRules } from '../api/use-recertification-rules';
+import classes from '../components/touch.module.css';
+
+/**
+ * Issue 33: /admin/manage/recertification. The board's rules for renewing a certificate: its cycle,
+ * the continuing-education hours a holder needs in all and per category, the most one activity
+ * counts for, the grace period, the share drawn for audit and the note on a late fee.
+ */
+export default function RecertificationRulesPage() {
+  const rules = useRecertificationRules();
+  if (rules.isPending) return <Loader aria-label="Loading recertification rules" />;
+  if (rules.isError) {
+    return (
+      <Alert color="red" title="Error">
+        {errorMessage(rules.error, 'Unable to fetch the recertification rules. Please try again.')}
+      </Alert>
+    );
+  }
+  return <RulesForm saved={rules.data} />;
+}
+
+/**
+ * A number box of the form: what it holds goes to the contract's schema as typed ('' is not a
+ * number). No min or max here: the box would clamp a wrong value on blur instead of the schema
+ * saying what is wrong with it.
+ */
+function NumberField({
+  control,
+  name,
+  ...props
+}: { control: Control<RecertificationRules>; name: FieldPath<RecertificationRules> } & NumberInputProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          {...props}
+          hideControls
+          name={field.name}
+          ref={field.ref}
+          value={field.value as number | string}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+function RulesForm({ saved }: { saved: RecertificationRules }) {
+  const save = useSaveRecertificationRules();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, fieldProps, reset, formState } = useContractForm(recertificationRules, {
+    defaultValues: saved,
+  });
+  const categories = useFieldArray({ control, name: 'categories' });
+  // The list's own errors (none, too many, duplicate keys, minimums over the total).
+  const listError =
+    (get(formState.errors, 'categories.root') as FieldError | undefined)?.message ??
+    (get(formState.errors, 'categories') as FieldError | undefined)?.message;
+
+  const onSubmit = handleSubmit((values) => {
+    setFailure(null);
+    save.mutate(values, {
+      onSuccess: (rules) => {
+        reset(rules);
+        toast.success(
+          'Recertification rules saved',
+          `Holders need ${rules.totalHours} hours every ${rules.cycleMonths} months.`,
+        );
+      },
+      // The server's 400 says what it refused.
+      onError: (err) => {
+        const message = errorMessage(err, 'The rules could not be saved. Please try again.');
+        setFailure(message);
+        toast.error('Rules not saved', message);
+      },
+    });
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg" maw={720} className={classes.touch}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Stack>
+          <Title order={2} size="h4">
+            Recertification Rules
+          </Title>
+          <Text size="sm">
+            What a holder must do to renew a certificate: the continuing-education hours of each cycle, in all and per
+            category. Hours count in quarters of an hour. Changes apply to the applications made from now on.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberField control={control} name="cycleMonths" label="Cycle (months)" allowDecimal={false} />
+            <NumberField
+              control={control}
+              name="totalHours"
+              label="Total hours per cycle"
+              decimalScale={2}
+              step={0.25}
+            />
+            <NumberField
+              control={control}
+              name="maxHoursPerActivity"
+              label="Most hours one activity counts for"
+              decimalScale={2}
+              step={0.25}
+            />
+            <NumberField control={control} name="graceDays" label="Grace period (days)" allowDecimal={false} />
+            <NumberField control={control} name="auditPercent" label="Share drawn for audit (%)" decimalScale={2} />
+          </SimpleGrid>
+
+          <Title order={3} size="h5">
+            Categories
+          </Title>
+          <Text size="sm" c="dimmed">
+            Each category has a key (lower-case letters, digits and dashes), the name holders see, and the hours it
+            needs at least.
+          </Text>
+          {categories.fields.map((row, index) => (
+            <Card key={row.id} withBorder padding="sm" component="fieldset" aria-label={`Category ${index + 1}`}>
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={500} size="sm">
+                    Category {index + 1}
+                  </Text>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size={44}
+                    aria-label={`Remove category ${index + 1}`}
+                    onClick={() => categories.remove(index)}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Group>
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <TextInput label={`Category ${index + 1} key`} {...fieldProps(`categories.${index}.key`)} />
+                  <TextInput label={`Category ${index + 1} name`} {...fieldProps(`categories.${index}.name`)} />
+                  <NumberField
+                    control={control}
+                    name={`categories.${index}.minHours`}
+                    label={`Category ${index + 1} minimum hours`}
+                    decimalScale={2}
+                    step={0.25}
+                  />
+                </SimpleGrid>
+              </Stack>
+            </Card>
+          ))}
+          {listError ? (
+            <Text c="red.8" size="sm" role="alert">
+              {listError}
+            </Text>
+          ) : null}
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => categories.append({ key: '', name: '', minHours: 0 })}
+            >
+              Add category
+            </Button>
+          </Group>
+
+          <Textarea
+            label="Late fee note"
+            description="Shown to holders who apply in the grace period."
+            autosize
+            minRows={2}
+            {...fieldProps('lateFeeNote')}
+          />
+
+          {failure ? (
+            <Alert color="red" role="alert" title="Not saved">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="subtle" onClick={() => reset(saved)} disabled={!formState.isDirty || save.isPending}>
+              Undo changes
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
