@@ -50,6 +50,18 @@ test('Enter in a text field moves to the next field and never files the report',
   expect(posts).toEqual([]);
 });
 
+test('the first draft save moves nothing under the member’s finger', async ({ page }) => {
+  await reportScreen(page);
+  // Above the questions the answer reveals: only the draft's messages could move it.
+  const next = radio(page, 'Consent to Share with HMIS', 'No');
+  const before = await next.boundingBox();
+  // The first answer begins a draft: "Saving…", then "saved" and the device's drafts list.
+  await radio(page, 'Consent to Share with HMIS', 'Yes').check();
+  await expect(page.getByRole('heading', { name: 'Drafts on this device (1)' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Draft' })).toHaveText('Draft saved on this device');
+  expect(await next.boundingBox()).toEqual(before);
+});
+
 test('a dependent question appears only once its answer applies', async ({ page }) => {
   await reportScreen(page);
   await openSection(page, 'Income and Non-Cash Benefits');

@@ -239,8 +239,8 @@ export default function ReportPage() {
         <div>
           <Title order={2}>Report a Homeless</Title>
           <Text c="dimmed">(Complete this form for ALL adults)</Text>
-          {/* Inside the heading block: empty, it takes no room. */}
-          <Text size="sm" c="dimmed" role="status" aria-label="Draft">
+          {/* Its line is kept even while empty: the first save must not move the form under a finger. */}
+          <Text size="sm" c="dimmed" role="status" aria-label="Draft" style={{ minBlockSize: '1lh' }}>
             {drafts.saveState === 'saved'
               ? 'Draft saved on this device'
               : drafts.saveState === 'pending'
@@ -269,12 +269,6 @@ export default function ReportPage() {
           {drafts.problem}
         </Alert>
       )}
-      <DeviceDrafts
-        drafts={drafts.drafts}
-        currentId={drafts.currentId}
-        onOpen={(id) => void drafts.openDraft(id)}
-        onDiscard={(id) => void drafts.discard(id)}
-      />
       {/* Issue 35: Enter never files the report; only the review's button does. */}
       <form
         onSubmit={(e) => e.preventDefault()}
@@ -359,6 +353,14 @@ export default function ReportPage() {
           </Group>
         </Stack>
       </form>
+      {/* Below the form: the list appears with the first save (and, after a restart, once the
+          device unlocks), and nothing above the member's next tap may move when it does. */}
+      <DeviceDrafts
+        drafts={drafts.drafts}
+        currentId={drafts.currentId}
+        onOpen={(id) => void drafts.openDraft(id)}
+        onDiscard={(id) => void drafts.discard(id)}
+      />
     </Stack>
   );
 }
