@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages';
 import { EMAIL_PATTERN, singleLine } from '../patterns';
 import { atMost, isoDateTime, recordVersion, sortedListQuery } from './common';
 
@@ -32,6 +33,8 @@ export const user = z.object({
   version: recordVersion,
   /** Issue 19: sign-in asks for a second factor. */
   mfaEnabled: z.boolean(),
+  /** Issue 34: the language of the member's screens and of every mail sent to them. */
+  language: z.enum(LANGUAGES),
 });
 export type User = z.infer<typeof user>;
 
@@ -76,6 +79,8 @@ export const profileUpdate = z.strictObject({
   address: address.strict().default({ area: '', state: '', country: '', postalCode: '' }),
   /** Issue 15: left out, the setting stays as it is. */
   reminderEmails: z.boolean().optional(),
+  /** Issue 34: left out, the language stays as it is. */
+  language: z.enum(LANGUAGES, { message: `Language must be one of: ${LANGUAGES.join(', ')}` }).optional(),
   /** Issue 16: the version the form was opened at; a precondition, never stored. */
   version: recordVersion.optional(),
 });

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Language } from '@portal/contract';
 
 /** bytea as a Buffer (drizzle has no built-in bytea column). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -85,6 +86,8 @@ export const users = pgTable(
     isVerified: boolean().notNull().default(false),
     /** Renewal reminders by e-mail (issue 15); off, the in-app reminders still come. */
     reminderEmails: boolean().notNull().default(true),
+    /** Issue 34: the language of the member's screens and mails; set at sign-up from the request's. */
+    language: text().$type<Language>().notNull().default('en'),
     lastLogin: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

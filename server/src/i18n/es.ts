@@ -77,5 +77,71 @@ const es: Catalogue = {
   'verify.notFound': 'Certificado no encontrado',
   'verify.notFoundText':
     'Ningún certificado tiene este enlace de verificación. Compruebe que el enlace esté completo o pida uno nuevo al titular.',
+  'mail.greeting': 'Hola, {name}:',
+  'mail.greetingNoName': 'Hola:',
+  'mail.listSeparator': ', ',
+  'mail.verification.subject': 'Su código de verificación',
+  'mail.verification.text':
+    '{greeting}\n\nSu código de verificación para el portal de {product} es:\n\n    {code}\n\nEscríbalo en la página de verificación. El código es válido durante {minutes} minutos.\nSi usted no se registró, puede ignorar este correo.',
+  'mail.reset.subject': 'Restablezca su contraseña',
+  'mail.reset.text':
+    '{greeting}\n\nAlguien pidió restablecer la contraseña de su cuenta de {product}.\nPara elegir una contraseña nueva, abra este enlace antes de que pase una hora:\n\n    {link}\n\nEl enlace funciona una sola vez. Si usted no lo pidió, ignore este correo: su contraseña sigue igual.',
+  'mail.passwordChanged.subject': 'Se cambió su contraseña',
+  'mail.passwordChanged.text':
+    '{greeting}\n\nSe acaba de cambiar la contraseña de su cuenta de {product} y se cerraron todas las sesiones\nabiertas.\n\nSi no fue usted, restablezca su contraseña de inmediato y escriba a {supportEmail}.',
+  'mail.signupAttempt.subject': 'Alguien intentó registrarse con su dirección de correo',
+  'mail.signupAttempt.text':
+    '{greeting}\n\nAlguien acaba de intentar crear una cuenta de {product} con esta dirección de correo, que\nya tiene una cuenta. No se creó ninguna cuenta nueva.\n\nSi fue usted, inicie sesión en {loginUrl}, o elija una contraseña nueva en\n{resetUrl} si ya no la recuerda.\n\nSi no fue usted, puede ignorar este correo: nada cambió en su cuenta.',
+  'reminder.title': '«{name}» vence {days, plural, =0 {hoy} =1 {mañana} other {en # días}}',
+  'reminder.message':
+    'Su certificado «{name}» (N.º {certificateNo}) es válido hasta el {validTill}. Renuévelo antes de esa fecha para mantener la certificación.',
+  'reminder.subject': 'Recordatorio de renovación: {name} vence {days, plural, =0 {hoy} =1 {mañana} other {en # días}}',
+  'reminder.text':
+    '{greeting}\n\nSu certificado «{name}» (N.º {certificateNo}) es válido hasta el {validTill}.\n{progress}\nRenuévelo aquí: {renewal}\n\nSus certificados en el portal: {certificates}\n\nRecibe este recordatorio porque los recordatorios de renovación están activados en su perfil. Para dejar\nde recibirlos por correo (los seguirá viendo en el portal), desactívelos en su perfil o abra: {unsubscribe}',
+  'renewal.progress.missing': 'Faltan {missing} de {totalHours} horas por registrar',
+  'renewal.progress.missingInCategories': 'Faltan horas por registrar',
+  'renewal.progress.category': '{hours} en {category}',
+  'renewal.progress.complete': 'Las {totalHours} horas están registradas: solicite la renovación.',
+  'renewal.progress.underReview': 'Su solicitud de renovación está en revisión.',
+  'mail.renewed.subject': 'Se renovó su certificado {certificateNo}',
+  'mail.renewed.text':
+    '{greeting}\n\nLa junta aprobó la renovación de «{name}» (N.º {certificateNo}). Ahora es válido hasta el {validTill}.\n\nDescargue la credencial renovada en Mis certificados ({certificatesUrl}) y reemplace la anterior\ndondequiera que la guarde, por ejemplo en una billetera digital. Su enlace de verificación y su código QR no cambiaron.',
+  'mail.renewalDecision.subject':
+    '{decision, select, Rejected {No se aprobó la renovación de su certificado {certificateNo}} other {La renovación de su certificado {certificateNo} necesita más educación continua}}',
+  'mail.renewalDecision.text':
+    '{greeting}\n\n{decision, select, Rejected {La junta no aprobó la renovación de «{name}» (N.º {certificateNo}).} other {La junta le devolvió la renovación de «{name}» (N.º {certificateNo}): tras su revisión, las horas ya no cumplen las reglas.}}\n\nMotivo: {reason}\n\nConsulte su educación continua y vuelva a solicitarla en {renewalUrl}.',
+  'mail.factorsReset.subject': 'Se restableció su inicio de sesión en dos pasos',
+  'mail.factorsReset.text':
+    '{greeting}\n\nUn administrador del portal de {product} acaba de restablecer el inicio de sesión en dos pasos de su\ncuenta: su aplicación de autenticación y sus códigos de recuperación ya no funcionan, y se cerraron\ntodas las sesiones abiertas. Inicie sesión con su contraseña y vuelva a configurar el inicio de sesión en dos pasos.\n\nSi usted no lo pidió, escriba de inmediato a {supportEmail}.',
+  'mail.factor.app': 'una aplicación de autenticación',
+  'mail.factor.passkey': 'la llave de acceso «{name}»',
+  'mail.factor.newCodes': 'Con él se crearon nuevos códigos de recuperación.',
+  'mail.factor.off': 'El inicio de sesión en dos pasos está desactivado.',
+  'mail.factor.subject':
+    '{change, select, added {Se agregó un factor de inicio de sesión a su cuenta} other {Se quitó un factor de inicio de sesión de su cuenta}}',
+  'mail.factor.what':
+    '{change, select, added {Se agregó un factor de inicio de sesión, {factor}, a su cuenta el {when}.} other {Se quitó un factor de inicio de sesión, {factor}, de su cuenta el {when}.}}',
+  'mail.factor.text':
+    '{greeting}\n\n{what}\n\nSi fue usted, no tiene que hacer nada.\n\nSi no fue usted, es posible que alguien esté usando su sesión abierta:\n1. Elija una contraseña nueva en {resetUrl}: así se cierran todas las sesiones.\n2. Escriba a {supportEmail} para que un administrador restablezca su inicio de sesión en dos pasos.',
+  'mail.revoked.subject': 'Se revocó su certificado {certificateNo}',
+  'mail.revoked.text':
+    '{greeting}\n\nLa junta revocó su certificado «{name}» (N.º {certificateNo}).\n\nMotivo: {reason}\n\nQuien lo compruebe en {verificationUrl} ahora lo verá como revocado.\nSi cree que se trata de un error, escriba a {supportEmail}.',
+  'mail.reinstated.subject': 'Se restituyó su certificado {certificateNo}',
+  'mail.reinstated.text':
+    '{greeting}\n\nLa junta restituyó su certificado «{name}» (N.º {certificateNo}): ya no está revocado.\n\nQuien lo compruebe en {verificationUrl} verá su estado actual.',
+  'mail.newCopy.subject': 'Descargue su certificado actualizado {certificateNo}',
+  'mail.newCopy.text':
+    '{greeting}\n\nLa junta actualizó su certificado «{name}» (N.º {certificateNo}), por lo que se firmó de nuevo.\n\nUn archivo de credencial que haya descargado antes de este cambio ya no se verifica. Descargue el nuevo en\nMis certificados ({certificatesUrl}) y reemplace el anterior dondequiera que lo guarde, por ejemplo en una\nbilletera digital. Su enlace de verificación y su código QR no cambiaron.',
+  'inbox.revoked.title': 'Se revocó «{name}»',
+  'inbox.revoked.message': 'La junta revocó su certificado «{name}» (N.º {certificateNo}). Motivo: {reason}',
+  'inbox.newCopy.title': 'Descargue «{name}» de nuevo',
+  'inbox.newCopy.message':
+    'La junta actualizó su certificado «{name}» (N.º {certificateNo}). Un archivo de credencial que haya descargado antes ya no se verifica: descargue el nuevo aquí.',
+  'inbox.renewalDecision.title':
+    '{decision, select, Rejected {No se aprobó la renovación de «{name}»} other {Se devolvió la renovación de «{name}»}}',
+  'inbox.renewalDecision.message': 'Motivo: {reason}',
+  'inbox.renewed.title': 'Se renovó «{name}»',
+  'inbox.renewed.message':
+    'La junta aprobó su renovación: válido hasta el {validTill}. Descargue la credencial renovada.',
 };
 export default es;

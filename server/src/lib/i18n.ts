@@ -71,6 +71,13 @@ export function wordsFor(language: Language): Words {
   };
 }
 
+/** A mail's first line: "Hello Ana," or, without a name, "Hello there,". */
+export const greeting = (words: Words, name: string) =>
+  name.trim() ? words.t('mail.greeting', { name }) : words.t('mail.greetingNoName');
+
+/** Items of a sentence joined in the language ("a, b" or "a، b"). */
+export const joinList = (words: Words, items: string[]) => items.join(words.t('mail.listSeparator'));
+
 /**
  * The reader's language (issue 34): `?lang=`, else the `lang` cookie, else the best of
  * Accept-Language (RFC 9110 §12.5.4, by `negotiator`), else English. An unknown value falls back

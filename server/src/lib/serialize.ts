@@ -32,6 +32,7 @@ export const USER_PROFILE = {
   createdAt: users.createdAt,
   version: users.version,
   mfaEnabled: users.mfaEnabled,
+  language: users.language,
 };
 export type UserProfile = Pick<typeof users.$inferSelect, keyof typeof USER_PROFILE>;
 
@@ -58,6 +59,7 @@ export function toUser(row: UserProfile): User {
     createdAt: row.createdAt.toISOString(),
     version: row.version,
     mfaEnabled: row.mfaEnabled,
+    language: row.language,
   };
 }
 

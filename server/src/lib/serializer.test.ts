@@ -121,6 +121,7 @@ function sampleUser() {
     createdAt: '2026-01-01T00:00:00.000Z',
     version: 1,
     mfaEnabled: false,
+    language: 'en',
   };
 }
 

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  call,
   codeFrom,
   createTestApp,
   createUser,
@@ -148,5 +150,68 @@ describe('mail through the outbox and a real SMTP server', () => {
     // The failed query is logged without its parameters (the session's token hash among them).
     expect(logs).not.toContain('params:');
     expect(logs).not.toContain('"params"');
+  });
+});
+
+/** Issue 34: the mails a member receives are in their language, as the SMTP server receives them. */
+describe('mail in the member’s language', () => {
+  const received = async (email: string) => {
+    await t.app.mail.deliverPending();
+    const [mail] = mailsFor(email).slice(-1);
+    return simpleParser(mail!.raw);
+  };
+
+  it('a guest signing up in Spanish becomes a Spanish member and gets the code in Spanish', async () => {
+    const email = uniqueEmail('es');
+    const certificateNo = await registerCertificate(t, email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' },
+      payload: { name: 'Lucía Ramírez', email, certificateNo, password: GOOD_PASSWORD },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ user: { language: string } }>().user.language).toBe('es');
+
+    const mail = await received(email);
+    expect(mail.subject).toBe('Su código de verificación');
+    expect(mail.text).toContain('Hola, Lucía Ramírez:');
+    expect(mail.text).toContain('Su código de verificación para el portal de');
+    expect(mail.text).toContain('válido durante 10 minutos');
+    expect(codeFrom(mail.text)).toMatch(/^\d{6}$/);
+    expect(mail.text).not.toMatch(/Your verification code|Hello/);
+  });
+
+  it('a member who chose Spanish gets the renewal reminder in Spanish, dates included', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const member = await createUser(t, { name: 'Mateo Cruz' });
+    const chosen = await call(t.app, member.cookie, {
+      method: 'PUT',
+      url: `/api/users/${member.user.id}`,
+      payload: { name: 'Mateo Cruz', language: 'es' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const validTill = new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const issued = await call(t.app, admin.cookie, {
+      method: 'POST',
+      url: '/api/certificates',
+      payload: { userEmail: member.email, certificateNo: `CRA-ES-${Date.now()}`, name: 'Advocate', validTill },
+    });
+    expect(issued.statusCode).toBe(201);
+    await t.app.reminders.run();
+
+    const mail = await received(member.email);
+    const day = new Intl.DateTimeFormat('es-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${validTill}T00:00:00Z`),
+    );
+    expect(mail.subject).toMatch(/^Recordatorio de renovación: Advocate vence en \d días$/);
+    expect(mail.text).toContain('Hola, Mateo Cruz:');
+    expect(mail.text).toContain(
+      `Su certificado «Advocate» (N.º ${issued.json<{ certificateNo: string }>().certificateNo}) es válido hasta el ${day}.`,
+    );
+    expect(mail.text).not.toMatch(/Renewal reminder|Hello|valid until/);
+    // The inbox item too.
+    const inbox = await call(t.app, member.cookie, { method: 'GET', url: '/api/inbox' });
+    expect(inbox.json<{ items: { title: string }[] }>().items[0]!.title).toMatch(/^«Advocate» vence en \d días$/);
   });
 });

@@ -17,7 +17,7 @@ export async function findLiveUserByEmail(db: Tx, email: string) {
 /** Who holds the address, for a sign-up: a trashed account's address is free (decision 0017). */
 export async function findLiveUserSummaryByEmail(db: Tx, email: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name, language: users.language })
     .from(users)
     .where(and(eq(users.email, email), live(users)));
   return row;

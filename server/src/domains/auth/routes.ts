@@ -10,11 +10,13 @@ import {
   resetPasswordParams,
   signupBody,
   verifyEmailBody,
+  type Language,
 } from '@portal/contract';
 import { TransactionRollbackError } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addMinutes } from '../../lib/clock';
+import { requestLanguage, wordsFor } from '../../lib/i18n';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { badRequest, conflict, tooMany, unauthorized } from '../../lib/errors';
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
@@ -75,14 +77,24 @@ export default async function authRoutes(base: FastifyInstance) {
    * the owner is mailed instead (once an hour at most). An address without an account does the
    * same work, in a transaction that is rolled back, so the time taken does not tell them apart.
    */
-  async function tellOwnerOfSignup(email: string, owner: { email: string; name: string } | undefined) {
+  async function tellOwnerOfSignup(
+    req: FastifyRequest,
+    email: string,
+    owner: { email: string; name: string; language: Language } | undefined,
+  ) {
     let told = false;
     await app.db
       .transaction(async (tx) => {
         const due = await claimSignupNotice(tx, keyOf(email), app.clock.now());
         await app.mail.enqueue(
           tx,
-          signupAttemptMail(owner?.email ?? email, owner?.name ?? 'there', app.config.appUrl, app.config.productName),
+          signupAttemptMail(
+            wordsFor(owner?.language ?? requestLanguage(req)),
+            owner?.email ?? email,
+            owner?.name ?? '',
+            app.config.appUrl,
+            app.config.productName,
+          ),
         );
         told = Boolean(owner) && due;
         if (!told) tx.rollback();
@@ -106,7 +118,7 @@ export default async function authRoutes(base: FastifyInstance) {
       let onRecord = true;
       if (registry) onRecord = await certificateOnRecord(app.db, email, certificateNo);
       if (existing || !onRecord) {
-        await tellOwnerOfSignup(email, existing);
+        await tellOwnerOfSignup(req, email, existing);
         req.log.info({ userId: existing?.id, event: 'signup_refused' }, 'sign-up refused');
         // Under the open policy anyone may sign up, so only a taken address is refused, and the
         // answer says so: an answer that hid it would have to fake the session a sign-up starts.
@@ -121,6 +133,8 @@ export default async function authRoutes(base: FastifyInstance) {
             name,
             certificateNo,
             passwordHash,
+            // Issue 34: the language the guest chose (or their browser's) becomes the member's.
+            language: requestLanguage(req),
             createdAt: app.clock.now(),
           });
           await issueVerificationCode(app, tx, created);
@@ -274,7 +288,13 @@ export default async function authRoutes(base: FastifyInstance) {
           const link = `${app.config.appUrl}/reset-password/${token}`;
           await app.mail.enqueue(
             tx,
-            resetMail(owner?.email ?? email, owner?.name ?? 'there', link, app.config.productName),
+            resetMail(
+              wordsFor(owner?.language ?? requestLanguage(req)),
+              owner?.email ?? email,
+              owner?.name ?? '',
+              link,
+              app.config.productName,
+            ),
           );
           if (!owner) tx.rollback();
         })
@@ -319,7 +339,13 @@ export default async function authRoutes(base: FastifyInstance) {
         await app.sessions.endAllFor(tx, claimed.userId);
         await app.mail.enqueue(
           tx,
-          passwordChangedMail(row.email, row.name, app.config.supportEmail, app.config.productName),
+          passwordChangedMail(
+            wordsFor(row.language),
+            row.email,
+            row.name,
+            app.config.supportEmail,
+            app.config.productName,
+          ),
         );
         return row;
       });

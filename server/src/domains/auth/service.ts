@@ -1,7 +1,13 @@
-import { AUTH_MESSAGES, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MINUTES } from '@portal/contract';
+import {
+  AUTH_MESSAGES,
+  type Language,
+  VERIFICATION_CODE_MAX_ATTEMPTS,
+  VERIFICATION_CODE_TTL_MINUTES,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { addMinutes } from '../../lib/clock';
+import { wordsFor } from '../../lib/i18n';
 import { badRequest, HttpError } from '../../lib/errors';
 import { hmac, randomCode, safeEqual } from '../../lib/tokens';
 import { verificationMail } from './mails';
@@ -27,7 +33,7 @@ export const RESEND_WINDOW_MINUTES = 10;
 export async function issueVerificationCode(
   app: FastifyInstance,
   tx: Tx,
-  user: { id: string; email: string; name: string },
+  user: { id: string; email: string; name: string; language: Language },
 ) {
   const now = app.clock.now();
   const code = randomCode();
@@ -38,7 +44,10 @@ export async function issueVerificationCode(
     expiresAt: addMinutes(now, VERIFICATION_CODE_TTL_MINUTES),
     createdAt: now,
   });
-  await app.mail.enqueue(tx, verificationMail(user.email, user.name, code, app.config.productName));
+  await app.mail.enqueue(
+    tx,
+    verificationMail(wordsFor(user.language), user.email, user.name, code, app.config.productName),
+  );
 }
 
 /** Refuses a resend once MAX_CODES_PER_WINDOW codes were issued in the window. */

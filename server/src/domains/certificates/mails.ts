@@ -1,53 +1,41 @@
+import { greeting, type Words } from '../../lib/i18n';
 import type { Mail } from '../../plugins/mail';
 
-const greeting = (name: string) => `Hello ${name || 'there'},`;
+/** What the holder's mails say of the certificate; in the holder's language (issue 34). */
+interface Held {
+  name: string;
+  certificateNo: string;
+  holderName: string;
+}
+
+const about = (words: Words, c: Held) => ({
+  greeting: greeting(words, c.holderName),
+  name: c.name,
+  certificateNo: c.certificateNo,
+});
 
 export const revokedMail = (
+  words: Words,
   to: string,
-  c: { name: string; certificateNo: string; holderName: string },
+  c: Held,
   reason: string,
   verificationUrl: string,
   supportEmail: string,
 ): Mail => ({
   to,
-  subject: `Your certificate ${c.certificateNo} was revoked`,
-  text: `${greeting(c.holderName)}
-
-The board has revoked your certificate "${c.name}" (No ${c.certificateNo}).
-
-Reason: ${reason}
-
-Anyone who checks it at ${verificationUrl} now sees it as revoked.
-If you think this is a mistake, write to ${supportEmail}.`,
+  subject: words.t('mail.revoked.subject', { certificateNo: c.certificateNo }),
+  text: words.t('mail.revoked.text', { ...about(words, c), reason, verificationUrl, supportEmail }),
 });
 
-export const reinstatedMail = (
-  to: string,
-  c: { name: string; certificateNo: string; holderName: string },
-  verificationUrl: string,
-): Mail => ({
+export const reinstatedMail = (words: Words, to: string, c: Held, verificationUrl: string): Mail => ({
   to,
-  subject: `Your certificate ${c.certificateNo} was reinstated`,
-  text: `${greeting(c.holderName)}
-
-The board has reinstated your certificate "${c.name}" (No ${c.certificateNo}): it is no longer revoked.
-
-Anyone who checks it at ${verificationUrl} sees its current status.`,
+  subject: words.t('mail.reinstated.subject', { certificateNo: c.certificateNo }),
+  text: words.t('mail.reinstated.text', { ...about(words, c), verificationUrl }),
 });
 
 /** Decision 0037: a change the board made issued a new copy; the one the holder downloaded no longer verifies. */
-export const newCopyMail = (
-  to: string,
-  c: { name: string; certificateNo: string; holderName: string },
-  certificatesUrl: string,
-): Mail => ({
+export const newCopyMail = (words: Words, to: string, c: Held, certificatesUrl: string): Mail => ({
   to,
-  subject: `Download your updated certificate ${c.certificateNo}`,
-  text: `${greeting(c.holderName)}
-
-The board has updated your certificate "${c.name}" (No ${c.certificateNo}), so it has been signed again.
-
-A credential file you downloaded before this change no longer verifies. Download the new one from
-My certificates (${certificatesUrl}) and replace the old one wherever you keep it, such as a
-digital wallet. Your verification link and QR code have not changed.`,
+  subject: words.t('mail.newCopy.subject', { certificateNo: c.certificateNo }),
+  text: words.t('mail.newCopy.text', { ...about(words, c), certificatesUrl }),
 });

@@ -66,6 +66,8 @@ import { createWalletOffer } from './wallet-offers';
 import { walletLinks } from './wallet-routes';
 import { randomToken } from '../../lib/tokens';
 import { addMinutes } from '../../lib/clock';
+import { wordsFor } from '../../lib/i18n';
+import { languageOfAddress } from '../users';
 
 /** A file name for a download: the certificate number, with anything unsafe replaced. */
 const fileName = (row: CertificateRow, extension: string) =>
@@ -81,14 +83,15 @@ export default async function certificateRoutes(base: FastifyInstance) {
    * that the credential they may have downloaded no longer verifies, in the same transaction.
    */
   app.credentials.onNewCopy(async (tx, row) => {
+    const words = wordsFor(await languageOfAddress(tx, row.userEmail));
     await app.inbox.add(tx, {
       userId: row.holderId!,
       kind: 'new-copy',
-      title: `Download "${row.name}" again`,
-      message: `The board updated your certificate "${row.name}" (No ${row.certificateNo}). A credential file you downloaded before no longer verifies: download the new one here.`,
+      title: words.t('inbox.newCopy.title', { name: row.name }),
+      message: words.t('inbox.newCopy.message', { name: row.name, certificateNo: row.certificateNo }),
       certificateId: row.id,
     });
-    await app.mail.enqueue(tx, newCopyMail(row.userEmail, row, `${app.config.appUrl}/admin/certificates`));
+    await app.mail.enqueue(tx, newCopyMail(words, row.userEmail, row, `${app.config.appUrl}/admin/certificates`));
   });
 
   /**
@@ -414,7 +417,8 @@ export default async function certificateRoutes(base: FastifyInstance) {
         });
         if (req.body.notifyHolder) {
           const link = verificationUrl(app.config.appUrl, reinstated.verificationId);
-          await app.mail.enqueue(tx, reinstatedMail(reinstated.userEmail, reinstated, link));
+          const words = wordsFor(await languageOfAddress(tx, reinstated.userEmail));
+          await app.mail.enqueue(tx, reinstatedMail(words, reinstated.userEmail, reinstated, link));
         }
         return reinstated;
       });

@@ -8,6 +8,8 @@ import { nextAwardedOn } from './awarded-on';
 import { verificationUrl } from './certificate';
 import { revokedMail } from './mails';
 import { type CertificateRow, findCertificate, lockSelection, updateCertificate } from './repository';
+import { wordsFor } from '../../lib/i18n';
+import { languageOfAddress } from '../users';
 
 /**
  * The rules several certificate routes share (the edit, the revocation, the bulk selection, who
@@ -108,12 +110,13 @@ export async function revoke(
     revocationReason: reason,
   }))!;
   await app.credentials.settle(tx, revoked);
+  const words = wordsFor(await languageOfAddress(tx, revoked.userEmail));
   if (revoked.holderId) {
     await app.inbox.add(tx, {
       userId: revoked.holderId,
       kind: 'revocation',
-      title: `"${revoked.name}" was revoked`,
-      message: `The board revoked your certificate "${revoked.name}" (No ${revoked.certificateNo}). Reason: ${reason}`,
+      title: words.t('inbox.revoked.title', { name: revoked.name }),
+      message: words.t('inbox.revoked.message', { name: revoked.name, certificateNo: revoked.certificateNo, reason }),
       certificateId: revoked.id,
     });
   }
@@ -125,7 +128,7 @@ export async function revoke(
   });
   if (notifyHolder) {
     const link = verificationUrl(app.config.appUrl, revoked.verificationId);
-    await app.mail.enqueue(tx, revokedMail(revoked.userEmail, revoked, reason, link, app.config.supportEmail));
+    await app.mail.enqueue(tx, revokedMail(words, revoked.userEmail, revoked, reason, link, app.config.supportEmail));
   }
   return revoked;
 }

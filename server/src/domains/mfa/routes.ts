@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { wordsFor } from '../../lib/i18n';
 import { verifyPassword } from '../../lib/passwords';
 import { toPasskey, toUser } from '../../lib/serialize';
 import { requireStepUp, signedIn, type UserRow } from '../../plugins/auth';
@@ -69,9 +70,8 @@ export default async function mfaRoutes(base: FastifyInstance) {
   const tags = ['two-factor sign-in'];
   const { pii } = app;
   /** Issue 30 (F1): the owner hears of every change to their factors, in the change's transaction. */
-  const tellOwner = (tx: Tx, user: Pick<UserRow, 'email' | 'name'>, change: FactorChange, at: Date) =>
-    app.mail.enqueue(tx, factorChangedMail(user.email, user.name, change, at, app.config));
-  const NEW_CODES = 'New recovery codes were made with it.';
+  const tellOwner = (tx: Tx, user: Pick<UserRow, 'email' | 'name' | 'language'>, change: FactorChange, at: Date) =>
+    app.mail.enqueue(tx, factorChangedMail(wordsFor(user.language), user.email, user.name, change, at, app.config));
 
   app.get('/api/auth/mfa', { schema: { tags, response: { 200: mfaStatus } } }, async (req) => {
     const user = await app.sessions.account(req);
@@ -115,8 +115,8 @@ export default async function mfaRoutes(base: FastifyInstance) {
         if (!enabled) throw conflict(MFA_MESSAGES.alreadyOn);
         if (codes.length > 0) await replaceRecoveryCodes(tx, user.id, codes, now);
         await app.audit(tx, req, { action: 'user.mfa_enable', targetType: 'user', targetId: user.id });
-        const more = codes.length > 0 ? NEW_CODES : undefined;
-        await tellOwner(tx, user, { change: 'added', factor: 'an authenticator app', more }, now);
+        const more = codes.length > 0 ? 'newCodes' : undefined;
+        await tellOwner(tx, user, { change: 'added', factor: { app: true }, more }, now);
       });
       app.mail.kick();
       req.log.info({ userId: user.id, event: 'mfa_enabled' }, 'two-factor sign-in turned on');
@@ -220,8 +220,8 @@ export default async function mfaRoutes(base: FastifyInstance) {
           targetId: user.id,
           details: { passkeyId: added.id },
         });
-        const more = isFirst ? NEW_CODES : undefined;
-        await tellOwner(tx, locked!, { change: 'added', factor: `the passkey “${added.name}”`, more }, now);
+        const more = isFirst ? 'newCodes' : undefined;
+        await tellOwner(tx, locked!, { change: 'added', factor: { passkey: added.name }, more }, now);
         return { row: added, first: isFirst };
       });
       app.mail.kick();
@@ -256,13 +256,8 @@ export default async function mfaRoutes(base: FastifyInstance) {
           targetId: userId,
           details: { passkeyId: passkey.id, lastFactor: last },
         });
-        const more = last ? 'Two-factor sign-in is now off.' : undefined;
-        await tellOwner(
-          tx,
-          user!,
-          { change: 'removed', factor: `the passkey “${passkey.name}”`, more },
-          app.clock.now(),
-        );
+        const more = last ? 'off' : undefined;
+        await tellOwner(tx, user!, { change: 'removed', factor: { passkey: passkey.name }, more }, app.clock.now());
       });
       app.mail.kick();
       req.log.info({ userId, event: 'passkey_removed' }, 'passkey removed');
@@ -298,7 +293,13 @@ export default async function mfaRoutes(base: FastifyInstance) {
         });
         await app.mail.enqueue(
           tx,
-          factorsResetMail(target.email, target.name, app.config.supportEmail, app.config.productName),
+          factorsResetMail(
+            wordsFor(target.language),
+            target.email,
+            target.name,
+            app.config.supportEmail,
+            app.config.productName,
+          ),
         );
       });
       app.mail.kick();

@@ -1,5 +1,6 @@
 import type { RenewalTimes } from '@portal/contract';
 import type { Tx } from '../../db/client';
+import type { Words } from '../../lib/i18n';
 import { readOffsets } from '../reminders';
 import { hasOpenApplication, latestApplication, listActivities, readRules } from './repository';
 import { countCredits, type CycleFacts, cycleOf, graceEndOf, progressSentence } from './service';
@@ -8,7 +9,7 @@ import { countCredits, type CycleFacts, cycleOf, graceEndOf, progressSentence } 
  * Issue 33: a certificate's continuing education in one sentence, for the renewal reminders:
  * "6 of 20 hours still to log, 2 in Outreach and ethics".
  */
-export async function renewalProgress(tx: Tx, cert: CycleFacts & { id: string }): Promise<string> {
+export async function renewalProgress(tx: Tx, cert: CycleFacts & { id: string }, words: Words): Promise<string> {
   const [rules, activities, application] = await Promise.all([
     readRules(tx),
     listActivities(tx, cert.id),
@@ -19,7 +20,7 @@ export async function renewalProgress(tx: Tx, cert: CycleFacts & { id: string })
     cycleOf(cert),
     activities.map((row) => row.activity),
   );
-  return progressSentence(shortfall, rules.totalHours, application);
+  return progressSentence(words, shortfall, rules.totalHours, application);
 }
 
 /**

@@ -21,7 +21,9 @@ import type { Tx } from '../../db/client';
 import { renewalApplications } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { listRoute } from '../../lib/list-route';
+import { wordsFor } from '../../lib/i18n';
 import { signedIn } from '../../plugins/auth';
+import { languageOfAddress } from '../users';
 import { addMonths, type CertificateRow, findCertificateForUpdate, updateCertificate } from '../certificates';
 import { renewalDecisionMail, renewedMail } from './mails';
 import {
@@ -143,17 +145,18 @@ export default async function renewalReviewRoutes(base: FastifyInstance) {
       decidedAt: app.clock.now(),
       decidedBy: signedIn(req).user.id,
     });
+    const words = wordsFor(await languageOfAddress(tx, cert.userEmail));
     if (cert.holderId) {
       await app.inbox.add(tx, {
         userId: cert.holderId,
         kind: 'renewal',
-        title: status === 'Rejected' ? `Renewal of "${cert.name}" not approved` : `Renewal of "${cert.name}" returned`,
-        message: `Reason: ${reason}`,
+        title: words.t('inbox.renewalDecision.title', { decision: status, name: cert.name }),
+        message: words.t('inbox.renewalDecision.message', { reason }),
         certificateId: cert.id,
       });
     }
     const link = `${app.config.appUrl}${renewalPagePath(cert.id)}`;
-    await app.mail.enqueue(tx, renewalDecisionMail(cert.userEmail, cert, status, reason, link));
+    await app.mail.enqueue(tx, renewalDecisionMail(words, cert.userEmail, cert, status, reason, link));
     await app.audit(tx, req, {
       action: status === 'Rejected' ? 'renewal.reject' : 'renewal.return',
       targetType: 'certificate',
@@ -203,17 +206,18 @@ export default async function renewalReviewRoutes(base: FastifyInstance) {
           decidedAt: now,
           decidedBy: signedIn(req).user.id,
         });
+        const words = wordsFor(await languageOfAddress(tx, renewed.userEmail));
         if (renewed.holderId) {
           await app.inbox.add(tx, {
             userId: renewed.holderId,
             kind: 'renewal',
-            title: `"${renewed.name}" was renewed`,
-            message: `The board approved your renewal: valid till ${next.end.toISOString().slice(0, 10)}. Download the renewed credential.`,
+            title: words.t('inbox.renewed.title', { name: renewed.name }),
+            message: words.t('inbox.renewed.message', { validTill: words.day(next.end) }),
             certificateId: renewed.id,
           });
         }
         const certificatesUrl = `${app.config.appUrl}/admin/certificates`;
-        await app.mail.enqueue(tx, renewedMail(renewed.userEmail, renewed, next.end, certificatesUrl));
+        await app.mail.enqueue(tx, renewedMail(words, renewed.userEmail, renewed, next.end, certificatesUrl));
         await app.audit(tx, req, {
           action: 'renewal.approve',
           targetType: 'certificate',

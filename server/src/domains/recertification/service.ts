@@ -11,6 +11,7 @@ import {
   utcDay,
 } from '@portal/contract';
 import { invalidField } from '../../lib/errors';
+import { joinList, type Words } from '../../lib/i18n';
 import type { CeActivityRow } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -80,14 +81,23 @@ export function countCredits<A extends CountedFacts>(
 
 /**
  * The reminders' sentence (issue 33): "6 of 20 hours still to log, 2 in Outreach and ethics", or
- * undefined when nothing is missing.
+ * undefined when nothing is missing; in the member's language (issue 34), the board's category
+ * names as the board wrote them.
  */
-export function shortfallText(shortfall: RecertificationShortfall[], totalHours: number): string | undefined {
+export function shortfallText(
+  words: Words,
+  shortfall: RecertificationShortfall[],
+  totalHours: number,
+): string | undefined {
   if (!shortfall.length) return undefined;
   const total = shortfall.find((s) => s.key === null);
-  const parts = shortfall.filter((s) => s.key !== null).map((s) => `${s.hours} in ${s.name}`);
-  const head = total ? `${total.hours} of ${totalHours} hours still to log` : 'Hours still to log';
-  return [head, ...parts].join(', ');
+  const parts = shortfall
+    .filter((s) => s.key !== null)
+    .map((s) => words.t('renewal.progress.category', { hours: s.hours, category: s.name }));
+  const head = total
+    ? words.t('renewal.progress.missing', { missing: total.hours, totalHours })
+    : words.t('renewal.progress.missingInCategories');
+  return joinList(words, [head, ...parts]);
 }
 
 /** GET /api/certificates/{id}/recertification, from what the repository read. */
@@ -203,12 +213,13 @@ export function nextCycle(
  * log, that the rules are met and they can apply, or that their application is under review.
  */
 export function progressSentence(
+  words: Words,
   shortfall: RecertificationShortfall[],
   totalHours: number,
   application: { status: RenewalStatus } | undefined,
 ): string {
   if (application && holdsActivities(application.status) && application.status !== 'Approved') {
-    return 'Your renewal application is under review.';
+    return words.t('renewal.progress.underReview');
   }
-  return shortfallText(shortfall, totalHours) ?? `All ${totalHours} hours are logged: apply for renewal.`;
+  return shortfallText(words, shortfall, totalHours) ?? words.t('renewal.progress.complete', { totalHours });
 }

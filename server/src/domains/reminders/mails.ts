@@ -1,8 +1,7 @@
-import { calendarDay } from '../../lib/dates';
+import { greeting, type Words } from '../../lib/i18n';
 import type { Mail } from '../../plugins/mail';
 
-export const whenText = (daysLeft: number) =>
-  daysLeft <= 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+/** Issue 34: a reminder is in its holder's language, the inbox item as well as the mail. */
 
 export interface ReminderFacts {
   holderName: string;
@@ -12,33 +11,41 @@ export interface ReminderFacts {
   daysLeft: number;
 }
 
-export const reminderTitle = (c: ReminderFacts) =>
-  c.daysLeft <= 0 ? `"${c.name}" expires today` : `"${c.name}" expires ${whenText(c.daysLeft)}`;
+/** Today (0 or fewer days left), tomorrow or in N days, by the language's plural rules. */
+const days = (c: ReminderFacts) => Math.max(0, c.daysLeft);
+
+export const reminderTitle = (words: Words, c: ReminderFacts) =>
+  words.t('reminder.title', { name: c.name, days: days(c) });
 
 /** `progress`: what the member's continuing education still needs (issue 33), when they renew in the portal. */
-export const reminderMessage = (c: ReminderFacts, progress?: string) =>
-  `Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${calendarDay(c.validTill)}. Renew it before then to stay certified.${progress ? ` ${progress}` : ''}`;
+export const reminderMessage = (words: Words, c: ReminderFacts, progress?: string) => {
+  const message = words.t('reminder.message', {
+    name: c.name,
+    certificateNo: c.certificateNo,
+    validTill: words.day(c.validTill),
+  });
+  return progress ? `${message} ${progress}` : message;
+};
 
 /** Issue 15: the renewal reminder, with RFC 8058's one-click unsubscribe in its headers. */
 export const reminderMail = (
+  words: Words,
   to: string,
   c: ReminderFacts,
   links: { renewal: string; certificates: string; unsubscribe: string },
   progress?: string,
 ): Mail => ({
   to,
-  // Plain ASCII, no quotes: a subject with them is sent as an encoded word, unreadable in raw headers.
-  subject: `Renewal reminder: ${c.name} expires ${whenText(c.daysLeft)}`,
-  text: `Hello ${c.holderName || 'there'},
-
-Your certificate "${c.name}" (No ${c.certificateNo}) is valid until ${calendarDay(c.validTill)}.
-${progress ? `\n${progress}\n` : ''}
-Renew it here: ${links.renewal}
-
-Your certificates in the portal: ${links.certificates}
-
-You get this reminder because renewal reminders are on in your profile. To stop them by e-mail
-(you will still see them in the portal), switch them off in your profile, or open: ${links.unsubscribe}`,
+  // No quotes: a subject with them is sent as an encoded word, unreadable in raw headers.
+  subject: words.t('reminder.subject', { name: c.name, days: days(c) }),
+  text: words.t('reminder.text', {
+    greeting: greeting(words, c.holderName),
+    name: c.name,
+    certificateNo: c.certificateNo,
+    validTill: words.day(c.validTill),
+    progress: progress ? `\n${progress}\n` : '',
+    ...links,
+  }),
   headers: {
     'List-Unsubscribe': `<${links.unsubscribe}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { renewalPagePath } from '@portal/contract';
+import { wordsFor } from '../../lib/i18n';
 import { hmac, safeEqual } from '../../lib/tokens';
 import { renewalProgress } from '../recertification';
 import { reminderMail, reminderMessage, reminderTitle } from './mails';
@@ -64,12 +65,13 @@ export default fp(
             // Issue 33: renewing in the portal, the reminder says what the member's continuing
             // education still needs, and links to the certificate's Renewal tab.
             const inPortal = app.config.recertification === 'portal';
-            const progress = inPortal ? await renewalProgress(tx, certificate) : undefined;
+            const words = wordsFor(holder.language);
+            const progress = inPortal ? await renewalProgress(tx, certificate, words) : undefined;
             await app.inbox.add(tx, {
               userId: holder.id,
               kind: 'renewal-reminder',
-              title: reminderTitle(facts),
-              message: reminderMessage(facts, progress),
+              title: reminderTitle(words, facts),
+              message: reminderMessage(words, facts, progress),
               certificateId: certificate.id,
             });
             if (holder.reminderEmails) {
@@ -78,6 +80,7 @@ export default fp(
               await app.mail.enqueue(
                 tx,
                 reminderMail(
+                  words,
                   holder.email,
                   facts,
                   {

@@ -134,6 +134,27 @@ describe('renewal reminders', () => {
     expect(await mailsTo(holder.email)).toHaveLength(2);
   });
 
+  it('speaks the holder’s language (issue 34): the shortfall, the days left and the list in Spanish and Arabic', async () => {
+    const spanish = await member();
+    const arabic = await member();
+    await t.database.db.update(users).set({ language: 'es' }).where(eq(users.id, spanish.user.id));
+    await t.database.db.update(users).set({ language: 'ar' }).where(eq(users.id, arabic.user.id));
+    const es = await issue(spanish.email, dayFromNow(7));
+    const ar = await issue(arabic.email, dayFromNow(1));
+    await t.app.reminders.run();
+    const [esMail] = await mailsTo(spanish.email);
+    expect(esMail!.subject).toBe('Recordatorio de renovación: Certified Recycling Advocate vence en 7 días');
+    expect(esMail!.text).toContain(
+      'Faltan 20 de 20 horas por registrar, 8 en Recycling practice, 4 en Outreach and ethics',
+    );
+    expect(esMail!.text).toContain(`(N.º ${es.certificateNo})`);
+    const [arMail] = await mailsTo(arabic.email);
+    expect(arMail!.subject).toBe('تذكير بالتجديد: تنتهي صلاحية Certified Recycling Advocate غدًا');
+    expect(arMail!.text).toContain('بقي تسجيل 20 من 20 ساعة، 8 في Recycling practice، 4 في Outreach and ethics');
+    expect(arMail!.text).toContain(`(رقم ${ar.certificateNo})`);
+    expect((await inboxOf(arabic)).items[0]!.title).toBe('تنتهي صلاحية «Certified Recycling Advocate» غدًا');
+  });
+
   it('sends no second reminder after an edit that keeps validTill, and starts a new cycle when it changes', async () => {
     const holder = await member();
     const cert = await issue(holder.email, dayFromNow(20));

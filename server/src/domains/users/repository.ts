@@ -1,4 +1,4 @@
-import type { UserListQuery } from '@portal/contract';
+import type { Language, UserListQuery } from '@portal/contract';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
@@ -117,4 +117,17 @@ export async function endAccess(tx: Tx, id: string) {
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
   // Issue 30 (F6): the drafts on the account's devices never open again, even if it is restored.
   await tx.update(users).set({ deviceKeySecret: null }).where(eq(users.id, id));
+}
+
+/**
+ * Issue 34: the language of mail to an address: its live account's, else English (a certificate's
+ * address may have no account yet).
+ */
+export async function languageOfAddress(db: Tx, email: string): Promise<Language> {
+  const [row] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), live(users)))
+    .limit(1);
+  return row?.language ?? 'en';
 }

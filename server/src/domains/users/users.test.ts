@@ -194,6 +194,27 @@ describe('PUT /api/users/:id by a member', () => {
     expect(own.json().message).toBe(AUTH_MESSAGES.notVerified);
   });
 
+  it('keeps the member’s language (issue 34): saved, answered, and an unknown one refused by name', async () => {
+    const member = await createUser(t);
+    expect(
+      (await call(t.app, member.cookie, { method: 'GET', url: '/api/auth/check-auth' })).json().user.language,
+    ).toBe('en');
+    const chosen = await put(member.cookie, member.user.id, profile(member, { language: 'ar' }));
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().language).toBe('ar');
+    expect((await rowOf(member.user.id))?.language).toBe('ar');
+    // Left out, it stays as it is.
+    expect((await put(member.cookie, member.user.id, profile(member))).json().language).toBe('ar');
+    for (const language of ['fr', 'AR', '', 'ar-EG', 1]) {
+      const bad = await put(member.cookie, member.user.id, profile(member, { language, name: 'Not Saved' }));
+      expect(bad.statusCode, String(language)).toBe(400);
+      expect(bad.json().issues[0]).toEqual({ path: 'language', message: 'Language must be one of: en, es, ar' });
+    }
+    const row = await rowOf(member.user.id);
+    expect(row?.language).toBe('ar');
+    expect(row?.name).toBe('Renamed Member');
+  });
+
   it('validates the profile', async () => {
     const member = await createUser(t);
     const { name: _name, ...noName } = profile(member);

@@ -25,6 +25,7 @@ const member: User = {
   createdAt: '2024-01-01T00:00:00.000Z',
   version: 1,
   mfaEnabled: false,
+  language: 'en',
 };
 
 const show = (path: string) =>

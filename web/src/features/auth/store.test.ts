@@ -28,6 +28,7 @@ const member: User = {
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 3,
   mfaEnabled: false,
+  language: 'en',
 };
 
 const json = (status: number, body: unknown) =>
@@ -68,7 +69,7 @@ describe('the session check with no network', () => {
     const kept = await recallIdentity<Record<string, unknown>>();
     expect(kept).toEqual({
       userId: member._id,
-      value: { _id: member._id, email: member.email, name: member.name, isAdmin: false },
+      value: { _id: member._id, email: member.email, name: member.name, isAdmin: false, language: 'en' },
     });
 
     serverAnswers(answers.offline);

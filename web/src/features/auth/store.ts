@@ -27,14 +27,21 @@ let signIns = 0;
  * so that the report screen opens with no network. Only what the frame and the report screen
  * show or need: no phone, address, age or other profile field.
  */
-type Identity = Pick<User, '_id' | 'email' | 'name' | 'isAdmin'>;
+/** `language` may be missing from an identity a device kept before issue 34. */
+type Identity = Pick<User, '_id' | 'email' | 'name' | 'isAdmin'> & Partial<Pick<User, 'language'>>;
 
 const deviceStore = () => import('../../lib/device-store');
 
 /** Kept after every answer that says who is signed in (loaded here: not in the entry chunk). */
 function keepIdentity(user: User | null | undefined) {
   if (!user?.isVerified) return;
-  const identity: Identity = { _id: user._id, email: user.email, name: user.name, isAdmin: user.isAdmin };
+  const identity: Identity = {
+    _id: user._id,
+    email: user.email,
+    name: user.name,
+    isAdmin: user.isAdmin,
+    language: user.language,
+  };
   void deviceStore()
     .then((store) => store.rememberIdentity(user._id, identity))
     .catch(() => undefined);
@@ -43,6 +50,7 @@ function keepIdentity(user: User | null | undefined) {
 /** The user the app shows while offline: the identity kept, every other field empty. */
 const offlineUser = (identity: Identity): User => ({
   ...identity,
+  language: identity.language ?? 'en',
   job: '',
   age: null,
   picture: '',

@@ -25,6 +25,7 @@ const user = {
   lastLogin: null,
   version: 1,
   mfaEnabled: false,
+  language: 'en' as const,
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 
