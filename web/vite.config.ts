@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/compress';
+import { compileMessages, NO_PARSER } from './scripts/compile-messages';
 import { FRAME_COMPONENTS } from './scripts/frame-components';
 import { preloadFrame } from './scripts/preload-frame';
 import { mantineStyles } from './scripts/mantine-styles';
@@ -158,7 +159,8 @@ function manualChunks(id: string): string | undefined {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [mantineStyles(), react(), postBuild(), pwa(), compressAll()],
+  plugins: [mantineStyles(), react(), compileMessages(), postBuild(), pwa(), compressAll()],
+  resolve: { alias: [NO_PARSER] },
   build: {
     sourcemap: false,
     target: 'es2022',

@@ -15,9 +15,11 @@ function decode(raw: string): CapturedMail & { to: string[] } {
   const subject = /^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
   let body = rest.join('\n\n');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    body = body
+    // The escapes are UTF-8 bytes: gathered as bytes, then read as UTF-8 ("Lucía", not "LucÃ­a").
+    const bytes = body
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    body = Buffer.from(bytes, 'latin1').toString('utf8');
   } else if (/Content-Transfer-Encoding: base64/i.test(headers)) {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }

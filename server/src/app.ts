@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Language, LANGUAGES } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import auditPlugin from './domains/audit/plugin';
@@ -46,6 +47,7 @@ import trashRoutes from './domains/trash/routes';
 import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
 import { firstScreenRoutes } from './lib/first-screens';
+import { requestLanguage } from './lib/i18n';
 import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
 import { usePasswordHashCost } from './lib/passwords';
@@ -183,9 +185,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pages prerendered at build (web/scripts/prerender.ts): the landing page, and the login screen
   // for a visitor without a session (a signed-in one is sent on to the dashboard by the app, and
   // one with only the readable expiry cookie waits for the app's session check).
-  const prerendered = (file: string) => (web && fs.existsSync(path.join(web, file)) ? file : 'index.html');
-  const landing = prerendered('landing.html');
-  const login = prerendered('login.html');
+  // Issue 34: each in every language (landing.html, landing.es.html, …), chosen as the verification
+  // page's language is (lib/i18n.ts).
+  const prerendered = (page: string) =>
+    Object.fromEntries(
+      LANGUAGES.map((language) => {
+        const file = language === 'en' ? `${page}.html` : `${page}.${language}.html`;
+        return [language, web && fs.existsSync(path.join(web, file)) ? file : 'index.html'];
+      }),
+    ) as Record<Language, string>;
+  const landing = prerendered('landing');
+  const login = prerendered('login');
   const mayBeSignedIn = (req: FastifyRequest) => Boolean(req.cookies[cookies.session] || req.cookies[cookies.expiry]);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;
@@ -198,10 +208,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !path.extname(pathname);
     if (!web || !isPage) return reply.status(404).send({ message: 'Not found' });
     reply.header('cache-control', 'no-cache');
-    if (pathname === '/') return reply.sendFile(landing);
+    if (pathname === '/') {
+      reply.header('vary', 'accept-language, cookie');
+      return reply.sendFile(landing[requestLanguage(req)]);
+    }
     if (pathname === '/login') {
-      reply.header('vary', 'cookie');
-      return reply.sendFile(mayBeSignedIn(req) ? 'index.html' : login);
+      reply.header('vary', 'accept-language, cookie');
+      return reply.sendFile(mayBeSignedIn(req) ? 'index.html' : login[requestLanguage(req)]);
     }
     return reply.sendFile('index.html');
   });

@@ -1,12 +1,23 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+// Types only: this script runs in Node before any build, where the contract's TypeScript cannot load.
+import type { Language } from '@portal/contract';
 import { build, type ResolvedConfig } from 'vite';
 import { FIRST_SCREEN_DATA, SCREEN_DATA_MARK, SCREEN_MARK, signedInPage } from '../src/lib/first-screen';
 import { frameFiles, stylesheetLink, stylesOf } from './preload-frame';
 
-/** The pages written at build, served by server/src/app.ts; index.html stays the empty shell. */
-export const PRERENDERED = { landing: 'landing.html', login: 'login.html' } as const;
+/**
+ * The pages written at build, served by server/src/app.ts; index.html stays the empty shell. Each
+ * in every language (issue 34): landing.html is English, landing.es.html Spanish, and so on.
+ */
+export const PRERENDERED = { landing: 'landing', login: 'login' } as const;
+const pageFile = (page: string, language: Language) =>
+  language === 'en' ? `${page}.html` : `${page}.${language}.html`;
+
+/** The `<html>` tag of a page in `language`, with what else it carries. */
+const htmlTag = (language: Language, more = '') =>
+  `<html lang="${language}"${language === 'ar' ? ' dir="rtl"' : ''}${more}>`;
 
 const SSR_ENTRY = 'src/prerender.tsx';
 
@@ -16,9 +27,12 @@ const SSR_ENTRY = 'src/prerender.tsx';
  */
 export const SSR_DIR = 'dist-ssr';
 
+/** A page's HTML in each language (issue 34). */
+type ByLanguage = Partial<Record<Language, string>>;
+
 interface Markup {
-  landing: string;
-  login: string;
+  landing: ByLanguage;
+  login: ByLanguage;
   /** The full-screen loader (components/full-screen-loader.tsx). */
   loader: string;
   /** The modules of each signed-in address: its layout and its screen (src/prerender.tsx). */
@@ -54,8 +68,9 @@ export async function renderPages(config: ResolvedConfig): Promise<Markup> {
   });
   const entry = path.join(ssrDir, `${path.basename(SSR_ENTRY, path.extname(SSR_ENTRY))}.js`);
   const pages = (await import(pathToFileURL(entry).href)) as {
-    renderLandingPage: () => string;
-    renderLoginPage: () => string;
+    LANGUAGES: readonly Language[];
+    renderLandingPage: (language: Language) => string;
+    renderLoginPage: (language: Language) => string;
     renderFullScreenLoader: () => string;
     screenModules: () => Record<string, string[]>;
     SIGNED_IN_SCREENS: readonly string[];
@@ -64,8 +79,8 @@ export async function renderPages(config: ResolvedConfig): Promise<Markup> {
   // page's icon, and a <link> inside #root would not match what the browser hydrates.
   const markup = (html: string) => html.replace(/<link rel="preload" as="image"[^>]*>/g, '');
   const rendered = {
-    landing: markup(pages.renderLandingPage()),
-    login: markup(pages.renderLoginPage()),
+    landing: Object.fromEntries(pages.LANGUAGES.map((l) => [l, markup(pages.renderLandingPage(l))])) as ByLanguage,
+    login: Object.fromEntries(pages.LANGUAGES.map((l) => [l, markup(pages.renderLoginPage(l))])) as ByLanguage,
     loader: pages.renderFullScreenLoader(),
     screens: pages.screenModules(),
     signedIn: pages.SIGNED_IN_SCREENS,
@@ -79,14 +94,17 @@ export async function renderPages(config: ResolvedConfig): Promise<Markup> {
  * main.tsx, and the fonts it paints with preloaded. The build fails if a class in that HTML has
  * no rule in the shell's CSS.
  */
-export async function writeLanding(outDir: string, markup: string): Promise<void> {
+export async function writeLanding(outDir: string, markups: ByLanguage): Promise<void> {
   const shell = await readShell(outDir);
-  const missing = await missingRules(outDir, shell, classNames(markup));
-  if (missing.length) throw new Error(`prerender: classes without a rule in the built CSS: ${missing.join(', ')}`);
-  const page = shell
-    .replace('</title>', `</title>\n${await fontPreloads(outDir, [400, 700])}`)
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
-  await fs.writeFile(path.join(outDir, PRERENDERED.landing), page);
+  for (const [language, markup] of Object.entries(markups) as [Language, string][]) {
+    const missing = await missingRules(outDir, shell, classNames(markup));
+    if (missing.length) throw new Error(`prerender: classes without a rule in the built CSS: ${missing.join(', ')}`);
+    const page = shell
+      .replace('<html lang="en">', htmlTag(language))
+      .replace('</title>', `</title>\n${await fontPreloads(outDir, [400, 700])}`)
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    await fs.writeFile(path.join(outDir, pageFile(PRERENDERED.landing, language)), page);
+  }
 }
 
 /**
@@ -99,7 +117,13 @@ export async function writeLanding(outDir: string, markup: string): Promise<void
  * inputs `readonly`), so nothing typed is lost and nothing is submitted without script. The
  * build fails if one of Mantine's classes in it has no rule in the page's CSS.
  */
-export async function writeLogin(outDir: string, markup: string): Promise<void> {
+export async function writeLogin(outDir: string, markups: ByLanguage): Promise<void> {
+  for (const [language, markup] of Object.entries(markups) as [Language, string][]) {
+    await writeLoginIn(outDir, language, markup);
+  }
+}
+
+async function writeLoginIn(outDir: string, language: Language, markup: string): Promise<void> {
   const shell = await readShell(outDir);
   if (!shell.includes('<html lang="en">')) throw new Error('prerender: no <html lang="en"> in index.html');
   const { styles } = await frameFiles(outDir);
@@ -107,7 +131,7 @@ export async function writeLogin(outDir: string, markup: string): Promise<void> 
   const snapshot = markup.replace(/<input /g, '<input readonly="" ');
   const page = shell
     // What MantineProvider sets on mount: Mantine's colour variables are scoped to it.
-    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace('<html lang="en">', htmlTag(language, ' data-mantine-color-scheme="light"'))
     .replace('</title>', `</title>\n${await fontPreloads(outDir, [400, 500, 700])}`)
     // vite-plugin-pwa puts the manifest link right before </head>, on the same line.
     .replace(/(\n *)?<\/head>/, `\n${links.join('')}  </head>`)
@@ -119,7 +143,7 @@ export async function writeLogin(outDir: string, markup: string): Promise<void> 
   );
   if (missing.length)
     throw new Error(`prerender: login classes without a rule in the built CSS: ${missing.join(', ')}`);
-  await fs.writeFile(path.join(outDir, PRERENDERED.login), page);
+  await fs.writeFile(path.join(outDir, pageFile(PRERENDERED.login, language)), page);
 }
 
 /**

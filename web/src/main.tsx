@@ -9,6 +9,8 @@ import { router } from './app/router';
 import { useAuth } from './features/auth/store';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { FIRST_SCREEN_DATA } from './lib/first-screen';
+import { loadCatalogue, PSEUDO } from './i18n/catalogues';
+import { useLanguageStore } from './i18n/language';
 
 listenForInstallPrompt();
 
@@ -83,14 +85,33 @@ function TakeOver({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * Issue 34: the first render waits for its language's words (a chunk of its own for Spanish and
+ * Arabic): a member's, once the session check has answered, else the guest's.
+ */
+const words = () => {
+  const { user, isAuthenticated } = useAuth.getState();
+  const { guest } = useLanguageStore.getState();
+  const member = isAuthenticated && user?.isVerified ? user.language : undefined;
+  return loadCatalogue(guest === PSEUDO ? guest : (member ?? guest)).catch(() => undefined);
+};
+
 const prerendered = root.dataset.prerendered;
 if (prerendered === 'snapshot' || prerendered === 'loader') {
-  void Promise.all([routerReady().then(screenReady), sessionChecked, seedQueries()]).then(() => {
+  void Promise.all([routerReady().then(screenReady), sessionChecked.then(words), seedQueries()]).then(() => {
     startTransition(() => createRoot(root).render(<TakeOver>{app}</TakeOver>));
   });
-} else if (root.firstElementChild) hydrateRoot(root, app);
+} else if (root.firstElementChild) {
+  // The landing page, prerendered in the language the server chose (server/src/app.ts): hydrated
+  // when the browser reads the same one, else rendered anew in its own.
+  const { guest } = useLanguageStore.getState();
+  void words().then(() => {
+    if (document.documentElement.lang === guest) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+}
 // The development server's shell, with an empty root.
-else createRoot(root).render(app);
+else void words().then(() => createRoot(root).render(app));
 
 // Issue 18, decision 0020: the service worker registers after `load`, and its code is loaded only
 // then: what a first visit downloads before the page is usable does not grow.

@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import type { Certificate, PublicConfig, User } from '@portal/contract';
+import { type Certificate, INTL_LOCALE, type Language, type PublicConfig, type User } from '@portal/contract';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
 import { prerender } from 'react-dom/static';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { DashboardShell } from './app/layouts/dashboard-layout';
@@ -14,28 +15,45 @@ import LandingPage from './features/landing/pages/landing-page';
 import { useAuth } from './features/auth/store';
 import { myCertificatesQueryOptions } from './features/certificates/api/use-my-certificates';
 import { publicConfigQueryOptions } from './hooks/use-public-config';
+import { loadedCatalogue, provideCatalogue } from './i18n/catalogues';
+import ar from './i18n/messages/ar';
+import es from './i18n/messages/es';
+
+// Issue 34: the SSR build renders every language at once, so all its catalogues are at hand.
+provideCatalogue('es', es);
+provideCatalogue('ar', ar);
+
+/** A page's words in `language` (app/i18n-provider.tsx does this in the browser). */
+const inLanguage = (language: Language, page: ReactNode) => (
+  <IntlProvider locale={INTL_LOCALE[language]} messages={loadedCatalogue(language)} defaultLocale="en-US">
+    {page}
+  </IntlProvider>
+);
 
 /** The SSR entry of scripts/prerender.ts: the HTML of the pages written at build. */
-const render = (location: string, page: ReactNode) =>
+const render = (location: string, language: Language, page: ReactNode) =>
   renderToString(
     <StrictMode>
-      <StaticRouter location={location}>{page}</StaticRouter>
+      <StaticRouter location={location}>{inLanguage(language, page)}</StaticRouter>
     </StrictMode>,
   );
 
-/** The landing page; the browser hydrates it (main.tsx). */
-export const renderLandingPage = () => render('/', <LandingPage />);
+/** The landing page in a language; the browser hydrates it (main.tsx). */
+export const renderLandingPage = (language: Language) => render('/', language, <LandingPage />);
 
 /** The login screen as a guest first sees it; the browser paints the live screen over it (main.tsx). */
-export const renderLoginPage = () =>
+export const renderLoginPage = (language: Language) =>
   render(
     '/login',
+    language,
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LoginPage />
     </MantineProvider>,
   );
 
 export { SCREEN_DATA_MARK, SCREEN_MARK } from './lib/first-screen';
+/** The languages the build writes the guest pages in (scripts/prerender.ts cannot load the contract). */
+export { LANGUAGES } from '@portal/contract';
 
 /** The full-screen loader, which the shell shows until the first screen replaces it (main.tsx). */
 export const renderFullScreenLoader = () => renderToString(<FullScreenLoader />);
@@ -72,14 +90,17 @@ export interface SignedInData {
   config: PublicConfig;
 }
 
-const signedInTree = (location: string, client: QueryClient) => (
+const signedInTree = (location: string, client: QueryClient, language: Language = 'en') => (
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={client}>
         <StaticRouter location={location}>
-          <Routes>
-            <Route path="/admin/*" element={<DashboardShell layout="/admin" />} />
-          </Routes>
+          {inLanguage(
+            language,
+            <Routes>
+              <Route path="/admin/*" element={<DashboardShell layout="/admin" />} />
+            </Routes>,
+          )}
         </StaticRouter>
       </QueryClientProvider>
     </MantineProvider>
@@ -105,6 +126,9 @@ export async function prepareSignedInScreens(): Promise<void> {
  */
 export function renderSignedInScreen(location: string, data: SignedInData): { html: string; state: unknown } | null {
   if (!(SIGNED_IN_SCREENS as readonly string[]).includes(location)) return null;
+  // Issue 34: the dashboards are not in the catalogues yet; a member who reads another language
+  // gets the loader, then the live screen in their language, never an English snapshot first.
+  if (data.user.language !== 'en') return null;
   const client = new QueryClient();
   client.setQueryData(myCertificatesQueryOptions(data.user.email).queryKey, data.certificates);
   client.setQueryData(publicConfigQueryOptions().queryKey, data.config);

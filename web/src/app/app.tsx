@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useAuth } from '../features/auth/store';
+import { I18nProvider } from './i18n-provider';
 import { router } from './router';
 
 const Toasts = lazy(async () => ({ default: (await import('./providers')).Toasts }));
@@ -30,13 +31,13 @@ export function App() {
     });
   }, [toasts]);
   return (
-    <>
+    <I18nProvider>
       <RouterProvider router={router} />
       {toasts && (
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>
       )}
-    </>
+    </I18nProvider>
   );
 }

@@ -20,6 +20,7 @@ import classes from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
 import { useProductName } from '../../lib/public-config';
 import { noteScreen } from '../../lib/install-prompt';
+import { directionOf, useLanguage, useLanguageStore } from '../../i18n/language';
 
 /** For main.tsx, which loads the first screen's code before it replaces a server-rendered one. */
 export { preloadScreen } from '../navigation';
@@ -61,7 +62,9 @@ export function DashboardShell({ layout }: { layout: Layout }) {
   const config = useQuery({ ...publicConfigQueryOptions(), enabled: isAdmin && !mfaEnabled });
   const mustEnrol = isAdmin && !mfaEnabled && config.data?.adminMfa === 'required';
   const [drawerOpened, drawer] = useDisclosure(false);
-  const dir = layout === '/rtl' ? 'rtl' : 'ltr';
+  const language = useLanguage();
+  // spec §2: the /rtl variant is right to left; issue 34: so is every screen in Arabic.
+  const dir = layout === '/rtl' ? 'rtl' : directionOf(language);
 
   const entries = useMemo(() => navigationFor(NAVIGATION, layout, isAdmin), [layout, isAdmin]);
   const routes = useMemo(() => flattenRoutes(entries), [entries]);
@@ -72,15 +75,12 @@ export function DashboardShell({ layout }: { layout: Layout }) {
   useOutboxSync();
   useEffect(() => noteScreen(pathname), [pathname]);
 
-  // spec §2: document direction ltr for admin, rtl for the rtl variant (portals included).
+  // spec §2: document direction rtl for the rtl variant (portals included), whatever the language;
+  // <html dir> is set with the language (app/i18n-provider.tsx).
   useEffect(() => {
-    const html = document.documentElement;
-    const previous = html.dir;
-    html.dir = dir;
-    return () => {
-      html.dir = previous;
-    };
-  }, [dir]);
+    useLanguageStore.setState({ rtlLayout: layout === '/rtl' });
+    return () => useLanguageStore.setState({ rtlLayout: false });
+  }, [layout]);
 
   // Built once per route list: the same element lets React skip the whole screen when the shell
   // renders again (the drawer, the enrolment check).

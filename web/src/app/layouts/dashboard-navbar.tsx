@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/store';
 import { NotificationsPopover } from '../../features/notifications/components/notifications-popover';
 import { OutboxStatus } from '../../features/reports/components/outbox-status';
+import { LanguageMenu } from '../../features/profile/components/language-menu';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { TOP_BAR_HEIGHT_VAR } from '../theme';
@@ -106,6 +107,7 @@ export function DashboardNavbar({
           <Text size="sm" fw={500} px={4}>
             Hello, {user?.name}
           </Text>
+          <LanguageMenu />
           <NotificationsPopover />
           <Menu position="bottom-end" shadow="md" width={200}>
             <Menu.Target>

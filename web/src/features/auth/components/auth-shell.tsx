@@ -1,7 +1,8 @@
-import { Anchor, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useProductName } from '../../../lib/public-config';
+import { LanguageSelect } from '../../../components/language-select';
 
 /** The frame every public auth screen shares: the brand, a card and the screen's title. */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
@@ -9,7 +10,11 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
   return (
     <Center component="main" mih="100vh" p="md" bg="landing.0">
       <Stack w="100%" maw={440} gap="md">
-        <Anchor component={Link} to="/" c="landing.7" fw={700} ta="center" underline="never">
+        {/* Issue 34: a guest chooses the language before anything else. */}
+        <Group justify="flex-end" c="landing.9">
+          <LanguageSelect />
+        </Group>
+        <Anchor component={Link} to="/" c="landing.7" fw={700} ta="center" underline="never" data-brand>
           <Image src="/favicon.svg" alt="" w={40} h={40} mx="auto" mb={4} />
           {product}
         </Anchor>

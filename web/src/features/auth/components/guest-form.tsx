@@ -2,6 +2,7 @@ import { Anchor, Button, type ButtonProps, Stack, Text, TextInput } from '@manti
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../store';
+import { useT } from '../../../i18n/use-t';
 
 /** The auth state a guest screen shows; the failure another screen left is not shown on this one. */
 export function useGuestScreen() {
@@ -29,7 +30,8 @@ export function GuestForm({ onSubmit, onFocus, gap = 'sm', children }: GuestForm
 
 /** The e-mail address of the login, sign-up and reset-link forms. */
 export function EmailField(props: ComponentProps<typeof TextInput>) {
-  return <TextInput label="Email Address" type="email" autoComplete="email" required {...props} />;
+  const { t } = useT();
+  return <TextInput label={t('auth.emailAddress')} type="email" autoComplete="email" required {...props} />;
 }
 
 /** A guest screen's submit button: the whole width, in the landing colour. */

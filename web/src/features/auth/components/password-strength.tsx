@@ -1,14 +1,24 @@
 import { Box, Group, List, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import {
   PASSWORD_MIN_LENGTH,
+  STRENGTH_MIN_LENGTH,
   passwordChecklist,
   passwordScore,
-  STRENGTH_LABELS,
   strengthColor,
 } from '@portal/contract';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { useT } from '../../../i18n/use-t';
 
 const SEGMENTS = 4;
+
+/** The checklist's rules, in the contract's order (passwordChecklist). */
+const RULES = [
+  'auth.strength.length',
+  'auth.strength.uppercase',
+  'auth.strength.lowercase',
+  'auth.strength.number',
+  'auth.strength.special',
+] as const;
 
 /**
  * spec §5: the checklist and a four-segment meter, filled segments = score, coloured by
@@ -16,16 +26,17 @@ const SEGMENTS = 4;
  * is stated before submit, since the checklist alone would let a 6-character password look fine.
  */
 export function PasswordStrength({ password }: { password: string }) {
+  const { t, rich } = useT();
   const score = passwordScore(password);
   const color = strengthColor(score);
-  const label = STRENGTH_LABELS[score];
+  const label = t('auth.strength.level', { score });
   return (
     <Stack gap={6}>
       <Group
         gap={4}
         grow
         role="meter"
-        aria-label="Password strength"
+        aria-label={t('auth.strength.meter')}
         aria-valuemin={0}
         aria-valuemax={SEGMENTS}
         aria-valuenow={score}
@@ -43,15 +54,18 @@ export function PasswordStrength({ password }: { password: string }) {
         ))}
       </Group>
       <Text size="sm">
-        Password strength:{' '}
-        <Text span fw={700} c={`${color}.7`}>
-          {label}
-        </Text>
+        {rich('auth.strength.label', {
+          level: (
+            <Text span fw={700} c={`${color}.7`}>
+              {label}
+            </Text>
+          ),
+        })}
       </Text>
-      <List spacing={2} size="sm" center aria-label="Password checklist">
-        {passwordChecklist(password).map((item) => (
+      <List spacing={2} size="sm" center aria-label={t('auth.strength.checklist')}>
+        {passwordChecklist(password).map((item, i) => (
           <List.Item
-            key={item.label}
+            key={RULES[i]}
             data-met={item.met}
             c={item.met ? 'teal.8' : 'dimmed'}
             icon={
@@ -60,13 +74,13 @@ export function PasswordStrength({ password }: { password: string }) {
               </ThemeIcon>
             }
           >
-            {item.label}
-            <VisuallyHidden>{item.met ? ' (met)' : ' (not met)'}</VisuallyHidden>
+            {t(RULES[i]!, { min: STRENGTH_MIN_LENGTH })}
+            <VisuallyHidden>{item.met ? t('auth.strength.met') : t('auth.strength.notMet')}</VisuallyHidden>
           </List.Item>
         ))}
       </List>
       <Text size="xs" c="dimmed">
-        To be accepted, a password needs at least {PASSWORD_MIN_LENGTH} characters and must not be a common password.
+        {t('auth.strength.rule', { min: PASSWORD_MIN_LENGTH })}
       </Text>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { useContractForm } from '../../../lib/contract-form';
 import { AuthShell, FormError } from '../components/auth-shell';
 import { EmailField, GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components/guest-form';
@@ -8,6 +9,7 @@ import { EmailField, GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '.
 const forgotPasswordBody = async () => (await import('@portal/contract')).forgotPasswordBody;
 
 export default function ForgotPasswordPage() {
+  const { t } = useT();
   const { isLoading, error, forgotPassword } = useGuestScreen();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { handleSubmit, fieldProps, prefetch } = useContractForm(forgotPasswordBody, { defaultValues: { email: '' } });
@@ -22,22 +24,22 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthShell title="Forgot Password">
+    <AuthShell title={t('auth.forgot.title')}>
       {sentTo ? (
-        <Text role="status">If an account exists for {sentTo}, you will receive a password reset link shortly.</Text>
+        <Text role="status">{t('auth.forgot.sent', { email: sentTo })}</Text>
       ) : (
         <GuestForm onSubmit={onSubmit} onFocus={prefetch}>
           <Text size="sm" c="dimmed">
-            Enter the email address of your account and we will send you a link to reset your password.
+            {t('auth.forgot.intro')}
           </Text>
           <EmailField {...fieldProps('email')} />
           <FormError message={error} />
           <GuestSubmit disabled={isLoading} loading={isLoading}>
-            Send Reset Link
+            {t('auth.forgot.submit')}
           </GuestSubmit>
         </GuestForm>
       )}
-      <GuestLink to="/login">Back to Login</GuestLink>
+      <GuestLink to="/login">{t('auth.backToLogin')}</GuestLink>
     </AuthShell>
   );
 }

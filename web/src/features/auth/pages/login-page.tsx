@@ -5,11 +5,13 @@ import { AuthShell, FormError } from '../components/auth-shell';
 import { EmailField, GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components/guest-form';
 import { PasswordField } from '../components/password-field';
 import { useAuth } from '../store';
+import { useT } from '../../../i18n/use-t';
 
 /** The contract's schema, and zod with it, load when the form is first used (lib/contract-form.ts). */
 const loginBody = async () => (await import('@portal/contract')).loginBody;
 
 export default function LoginPage() {
+  const { t } = useT();
   const navigate = useNavigate();
   const { isLoading, error, login } = useGuestScreen();
   const { handleSubmit, fieldProps, prefetch } = useContractForm(loginBody, {
@@ -31,21 +33,26 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthShell title="Welcome Back">
+    <AuthShell title={t('auth.login.title')}>
       <GuestForm onSubmit={onSubmit} onFocus={prefetch}>
         <EmailField {...fieldProps('email')} />
-        <PasswordField label="Password" autoComplete="current-password" required {...fieldProps('password')} />
+        <PasswordField
+          label={t('auth.password')}
+          autoComplete="current-password"
+          required
+          {...fieldProps('password')}
+        />
         <Group justify="flex-end">
           <Anchor component={Link} to="/forgot-password" size="sm">
-            Forgot password?
+            {t('auth.login.forgot')}
           </Anchor>
         </Group>
         <FormError message={error} />
         <GuestSubmit disabled={isLoading} loading={isLoading}>
-          Login
+          {t('auth.login.submit')}
         </GuestSubmit>
-        <GuestLink to="/signup" question="Don't have an account?">
-          Sign up
+        <GuestLink to="/signup" question={t('auth.login.noAccount')}>
+          {t('auth.login.signUp')}
         </GuestLink>
       </GuestForm>
     </AuthShell>

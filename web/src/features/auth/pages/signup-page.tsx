@@ -8,11 +8,13 @@ import { AuthShell, FormError } from '../components/auth-shell';
 import { EmailField, GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components/guest-form';
 import { PasswordField } from '../components/password-field';
 import { PasswordStrength } from '../components/password-strength';
+import { useT } from '../../../i18n/use-t';
 
 /** The contract's schema, and zod with it, load when the form is first used (lib/contract-form.ts). */
 const signupBody = async () => (await import('@portal/contract')).signupBody;
 
 export default function SignupPage() {
+  const { t } = useT();
   const navigate = useNavigate();
   const { isLoading, error, signup } = useGuestScreen();
   const { handleSubmit, control, fieldProps, prefetch } = useContractForm(signupBody, {
@@ -32,30 +34,30 @@ export default function SignupPage() {
   });
 
   return (
-    <AuthShell title="Create Account">
+    <AuthShell title={t('auth.signup.title')}>
       <GuestForm onSubmit={onSubmit} onFocus={prefetch}>
         <Text size="sm" c="dimmed">
-          Use the email address and certificate number you registered with the certifying board.
+          {t('auth.signup.intro')}
         </Text>
-        <TextInput label="Full Name" autoComplete="name" required {...fieldProps('name')} />
+        <TextInput label={t('auth.signup.fullName')} autoComplete="name" required {...fieldProps('name')} />
         <EmailField {...fieldProps('email')} />
         <TextInput
-          label="Certificate No"
+          label={t('auth.signup.certificateNo')}
           // Issue 35: a newcomer asks where to find it.
-          description="Printed on your certificate after “No”, and in the board’s e-mail that awarded it."
+          description={t('auth.signup.certificateNoHint')}
           autoComplete="off"
           required
           {...fieldProps('certificateNo')}
         />
-        <PasswordField label="Password" autoComplete="new-password" required {...fieldProps('password')} />
+        <PasswordField label={t('auth.password')} autoComplete="new-password" required {...fieldProps('password')} />
         <PasswordStrength password={password} />
         <FormError message={error} />
         {error === AUTH_MESSAGES.notRegistered && <NoRecordHelp />}
         <GuestSubmit mt="xs" disabled={isLoading} loading={isLoading}>
-          Sign Up
+          {t('auth.signup.submit')}
         </GuestSubmit>
-        <GuestLink to="/login" question="Already have an account?">
-          Log in
+        <GuestLink to="/login" question={t('auth.signup.haveAccount')}>
+          {t('auth.signup.logIn')}
         </GuestLink>
       </GuestForm>
     </AuthShell>
@@ -64,13 +66,14 @@ export default function SignupPage() {
 
 /** Issue 35: what to do when the board has no record of the address and number given. */
 function NoRecordHelp() {
+  const { rich } = useT();
   const { data: config } = usePublicConfig();
   if (!config) return null;
   return (
     <Text size="sm">
-      Sure of both? The board may have another address on record: write to{' '}
-      <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor> with your name and certificate
-      number.
+      {rich('auth.signup.noRecordHelp', {
+        email: <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor>,
+      })}
     </Text>
   );
 }

@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../auth/store';
 import { usePublicConfig, useProductName } from '../../../lib/public-config';
 import classes from './landing-page.module.css';
+import { LanguageSelect } from '../../../components/language-select';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * The public landing page (spec §1, §2). Plain elements and one stylesheet, no Mantine, no
@@ -11,13 +13,14 @@ import classes from './landing-page.module.css';
  * and the router (docs/performance.md).
  */
 export default function LandingPage() {
+  const { t } = useT();
   const product = useProductName();
   const member = useSignedInMember();
   const justVerified = (useLocation().state as { verified?: boolean } | null)?.verified === true;
   return (
     <div className={classes.page}>
       <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
+        {t('common.skipToContent')}
       </a>
       <Header member={member} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
@@ -25,37 +28,29 @@ export default function LandingPage() {
         <Hero />
         <div className={`${classes.container} ${classes.content}`}>
           <div className={classes.grid}>
-            <Section title="For Certified Users">
-              <p>
-                Already certified? Log in with the same email address you used when you registered with the certifying
-                board.
-              </p>
-              <p>You may need your certification number, so keep it at hand.</p>
+            <Section title={t('landing.certifiedTitle')}>
+              <p>{t('landing.certifiedText1')}</p>
+              <p>{t('landing.certifiedText2')}</p>
             </Section>
-            <Section title="For Non-Certified Individuals">
-              <p>
-                Not certified yet? You must get certified first: complete the training and pass the exam on the
-                certifying board&apos;s own website.
-              </p>
-              <p>Once you are certified, come back here and log in.</p>
+            <Section title={t('landing.notCertifiedTitle')}>
+              <p>{t('landing.notCertifiedText1')}</p>
+              <p>{t('landing.notCertifiedText2')}</p>
             </Section>
           </div>
           <Contact />
           <div className={classes.ctas}>
             <Link to="/signup" className={`${classes.button} ${classes.large}`}>
-              Get Started
+              {t('landing.getStarted')}
             </Link>
             <Link to="/login" className={`${classes.button} ${classes.outline} ${classes.large}`}>
-              Sign In
+              {t('landing.signIn')}
             </Link>
           </div>
         </div>
       </main>
       <footer className={classes.footer}>
         {/* Prerendered at build: the year is the client's, whatever the build's was. */}
-        <p suppressHydrationWarning>
-          © {new Date().getFullYear()} {product}
-        </p>
+        <p suppressHydrationWarning>{t('landing.copyright', { year: new Date().getFullYear(), product })}</p>
       </footer>
     </div>
   );
@@ -72,27 +67,31 @@ function useSignedInMember() {
 }
 
 function Header({ member }: { member: { name: string } | null }) {
+  const { t } = useT();
   const product = useProductName();
   return (
     <header className={classes.header}>
       <div className={`${classes.container} ${classes.headerInner}`}>
         <Link to="/" className={classes.brand}>
-          <img src="/favicon.svg" alt={`${product} logo`} width={36} height={36} />
-          <span className={classes.brandName}>{product}</span>
+          <img src="/favicon.svg" alt={t('common.logo', { product })} width={36} height={36} />
+          <span className={classes.brandName} data-brand>
+            {product}
+          </span>
         </Link>
-        <nav className={classes.actions} aria-label="Account">
+        <nav className={classes.actions} aria-label={t('landing.account')}>
+          <LanguageSelect />
           {/* Issue 13: a signed-in member is offered the way in, not Sign Up and Login again. */}
           {member ? (
             <Link to="/admin/default" className={classes.button}>
-              Go to dashboard
+              {t('landing.goToDashboard')}
             </Link>
           ) : (
             <>
               <Link to="/signup" className={classes.button}>
-                Sign Up
+                {t('landing.signUp')}
               </Link>
               <Link to="/login" className={`${classes.button} ${classes.outline}`}>
-                Login
+                {t('landing.login')}
               </Link>
             </>
           )}
@@ -104,15 +103,16 @@ function Header({ member }: { member: { name: string } | null }) {
 
 /** After e-mail verification (spec §2: it lands here), a clear way on to the dashboard. */
 function Welcome({ name }: { name: string }) {
+  const { t } = useT();
   return (
     <section className={classes.welcome} aria-labelledby="welcome-title" role="status">
       <div className={`${classes.container} ${classes.welcomeInner}`}>
         <div>
-          <h2 id="welcome-title">You&apos;re in, {name}</h2>
-          <p>Your email address is verified and your account is ready.</p>
+          <h2 id="welcome-title">{t('landing.welcomeTitle', { name })}</h2>
+          <p>{t('landing.welcomeText')}</p>
         </div>
         <Link to="/admin/default" className={`${classes.button} ${classes.large}`}>
-          Go to dashboard
+          {t('landing.goToDashboard')}
         </Link>
       </div>
     </section>
@@ -120,13 +120,14 @@ function Welcome({ name }: { name: string }) {
 }
 
 function Hero() {
+  const { t } = useT();
   const product = useProductName();
   return (
     <div className={classes.hero}>
       <div className={classes.container}>
         {/* One text node: the prerendered page says the spec's words as one string. */}
-        <h1>{`Welcome to ${product}`}</h1>
-        <p>Your pathway to professional certification</p>
+        <h1>{t('landing.heroTitle', { product })}</h1>
+        <p>{t('landing.heroText')}</p>
       </div>
     </div>
   );
@@ -142,10 +143,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Contact() {
+  const { t, rich } = useT();
   const config = usePublicConfig();
   return (
-    <section className={classes.card} aria-label="Contact Us">
-      <h2>Contact Us</h2>
+    <section className={classes.card} aria-label={t('landing.contactTitle')}>
+      <h2>{t('landing.contactTitle')}</h2>
       {config.status === 'pending' ? (
         <div aria-busy>
           <p>
@@ -156,17 +158,22 @@ function Contact() {
           </p>
         </div>
       ) : config.status === 'error' ? (
-        <p>The contact details cannot be shown right now. Please try again later.</p>
+        <p>{t('landing.contactError')}</p>
       ) : (
         <div>
           <p>
-            Support email: <a href={`mailto:${config.data.supportEmail}`}>{config.data.supportEmail}</a>
+            {rich('landing.supportEmail', {
+              email: <a href={`mailto:${config.data.supportEmail}`}>{config.data.supportEmail}</a>,
+            })}
           </p>
           <p>
-            Certifying board website:{' '}
-            <a href={config.data.boardUrl} target="_blank" rel="noopener noreferrer">
-              {config.data.boardUrl}
-            </a>
+            {rich('landing.boardWebsite', {
+              url: (
+                <a href={config.data.boardUrl} target="_blank" rel="noopener noreferrer">
+                  {config.data.boardUrl}
+                </a>
+              ),
+            })}
           </p>
         </div>
       )}

@@ -1,0 +1,47 @@
+import { INTL_LOCALE } from '@portal/contract/languages';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { useAuth } from '../features/auth/store';
+import { loadCatalogue, loadedCatalogue, PSEUDO, type UiLanguage } from '../i18n/catalogues';
+import { directionOf, UiLanguageContext, useLanguageStore } from '../i18n/language';
+
+/** A signed-in member's language is their profile's; a guest's, what they chose or their browser's. */
+export function useUiLanguage(): UiLanguage {
+  const guest = useLanguageStore((s) => s.guest);
+  const member = useAuth((s) => (s.isAuthenticated && s.user?.isVerified ? s.user.language : undefined));
+  // The pseudo-locale of the tests outranks the profile: it is never a member's own choice.
+  return guest === PSEUDO ? guest : (member ?? guest);
+}
+
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * Issue 34: every screen's words, in the reader's language (react-intl, decision 0082), and
+ * `<html lang dir>` with them: Arabic is right to left everywhere, the /rtl dashboard in every
+ * language. A language whose catalogue has not loaded yet shows in English until it has (main.tsx
+ * loads the first one before the first render).
+ */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const wanted = useUiLanguage();
+  const rtlLayout = useLanguageStore((s) => s.rtlLayout);
+  const [, setLoads] = useState(0);
+  const ready = loadedCatalogue(wanted);
+  const language = ready ? wanted : 'en';
+  useEffect(() => {
+    if (!ready) void loadCatalogue(wanted).then(() => setLoads((n) => n + 1));
+  }, [ready, wanted]);
+  useIsomorphicLayoutEffect(() => {
+    const html = document.documentElement;
+    html.lang = language;
+    html.dir = rtlLayout ? 'rtl' : directionOf(language);
+  }, [language, rtlLayout]);
+  return (
+    <IntlProvider
+      locale={language === PSEUDO ? 'en-US' : INTL_LOCALE[language]}
+      messages={loadedCatalogue(language)}
+      defaultLocale="en-US"
+    >
+      <UiLanguageContext.Provider value={language}>{children}</UiLanguageContext.Provider>
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,26 @@
+import { createElement, Fragment, type ReactNode, useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageKey } from './messages/en';
+
+type Values = Record<string, string | number | Date | ReactNode>;
+
+/**
+ * Issue 34: a message of the catalogues, by key (a key missing from en.ts does not compile).
+ * `t` gives text; `rich` also takes elements as values (a link inside a sentence).
+ */
+export function useT() {
+  const intl = useIntl();
+  const t = useCallback(
+    (key: MessageKey, values?: Record<string, string | number | Date>) => intl.formatMessage({ id: key }, values),
+    [intl],
+  );
+  const rich = useCallback(
+    (key: MessageKey, values: Values): ReactNode => {
+      const parts: ReactNode = intl.formatMessage({ id: key }, values);
+      // Spread as children, not a list: the parts need no keys.
+      return Array.isArray(parts) ? createElement(Fragment, null, ...(parts as ReactNode[])) : parts;
+    },
+    [intl],
+  );
+  return { t, rich, intl };
+}
