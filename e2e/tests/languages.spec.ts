@@ -9,7 +9,7 @@ import { expect, type Page, test } from '../support/test';
 /** Issue 34: the guest screens and the switcher in English, Spanish, Arabic and the pseudo-locale. */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const GUEST_SCREENS = ['/', '/login', '/signup', '/forgot-password'] as const;
+const GUEST_SCREENS = ['/', '/login', '/signup', '/forgot-password', '/reset-password/a-link-from-a-mail'] as const;
 
 /**
  * Every visible text of the page that reads as English source text: letters outside a
@@ -134,4 +134,51 @@ test('in the pseudo-locale no guest screen shows English source text', async ({ 
     await expect(page.getByRole('heading', { level: 1 })).toContainText('·');
     expect(await untranslated(page), screen).toEqual([]);
   }
+});
+
+/** A member whose profile reads `language`, signed in on `page`, with a certificate on the dashboard. */
+async function memberIn(page: Page, language: 'es' | 'ar' | 'en') {
+  const admin = await adminApi();
+  const member = await createMember(admin, { name: 'Nour Haddad' });
+  const profile = (await (await member.api.get('/api/auth/check-auth')).json()).user;
+  const saved = await member.api.put(`/api/users/${profile._id}`, { data: { name: profile.name, language } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await signIn(page, member.email, member.password);
+  return member;
+}
+
+test('a Spanish member’s dashboard comes from the server already in Spanish', async ({ page }) => {
+  await memberIn(page, 'es');
+  const served = await page.request.get('/admin/default');
+  const html = await served.text();
+  expect(html).toContain('<html lang="es"');
+  expect(html).toContain('Sus certificados');
+  expect(html).toContain('Panel del usuario');
+  await page.goto('/admin/default');
+  await expect(page.getByRole('heading', { name: 'Panel', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Bolsa de trabajo' }).first()).toBeVisible();
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`at ${viewport.width} px, an Arabic member’s dashboard is right to left, fits and has no axe violation`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await memberIn(page, 'ar');
+    await page.goto('/admin/default');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { name: 'لوحة المستخدم' })).toBeVisible();
+    await expectFits(page, '/admin/default in Arabic');
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    expect(violations.map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`dashboard-ar-${viewport.width}.png`), fullPage: true });
+  });
+}
+
+test('in the pseudo-locale the member’s dashboard shows no English source text', async ({ page }) => {
+  await memberIn(page, 'en');
+  await page.goto('/admin/default?lang=en-XA');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('·');
+  await expect(page.getByRole('link', { name: /·/ }).first()).toBeVisible();
+  expect(await untranslated(page)).toEqual([]);
 });

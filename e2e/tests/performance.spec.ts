@@ -37,15 +37,16 @@ const SERVICE_WORKER = [
 /** Budgets in gzip bytes. `/`: the issue's target. The others: today's size plus a little room. */
 const VISITS = {
   // 120 KB, the issue's target, until the languages (issue 34): react-intl formats the compiled
-  // catalogues (about 8.9 KB; the ICU parser is left out, decision 0082).
-  '/': { js: 122 * KB, css: 5 * KB, modules: ['index.html', ...SERVICE_WORKER] },
+  // catalogues (about 8.9 KB; the ICU parser is left out, decision 0082), and the English catalogue
+  // is in the entry (1.6 KB more with the dashboard's words: it is to be split by screen).
+  '/': { js: 124 * KB, css: 5 * KB, modules: ['index.html', ...SERVICE_WORKER] },
   // Without TanStack Query, zod (loaded when the form is first used) and most of Mantine's CSS.
   '/login': {
     // 165 KB until issue 18's service worker registration (decision 0020), loaded after `load`;
     // 170 KB until every answer was parsed and every path built from the route table (issue 32);
     // 171 KB until recertification's routes and schemas joined that table (issue 33, 1.3 KB);
-    // 173 KB until the languages (issue 34: react-intl and the English catalogue, 8.4 KB).
-    js: 182 * KB,
+    // 173 KB until the languages (issue 34: react-intl and the English catalogue, 10 KB).
+    js: 184 * KB,
     css: 13 * KB,
     modules: [
       'index.html',
@@ -62,8 +63,8 @@ const VISITS = {
     // outbox indicator of the top bar reads the device store, which now unwraps its key;
     // 264 KB since the member's certificate standing above the tiles (issue 35): the certificate
     // list's query and schemas, and the error state with its retry (about 3.4 KB).
-    // 264 KB until the languages (issue 34, 3.5 KB).
-    js: 268 * KB,
+    // 264 KB until the languages (issue 34, 5.1 KB).
+    js: 270 * KB,
     css: 40 * KB,
     modules: [
       'index.html',

@@ -83,6 +83,9 @@ export const screenModules = (): Record<string, string[]> =>
  */
 export const SIGNED_IN_SCREENS = ['/admin/default', '/admin/report'] as const;
 
+/** The signed-in first screens whose every word is in the catalogues (issue 34). */
+const TRANSLATED_SCREENS: readonly string[] = ['/admin/default'];
+
 /** What a signed-in first screen shows: the session check's user and the answers its screen reads. */
 export interface SignedInData {
   user: User;
@@ -126,9 +129,9 @@ export async function prepareSignedInScreens(): Promise<void> {
  */
 export function renderSignedInScreen(location: string, data: SignedInData): { html: string; state: unknown } | null {
   if (!(SIGNED_IN_SCREENS as readonly string[]).includes(location)) return null;
-  // Issue 34: the dashboards are not in the catalogues yet; a member who reads another language
-  // gets the loader, then the live screen in their language, never an English snapshot first.
-  if (data.user.language !== 'en') return null;
+  // Issue 34: the dashboard is in the catalogues, the intake form not yet: a member who reads
+  // another language gets the loader there, then the live screen, never an English snapshot first.
+  if (data.user.language !== 'en' && !TRANSLATED_SCREENS.includes(location)) return null;
   const client = new QueryClient();
   client.setQueryData(myCertificatesQueryOptions(data.user.email).queryKey, data.certificates);
   client.setQueryData(publicConfigQueryOptions().queryKey, data.config);
@@ -143,12 +146,12 @@ export function renderSignedInScreen(location: string, data: SignedInData): { ht
   Object.assign(initial, { user: data.user, isAuthenticated: true, isCheckingAuth: false });
   let html: string;
   try {
-    html = renderToString(signedInTree(location, client));
+    html = renderToString(signedInTree(location, client, data.user.language));
   } finally {
     Object.assign(initial, before);
   }
   // Code still loading (a lazy component the preparation did not reach) renders its fallback.
-  if (html.includes('aria-label="Loading page"')) return null;
+  if (html.includes('data-page-loader')) return null;
   // As the login snapshot: nothing can be typed into it before the live screen takes its place.
   return { html: html.replace(/<(input|textarea) /g, '<$1 readonly="" '), state: dehydrate(client) };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MAX_PAGE_LIMIT } from '@portal/contract';
+import { type Language, MAX_PAGE_LIMIT, textDirection } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 
 /** What the web build's SSR module offers (web/src/prerender.tsx, web/src/lib/first-screen.ts). */
@@ -63,7 +63,7 @@ export async function firstScreenRoutes(app: FastifyInstance, webDist: string, s
   /** The member's first screen at `location` in its page, or null for anyone else. */
   const render = async (location: string, template: string, token: string) => {
     const auth = (await read('/api/auth/check-auth', token))?.body as
-      { user?: { email: string; isVerified: boolean; isAdmin: boolean } } | undefined;
+      { user?: { email: string; isVerified: boolean; isAdmin: boolean; language: Language } } | undefined;
     const user = auth?.user;
     if (!user?.isVerified || user.isAdmin) return null;
     const [list, config] = await Promise.all([
@@ -77,7 +77,10 @@ export async function firstScreenRoutes(app: FastifyInstance, webDist: string, s
     if (!ssr) return null;
     const screen = ssr.renderSignedInScreen(location, { user, certificates, config: config.body });
     if (!screen) return null;
+    // Issue 34: the page in the member's language, right to left in Arabic.
+    const html = `<html lang="${user.language}"${textDirection(user.language) === 'rtl' ? ' dir="rtl"' : ''}`;
     return template
+      .replace('<html lang="en"', html)
       .replace(ssr.SCREEN_MARK, () => screen.html)
       .replace(ssr.SCREEN_DATA_MARK, () => scriptJson(screen.state));
   };

@@ -11,6 +11,8 @@ import {
   navigationFor,
   type NavEntry,
 } from './navigation';
+import en from '../i18n/messages/en';
+import { navKey } from '../i18n/use-t';
 
 const names = (entries: NavEntry[]) => flattenRoutes(entries).map((r) => r.name);
 const memberPaths = [
@@ -108,5 +110,15 @@ describe('screens', () => {
       expect(fs.existsSync(path.join(__dirname, '../..', module!))).toBe(true);
     }
     expect(new Set(routes.map((r) => r.component.module))).toEqual(new Set(declared.map((m) => m[1])));
+  });
+});
+
+describe('the navigation in the catalogues (issue 34)', () => {
+  it('names every entry, group and dashboard tile with a message of its own', () => {
+    const all = (entries: NavEntry[]): string[] =>
+      entries.flatMap((e) => (isGroup(e) ? [e.name, ...all(e.items)] : [e.name]));
+    const keys = new Set(Object.keys(en));
+    const missing = [...new Set(all(navigationFor(NAVIGATION, '/admin', true)))].filter((n) => !keys.has(navKey(n)));
+    expect(missing).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { apiPath, bulkDeleteResult, type BulkDeleteType, type CertificateFilters
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { api } from '../lib/api';
+import { refreshAfterWrite } from '../lib/refresh';
 
 /**
  * Issue 16: the one selection model of the admin lists (first built for bulk renewal, issue 15):
@@ -129,6 +130,6 @@ export function useBulkDelete(type: BulkDeleteType) {
         body: { type, ...selectionBody(selection) },
         schema: bulkDeleteResult,
       }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refreshAfterWrite(queryClient),
   });
 }

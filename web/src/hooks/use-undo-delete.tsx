@@ -4,6 +4,7 @@ import { apiPath, bulkResult, messageBody, TRASH_LABELS, type TrashType, UNDO_MS
 import { useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
+import { refreshAfterWrite } from '../lib/refresh';
 
 /** POST /api/trash/{type}/{id}/restore (issue 16, decision 0017). */
 export const restoreFromTrash = (type: TrashType, id: string) =>
@@ -35,7 +36,7 @@ export function useUndoDelete() {
       restoring.then(
         () => {
           toast.success('Restored', ids.length === 1 ? `The ${noun} is back.` : `The ${ids.length} ${noun}s are back.`);
-          return queryClient.invalidateQueries();
+          return refreshAfterWrite(queryClient);
         },
         (err: unknown) => toast.error('Error', errorMessage(err, 'Unable to undo the delete. Please try again.')),
       );

@@ -4,6 +4,9 @@ import type { MessageKey } from './messages/en';
 
 type Values = Record<string, string | number | Date | ReactNode>;
 
+/** The key of a navigation name: navigation.test.tsx checks that every name has one. */
+export const navKey = (name: string) => `nav.${name}` as MessageKey;
+
 /**
  * Issue 34: a message of the catalogues, by key (a key missing from en.ts does not compile).
  * `t` gives text; `rich` also takes elements as values (a link inside a sentence).
@@ -22,5 +25,9 @@ export function useT() {
     },
     [intl],
   );
-  return { t, rich, intl };
+  /** A screen's or menu's name in the navigation (app/navigation.tsx), which is the spec's English. */
+  const nav = useCallback((name: string) => t(navKey(name)), [t]);
+  /** A calendar day the server keeps as an instant in UTC (a certificate's valid-till), in the language. */
+  const day = useCallback((iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeZone: 'UTC' }), [intl]);
+  return { t, rich, nav, day, intl };
 }

@@ -21,6 +21,7 @@ import { Sidebar } from './sidebar';
 import { useProductName } from '../../lib/public-config';
 import { noteScreen } from '../../lib/install-prompt';
 import { directionOf, useLanguage, useLanguageStore } from '../../i18n/language';
+import { useT } from '../../i18n/use-t';
 
 /** For main.tsx, which loads the first screen's code before it replaces a server-rendered one. */
 export { preloadScreen } from '../navigation';
@@ -31,7 +32,6 @@ const NotFoundPage = lazy(() => import('../../components/not-found-page'));
 const RTL_HIDDEN_PATH = '/rtl/full-screen-maps';
 
 /** The sidebar's brand differs between the two variants (spec §2); both say the one product name. */
-const brandOf = (layout: Layout, product: string) => (layout === '/rtl' ? `${product} RTL` : product);
 
 /** The skip link moves focus, not only the scroll position, to the screen's content. */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -42,11 +42,16 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView();
 }
 
-const pageLoader = (
-  <Center py="xl">
-    <Loader aria-label="Loading page" />
-  </Center>
-);
+/** A screen's code on its way; prerender.tsx knows a render that reached it by `data-page-loader`. */
+function PageLoader() {
+  const { t } = useT();
+  return (
+    <Center py="xl" data-page-loader>
+      <Loader aria-label={t('nav.loadingPage')} />
+    </Center>
+  );
+}
+const pageLoader = <PageLoader />;
 
 /**
  * The dashboard shell of spec §2 for one layout: sidebar (a drawer on small screens), fixed top
@@ -69,7 +74,9 @@ export function DashboardShell({ layout }: { layout: Layout }) {
   const entries = useMemo(() => navigationFor(NAVIGATION, layout, isAdmin), [layout, isAdmin]);
   const routes = useMemo(() => flattenRoutes(entries), [entries]);
   const current = activeRoute(entries, pathname);
-  const title = current?.name ?? DEFAULT_BRAND_TEXT;
+  const { t, nav } = useT();
+  const brand = layout === '/rtl' ? t('nav.brandRtl', { product }) : product;
+  const title = current ? nav(current.name) : DEFAULT_BRAND_TEXT;
   useDocumentTitle(title);
   // Issue 18: reports saved on this device are sent at start and when the connection returns.
   useOutboxSync();
@@ -109,12 +116,12 @@ export function DashboardShell({ layout }: { layout: Layout }) {
   return (
     <Box className={classes.root} dir={dir} style={style}>
       <a href="#main-content" className={classes.skipLink} onClick={skipToContent}>
-        Skip to main content
+        {t('common.skipToContent')}
       </a>
       <SessionExpiryWarning refresh={() => useAuth.getState().checkAuth()} />
       <StepUpDialog />
       <aside className={classes.sidebar}>
-        <Sidebar brand={brandOf(layout, product)} entries={entries} />
+        <Sidebar brand={brand} entries={entries} />
       </aside>
       <Drawer.Root
         opened={drawerOpened}
@@ -125,9 +132,9 @@ export function DashboardShell({ layout }: { layout: Layout }) {
       >
         <Drawer.Overlay />
         {/* The dialog itself carries the name (a name on the drawer's wrapping div is not allowed). */}
-        <Drawer.Content aria-label="Navigation">
+        <Drawer.Content aria-label={t('nav.drawer')}>
           <Drawer.Body>
-            <Sidebar brand={brandOf(layout, product)} entries={entries} onNavigate={drawer.close} />
+            <Sidebar brand={brand} entries={entries} onNavigate={drawer.close} />
           </Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>
@@ -144,9 +151,7 @@ export function DashboardShell({ layout }: { layout: Layout }) {
         </main>
         <footer className={classes.footer}>
           {/* An English sentence in the rtl variant: isolated, so its punctuation stays put (issue 13). */}
-          <bdi>
-            © {new Date().getFullYear()} {product}. All rights reserved.
-          </bdi>
+          <bdi>{t('nav.rights', { year: new Date().getFullYear(), product })}</bdi>
         </footer>
       </div>
     </Box>

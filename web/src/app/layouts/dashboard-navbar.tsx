@@ -10,6 +10,7 @@ import { LanguageMenu } from '../../features/profile/components/language-menu';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { TOP_BAR_HEIGHT_VAR } from '../theme';
+import { useT } from '../../i18n/use-t';
 import classes from './dashboard-layout.module.css';
 
 interface DashboardNavbarProps {
@@ -55,6 +56,7 @@ export function DashboardNavbar({
   drawerOpened,
   onToggleDrawer,
 }: DashboardNavbarProps) {
+  const { t } = useT();
   const ref = usePublishedHeight();
   const [scroll] = useWindowScroll();
   const user = useAuth((s) => s.user);
@@ -66,7 +68,7 @@ export function DashboardNavbar({
       await logout();
       await navigate('/login');
     } catch (err) {
-      toast.error('Error', errorMessage(err, 'Error logging out'));
+      toast.error(t('common.error'), errorMessage(err, t('nav.logOutFailed')));
     }
   };
 
@@ -80,13 +82,13 @@ export function DashboardNavbar({
             opened={drawerOpened}
             onClick={onToggleDrawer}
             size="sm"
-            aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+            aria-label={drawerOpened ? t('nav.close') : t('nav.open')}
             aria-expanded={drawerOpened}
           />
           <Box style={{ minWidth: 0 }}>
-            <Breadcrumbs separator="/" fz="sm" component="nav" aria-label="Breadcrumb">
+            <Breadcrumbs separator="/" fz="sm" component="nav" aria-label={t('nav.breadcrumb')}>
               <Text size="sm" c="dimmed">
-                Pages
+                {t('nav.pages')}
               </Text>
               <Text size="sm" c="dimmed" aria-current="page" dir="auto">
                 {title}
@@ -104,14 +106,14 @@ export function DashboardNavbar({
         </Group>
         <Group gap="xs" wrap="nowrap" p={6} ms="auto" className={classes.pill}>
           <OutboxStatus />
-          <Text size="sm" fw={500} px={4}>
-            Hello, {user?.name}
+          <Text size="sm" fw={500} px={4} dir="auto">
+            {t('nav.hello', { name: user?.name ?? '' })}
           </Text>
           <LanguageMenu />
           <NotificationsPopover />
           <Menu position="bottom-end" shadow="md" width={200}>
             <Menu.Target>
-              <UnstyledButton aria-label="User menu" className={classes.avatarButton}>
+              <UnstyledButton aria-label={t('nav.userMenu')} className={classes.avatarButton}>
                 {/* Decorative here: the button carries the name. */}
                 <Avatar src={user?.picture || null} alt="" color="brand" radius="xl" size={36} aria-hidden>
                   {user?.name.slice(0, 1).toUpperCase()}
@@ -119,12 +121,12 @@ export function DashboardNavbar({
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Label>Hello, {user?.name}</Menu.Label>
+              <Menu.Label dir="auto">{t('nav.hello', { name: user?.name ?? '' })}</Menu.Label>
               <Menu.Item component={Link} to={profilePath} leftSection={<IconSettings size={16} aria-hidden />}>
-                Profile Settings
+                {t('nav.profileSettings')}
               </Menu.Item>
               <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void onLogout()}>
-                Log out
+                {t('nav.logOut')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

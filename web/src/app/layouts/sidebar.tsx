@@ -1,6 +1,7 @@
 import { Box, Divider, NavLink, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { isGroup, type NavEntry, type NavGroup, type NavRoute } from '../navigation';
+import { useT } from '../../i18n/use-t';
 
 interface SidebarProps {
   brand: string;
@@ -13,11 +14,12 @@ function RouteLink({ route, onNavigate }: { route: NavRoute; onNavigate?: () => 
   const { pathname } = useLocation();
   const to = route.layout + route.path;
   const active = pathname.replace(/\/+$/, '') === to;
+  const { nav } = useT();
   return (
     <NavLink
       component={Link}
       to={to}
-      label={route.name}
+      label={nav(route.name)}
       leftSection={route.icon}
       active={active}
       aria-current={active ? 'page' : undefined}
@@ -30,20 +32,21 @@ function RouteLink({ route, onNavigate }: { route: NavRoute; onNavigate?: () => 
 }
 
 function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void }) {
+  const { nav } = useT();
   const items = group.items
     .filter((entry) => isGroup(entry) || !entry.hidden)
     .map((entry) => <Entry key={entry.name} entry={entry} onNavigate={onNavigate} />);
   if (group.collapse) {
     return (
-      <NavLink label={group.name} defaultOpened childrenOffset="md">
+      <NavLink label={nav(group.name)} defaultOpened childrenOffset="md">
         {items}
       </NavLink>
     );
   }
   return (
-    <Box component="section" aria-label={group.name}>
+    <Box component="section" aria-label={nav(group.name)}>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
-        {group.name}
+        {nav(group.name)}
       </Text>
       <Stack gap={2}>{items}</Stack>
     </Box>
@@ -60,13 +63,14 @@ function Entry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void
 
 /** The sidebar's content: brand text and the menus (spec §2), shared by the fixed sidebar and the drawer. */
 export function Sidebar({ brand, entries, onNavigate }: SidebarProps) {
+  const { t } = useT();
   return (
     <Box p="md">
-      <Title order={2} size="h3" c="brand.6" ta="center" py="md">
+      <Title order={2} size="h3" c="brand.6" ta="center" py="md" data-brand>
         {brand}
       </Title>
       <Divider mb="md" />
-      <Stack component="nav" aria-label="Sidebar" gap="lg">
+      <Stack component="nav" aria-label={t('nav.sidebar')} gap="lg">
         {entries.map((entry) => (
           <Entry key={entry.name} entry={entry} onNavigate={onNavigate} />
         ))}

@@ -1,6 +1,7 @@
 import { Group, TextInput } from '@mantine/core';
 import { VERIFICATION_CODE_LENGTH } from '@portal/contract';
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { useT } from '../../../i18n/use-t';
 
 /** The code is digits only (contract verifyEmailBody); anything else pasted or typed is dropped. */
 const digitsOf = (text: string) => text.replace(/\D/g, '');
@@ -23,6 +24,7 @@ interface CodeInputProps {
  * and focuses the next empty box.
  */
 export function CodeInput({ value, onChange, onComplete, disabled, error }: CodeInputProps) {
+  const { t } = useT();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (index: number) => {
     const el = refs.current[Math.max(0, Math.min(VERIFICATION_CODE_LENGTH - 1, index))];
@@ -80,7 +82,7 @@ export function CodeInput({ value, onChange, onComplete, disabled, error }: Code
   };
 
   return (
-    <Group gap="xs" justify="center" wrap="nowrap" role="group" aria-label="Verification code">
+    <Group gap="xs" justify="center" wrap="nowrap" role="group" aria-label={t('auth.code.group')}>
       {value.map((digit, index) => (
         <TextInput
           // The boxes are a fixed row of six; the index is their identity.
@@ -93,7 +95,7 @@ export function CodeInput({ value, onChange, onComplete, disabled, error }: Code
           onPaste={handlePaste}
           onKeyDown={(e) => handleKeyDown(index, e)}
           onFocus={(e) => e.currentTarget.select()}
-          aria-label={`Digit ${index + 1} of ${VERIFICATION_CODE_LENGTH}`}
+          aria-label={t('auth.code.digit', { index: index + 1, length: VERIFICATION_CODE_LENGTH })}
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           autoFocus={index === 0}

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { useContractForm } from '../../../lib/contract-form';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
+import { useT } from '../../../i18n/use-t';
 import { GuestForm, GuestSubmit, useGuestScreen } from '../components/guest-form';
 import { PasswordField } from '../components/password-field';
 
@@ -13,6 +14,7 @@ import { PasswordField } from '../components/password-field';
 const resetForm = async () => (await import('../reset-form')).resetForm;
 
 export default function ResetPasswordPage() {
+  const { t } = useT();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { isLoading, error, resetPassword } = useGuestScreen();
@@ -38,34 +40,41 @@ export default function ResetPasswordPage() {
     setMismatch(false);
     try {
       await resetPassword(token, password);
-      toast.success('Success', 'Password reset successfully, redirecting to login page...');
+      toast.success(t('auth.reset.success'), t('auth.reset.successText'));
       setDone(true);
     } catch (err) {
       // spec §8: inline (from the store) and as a toast.
-      toast.error('Error', errorMessage(err, 'Error resetting password'));
+      toast.error(t('common.error'), errorMessage(err, t('auth.reset.failed')));
     }
   });
 
   return (
-    <AuthShell title="Reset Password">
+    <AuthShell title={t('auth.reset.title')}>
       <GuestForm onSubmit={onSubmit} onFocus={prefetch}>
-        <PasswordField label="New Password" autoComplete="new-password" required {...fieldProps('password')} />
         <PasswordField
-          label="Confirm New Password"
+          label={t('auth.reset.newPassword')}
+          autoComplete="new-password"
+          required
+          {...fieldProps('password')}
+        />
+        <PasswordField
+          label={t('auth.reset.confirmPassword')}
           autoComplete="new-password"
           required
           {...fieldProps('confirmPassword')}
         />
         <Text size="xs" c="dimmed">
-          To be accepted, a password needs at least {PASSWORD_MIN_LENGTH} characters and must not be a common password.
+          {t('auth.strength.rule', { min: PASSWORD_MIN_LENGTH })}
         </Text>
         {mismatch && (
           <Alert color="red" variant="light" role="alert">
-            Passwords do not match
+            {t('auth.reset.mismatch')}
           </Alert>
         )}
         <FormError message={error} />
-        <GuestSubmit disabled={isLoading || done}>{isLoading ? 'Resetting...' : 'Set New Password'}</GuestSubmit>
+        <GuestSubmit disabled={isLoading || done}>
+          {isLoading ? t('auth.reset.submitting') : t('auth.reset.submit')}
+        </GuestSubmit>
       </GuestForm>
     </AuthShell>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
+import { useT } from '../../../i18n/use-t';
 import { GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components/guest-form';
 
 /**
@@ -12,6 +13,7 @@ import { GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components
  * account holds one, a passkey.
  */
 export default function TwoFactorLoginPage() {
+  const { t } = useT();
   const navigate = useNavigate();
   const { isLoading, error, verifySecondFactor, verifyWithPasskey, passkeyOffered } = useGuestScreen();
   const [code, setCode] = useState('');
@@ -22,7 +24,7 @@ export default function TwoFactorLoginPage() {
     try {
       const left = await verifySecondFactor(code.trim());
       if (left !== undefined) {
-        toast.success('Signed in with a recovery code', `${left} recovery ${left === 1 ? 'code' : 'codes'} left.`);
+        toast.success(t('auth.twoFactor.recoveryUsed'), t('auth.twoFactor.recoveryLeft', { count: left }));
       }
       void navigate('/admin/default', { replace: true });
     } catch {
@@ -41,14 +43,14 @@ export default function TwoFactorLoginPage() {
   };
 
   return (
-    <AuthShell title="Two-Factor Sign-In">
+    <AuthShell title={t('auth.twoFactor.title')}>
       <GuestForm onSubmit={submit} gap="md">
         <Text ta="center" c="dimmed">
-          Enter the 6-digit code from your authenticator app
+          {t('auth.twoFactor.intro')}
         </Text>
         <TextInput
-          label="Code"
-          description="Lost your phone? Enter one of your recovery codes instead."
+          label={t('auth.twoFactor.code')}
+          description={t('auth.twoFactor.lostPhone')}
           autoComplete="one-time-code"
           autoFocus
           required
@@ -58,11 +60,11 @@ export default function TwoFactorLoginPage() {
         />
         <FormError message={error} />
         <GuestSubmit loading={isLoading} disabled={!code.trim()}>
-          Verify
+          {t('auth.twoFactor.submit')}
         </GuestSubmit>
         {passkeyOffered && (
           <>
-            <Divider label="or" labelPosition="center" />
+            <Divider label={t('auth.twoFactor.or')} labelPosition="center" />
             <Button
               variant="default"
               fullWidth
@@ -70,11 +72,11 @@ export default function TwoFactorLoginPage() {
               loading={isLoading}
               onClick={() => void signInWithPasskey()}
             >
-              Use a passkey
+              {t('auth.twoFactor.passkey')}
             </Button>
           </>
         )}
-        <GuestLink to="/login">Back to login</GuestLink>
+        <GuestLink to="/login">{t('auth.twoFactor.backToLogin')}</GuestLink>
       </GuestForm>
     </AuthShell>
   );

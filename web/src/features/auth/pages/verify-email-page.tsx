@@ -5,11 +5,13 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AuthShell, FormError } from '../components/auth-shell';
+import { useT } from '../../../i18n/use-t';
 import { CodeInput, emptyCode, isComplete } from '../components/code-input';
 import { GuestForm, GuestLink, GuestSubmit, useGuestScreen } from '../components/guest-form';
 import { formatTimeOfDay } from '../../../lib/dates';
 
 export default function VerifyEmailPage() {
+  const { t, rich } = useT();
   const navigate = useNavigate();
   const { user, isLoading, error, verifyEmail, resendCode } = useGuestScreen();
   const [digits, setDigits] = useState(emptyCode);
@@ -28,7 +30,7 @@ export default function VerifyEmailPage() {
     setRefusal({});
     try {
       await verifyEmail(code);
-      toast.success('Email verified successfully', 'Your account is ready.');
+      toast.success(t('auth.verify.done'), t('auth.verify.ready'));
       // spec §2: on to /; the landing page then offers the dashboard (issue 13).
       void navigate('/', { state: { verified: true } });
     } catch (err) {
@@ -57,7 +59,7 @@ export default function VerifyEmailPage() {
   };
 
   return (
-    <AuthShell title="Verify Your Email">
+    <AuthShell title={t('auth.verify.title')}>
       <GuestForm
         gap="md"
         onSubmit={(e) => {
@@ -66,7 +68,7 @@ export default function VerifyEmailPage() {
         }}
       >
         <Text ta="center" c="dimmed">
-          Enter the 6-digit code sent to your email address
+          {t('auth.verify.intro')}
         </Text>
         <CodeInput
           key={attempt}
@@ -78,13 +80,14 @@ export default function VerifyEmailPage() {
         <FormError message={error} />
         {refusal.triesLeft !== undefined && refusal.triesLeft > 0 && (
           <Text size="sm" ta="center">
-            {refusal.triesLeft === 1 ? '1 try left for this code.' : `${refusal.triesLeft} tries left for this code.`}
+            {t('auth.verify.triesLeft', { count: refusal.triesLeft })}
           </Text>
         )}
         {refusal.retryAt && (
           <Text size="sm" ta="center">
-            {refusal.action === 'resend' ? 'You can ask for a new code at ' : 'You can try again at '}
-            <time dateTime={refusal.retryAt}>{formatTimeOfDay(refusal.retryAt)}</time>.
+            {rich(refusal.action === 'resend' ? 'auth.verify.resendAt' : 'auth.verify.retryAt', {
+              time: <time dateTime={refusal.retryAt}>{formatTimeOfDay(refusal.retryAt)}</time>,
+            })}
           </Text>
         )}
         {resent && (
@@ -93,20 +96,20 @@ export default function VerifyEmailPage() {
           </Text>
         )}
         <GuestSubmit loading={isLoading} disabled={!isComplete(digits)}>
-          Verify Email
+          {t('auth.verify.submit')}
         </GuestSubmit>
         {user ? (
           <Group justify="center" gap={4}>
             <Text size="sm" c="dimmed">
-              Did not get a code?
+              {t('auth.verify.noCode')}
             </Text>
             <Anchor component="button" type="button" size="sm" onClick={() => void resend()} disabled={isLoading}>
-              Resend code
+              {t('auth.verify.resend')}
             </Anchor>
           </Group>
         ) : (
-          <GuestLink to="/login" question="The code belongs to a signed-in account:">
-            log in first
+          <GuestLink to="/login" question={t('auth.verify.signedInOnly')}>
+            {t('auth.verify.logInFirst')}
           </GuestLink>
         )}
       </GuestForm>

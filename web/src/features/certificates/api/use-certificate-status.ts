@@ -10,6 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { CERTIFICATES_KEY } from './use-manage-certificates';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 /** GET /api/certificates/{id}/pdf and /credential (issue 11): the holder's and admins' downloads. */
 export const certificateFileUrl = (c: Pick<Certificate, '_id'>, what: 'pdf' | 'credential') =>
@@ -23,7 +24,7 @@ export function useRevokeCertificate() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: RevokeBody }) =>
       api('POST', apiPath('/api/certificates/:id/revoke', { id }), { body, schema: certificate }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
   });
 }
 
@@ -33,7 +34,7 @@ export function useReinstateCertificate() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ReinstateBody }) =>
       api('POST', apiPath('/api/certificates/:id/reinstate', { id }), { body, schema: certificate }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
   });
 }
 
@@ -46,7 +47,7 @@ export function useCredentialIdentifier() {
   return useMutation({
     mutationFn: ({ id, kind }: { id: string; kind: CredentialIdentifier }) =>
       api('PUT', apiPath('/api/certificates/:id/identifier', { id }), { body: { kind }, schema: certificate }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
   });
 }
 

@@ -16,6 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../../lib/api';
 import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
 import { pagedQueryOptions } from '../../../lib/paged-query';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 /** Every certificate query (the admin list and a member's own list) starts with this key. */
 export const CERTIFICATES_KEY = ['certificates'] as const;
@@ -75,9 +76,10 @@ export function useSaveCertificate() {
         ? api('PUT', apiPath('/api/certificates/:id', { id }), { body, headers: ifMatch(version), schema: certificate })
         : api('POST', apiPath('/api/certificates'), { body, schema: certificate });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
     // Someone else saved first: the list shows their certificate.
-    onError: (err) => (isEditConflict(err) ? queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }) : undefined),
+    onError: (err) =>
+      isEditConflict(err) ? refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }) : undefined,
   });
 }
 
@@ -85,7 +87,7 @@ export function useDeleteCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('DELETE', apiPath('/api/certificates/:id', { id }), { noContent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
   });
 }
 
@@ -95,7 +97,7 @@ export function useBulkRenew() {
   return useMutation({
     mutationFn: (body: BulkRenewalBody) =>
       api('POST', apiPath('/api/certificates/bulk-renew'), { body, schema: bulkRenewalResult }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
   });
 }
 
@@ -105,7 +107,7 @@ export function useBulkStatus() {
   return useMutation({
     mutationFn: (body: BulkStatusBody) =>
       api('POST', apiPath('/api/certificates/bulk-status'), { body, schema: bulkResult }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
   });
 }
 
@@ -115,7 +117,7 @@ export function useBulkRevoke() {
   return useMutation({
     mutationFn: (body: BulkRevokeBody) =>
       api('POST', apiPath('/api/certificates/bulk-revoke'), { body, schema: bulkResult }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
   });
 }
 
@@ -129,6 +131,6 @@ export function useImportCertificates() {
     mutationFn: ({ file, dryRun, onProgress }: { file: File; dryRun: boolean; onProgress?: (f: number) => void }) =>
       uploadFile(apiPath('/api/certificates/import', undefined, { dryRun }), file, certificateImportResult, onProgress),
     onSuccess: (_result, { dryRun }) =>
-      dryRun ? undefined : queryClient.invalidateQueries({ queryKey: CERTIFICATES_KEY }),
+      dryRun ? undefined : refreshAfterWrite(queryClient, { queryKey: CERTIFICATES_KEY }),
   });
 }

@@ -7,13 +7,14 @@ import { useAuth } from '../../auth/store';
 import { useMyCertificates } from '../api/use-my-certificates';
 import { standingOf } from '../utils/my-certificates';
 import { RenewNowButton } from './renew-now-button';
-import { formatCalendarDay } from '../../../lib/dates';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * Issue 35, first run: the member's certificates at a glance above the dashboard's tiles (active,
  * expiring soon, no longer valid) and the one next step that matters.
  */
 export function CertificateStanding() {
+  const { t, day } = useT();
   const headingId = useId();
   const email = useAuth((s) => s.user?.email ?? '');
   const query = useMyCertificates(email);
@@ -23,7 +24,7 @@ export function CertificateStanding() {
     // The shape of what comes (a count, a line of advice, a button), so that the answer moves
     // nothing below it (CLS, docs/performance.md).
     body = (
-      <Stack gap="sm" aria-label="Loading your certificates">
+      <Stack gap="sm" aria-label={t('standing.loading')}>
         <Skeleton height={24} width="45%" />
         <Skeleton height={24} width="85%" />
         <Skeleton height={44} width={170} radius="md" />
@@ -32,7 +33,7 @@ export function CertificateStanding() {
   } else if (query.isError && !query.data) {
     body = (
       <LoadError
-        title="Unable to load your certificates."
+        title={t('standing.loadFailed')}
         message={errorMessage(query.error, UNREACHABLE)}
         onRetry={query.refetch}
         retrying={query.isFetching}
@@ -44,25 +45,22 @@ export function CertificateStanding() {
     body = (
       <Stack gap="sm">
         {standing.total === 0 ? (
-          <Text>
-            No certificates yet. The board’s records for your email address appear here; if yours is missing, the Help
-            page says whom to contact.
-          </Text>
+          <Text>{t('standing.none')}</Text>
         ) : (
           <>
             <Text>
-              {standing.active} active
-              {standing.expiringSoon.length > 0 && ` · ${standing.expiringSoon.length} expiring soon`}
-              {standing.notValid > 0 && ` · ${standing.notValid} no longer valid`}
+              {t('standing.active', { count: standing.active })}
+              {standing.expiringSoon.length > 0 && t('standing.expiringSoon', { count: standing.expiringSoon.length })}
+              {standing.notValid > 0 && t('standing.notValid', { count: standing.notValid })}
             </Text>
             {soonest ? (
               <Text fw={600} c="yellow.9">
-                “{soonest.name}” expires on {formatCalendarDay(soonest.validTill)}. Renew it before then.
+                {t('standing.soonest', { name: soonest.name, day: day(soonest.validTill) })}
               </Text>
             ) : standing.nextExpiry ? (
-              <Text c="dimmed">All active. The next expiry is on {formatCalendarDay(standing.nextExpiry)}.</Text>
+              <Text c="dimmed">{t('standing.allActive', { day: day(standing.nextExpiry) })}</Text>
             ) : (
-              <Text c="dimmed">None is active. The board can tell you how to renew or reinstate.</Text>
+              <Text c="dimmed">{t('standing.noneActive')}</Text>
             )}
           </>
         )}
@@ -75,7 +73,7 @@ export function CertificateStanding() {
             variant="light"
             mih={44}
           >
-            {standing.total === 0 ? 'Go to Help' : 'View certificates'}
+            {standing.total === 0 ? t('standing.goToHelp') : t('standing.view')}
           </Button>
         </Group>
       </Stack>
@@ -85,7 +83,7 @@ export function CertificateStanding() {
   return (
     <Card component="section" aria-labelledby={headingId} withBorder radius="lg" padding="lg">
       <Title order={2} size="h4" id={headingId} mb="sm">
-        Your certificates
+        {t('standing.title')}
       </Title>
       {body}
     </Card>

@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/store';
+import { useT } from '../../../i18n/use-t';
 
 interface Tile {
   name: string;
@@ -40,6 +41,7 @@ const ADMIN_TILES: Tile[] = [
 ];
 
 function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
+  const { nav } = useT();
   const headingId = useId();
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
@@ -67,7 +69,7 @@ function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
                 <TileIcon size={26} stroke={1.75} aria-hidden />
               </ThemeIcon>
               <Text fw={600} fz={{ base: 'xs', sm: 'sm' }} style={{ wordBreak: 'break-word' }}>
-                {name}
+                {nav(name)}
               </Text>
             </Stack>
           </Card>
@@ -82,12 +84,13 @@ function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
  * `after`, what the app puts above and below them (issue 35, app/dashboard-home.tsx).
  */
 export default function DashboardPage({ before, after }: { before?: ReactNode; after?: ReactNode }) {
+  const { t } = useT();
   const isAdmin = useAuth((s) => s.user?.isAdmin ?? false);
   return (
     <Stack gap="xl">
       {before}
-      <TileGrid title="User Dashboard" tiles={USER_TILES} />
-      {isAdmin && <TileGrid title="Admin Dashboard" tiles={ADMIN_TILES} />}
+      <TileGrid title={t('nav.userDashboard')} tiles={USER_TILES} />
+      {isAdmin && <TileGrid title={t('nav.adminDashboard')} tiles={ADMIN_TILES} />}
       {after}
     </Stack>
   );

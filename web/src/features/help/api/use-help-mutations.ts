@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
 import { helpContentQueryOptions } from './use-help-content';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 /** Blank entries (a row added and left empty) are dropped rather than refused. */
 export const withoutBlankEntries = (content: HelpLists): HelpLists => ({
@@ -29,8 +30,8 @@ export function useSaveHelpContent() {
       }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey });
+      await refreshAfterWrite(queryClient, { queryKey });
     },
-    onError: (err) => (isEditConflict(err) ? queryClient.invalidateQueries({ queryKey }) : undefined),
+    onError: (err) => (isEditConflict(err) ? refreshAfterWrite(queryClient, { queryKey }) : undefined),
   });
 }

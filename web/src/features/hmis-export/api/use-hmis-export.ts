@@ -12,6 +12,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import { api, ApiError, withStepUp } from '../../../lib/api';
 import { fileNameOf } from '../lib/save-file';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 const CHECK_PATH = apiPath('/api/exports/hmis/check');
 const EXPORT_PATH = apiPath('/api/exports/hmis');
@@ -93,6 +94,6 @@ export function useDownloadHmisExport() {
   return useMutation({
     // Issue 19: the export needs a fresh step-up; the dialog asks for it and the download is retried.
     mutationFn: (body: HmisExportRequest) => withStepUp(() => fetchHmisExport(body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: HMIS_EXPORTS_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: HMIS_EXPORTS_KEY }),
   });
 }

@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
 import { jobsQueryOptions } from './use-jobs';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 /** The board's key is the prefix of the admin list's too: both refetch in place. */
 function useInvalidateJobs() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: jobsQueryOptions().queryKey });
+  return () => refreshAfterWrite(queryClient, { queryKey: jobsQueryOptions().queryKey });
 }
 
 export interface SaveJobInput {

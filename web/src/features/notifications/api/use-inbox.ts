@@ -1,6 +1,7 @@
 import { apiPath, inbox, messageBody } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 /** The member's own inbox (issue 15): reminders and revocations, newest first. */
 export const INBOX_KEY = ['inbox'] as const;
@@ -25,6 +26,6 @@ export function useMarkRead() {
       api('POST', id ? apiPath('/api/inbox/:id/read', { id }) : apiPath('/api/inbox/read-all'), {
         schema: messageBody,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: INBOX_KEY }),
+    onSettled: () => refreshAfterWrite(queryClient, { queryKey: INBOX_KEY }),
   });
 }

@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pagedQueryOptions } from '../../../lib/paged-query';
 import { NOTIFICATIONS_KEY } from './use-notifications';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 export type NotificationCheck =
   { ok: true; body: NotificationBody } | { ok: false; kind: 'warning' | 'error'; title: string; message: string };
@@ -60,7 +61,7 @@ export const useManageNotifications = (params: ManageNotificationsParams) =>
  */
 function useInvalidateNotifications() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  return () => refreshAfterWrite(queryClient, { queryKey: NOTIFICATIONS_KEY });
 }
 
 export function useAddNotification() {

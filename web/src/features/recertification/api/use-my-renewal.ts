@@ -11,6 +11,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, uploadFile } from '../../../lib/api';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 /** Everything the Renewal tab of one certificate reads starts with this key. */
 const renewalKey = (certificateId: string) => ['recertification', certificateId] as const;
@@ -49,7 +50,7 @@ export interface SaveActivityInput {
 /** An activity changes the hours counted: the tab's status and list are read again. */
 function useInvalidateRenewal(certificateId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: renewalKey(certificateId) });
+  return () => refreshAfterWrite(queryClient, { queryKey: renewalKey(certificateId) });
 }
 
 /** POST or PUT /api/ce-activities, after uploading the evidence if one was picked. */

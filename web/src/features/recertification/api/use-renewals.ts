@@ -11,6 +11,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pagedQueryOptions } from '../../../lib/paged-query';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 /** Every renewals query (the queue's pages and an application's detail) starts with this key. */
 export const RENEWALS_KEY = ['renewals'] as const;
@@ -59,7 +60,7 @@ export const useRenewalDetail = (id: string | null) =>
 /** A decision changes the queue and the detail: both refetch. */
 function useInvalidateRenewals() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: RENEWALS_KEY });
+  return () => refreshAfterWrite(queryClient, { queryKey: RENEWALS_KEY });
 }
 
 /** POST /api/renewals/{id}/approve: the certificate is renewed for the next cycle. */

@@ -5,6 +5,7 @@ import { approveRenewal, rejectRenewal, RENEWALS_KEY } from '../api/use-renewals
 import { type OneByOneOutcome, runOneByOne } from '../utils/one-by-one';
 import { ReasonForm } from './reason-form';
 import classes from './touch.module.css';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 export type BulkDecision = 'approve' | 'reject';
 
@@ -41,7 +42,7 @@ export function BulkDecisionDialog({
     const result = await runOneByOne(ids, call, setDone);
     setOutcome(result);
     onDone();
-    await queryClient.invalidateQueries({ queryKey: RENEWALS_KEY });
+    await refreshAfterWrite(queryClient, { queryKey: RENEWALS_KEY });
   };
   const close = () => {
     if (running) return;

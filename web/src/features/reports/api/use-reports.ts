@@ -13,6 +13,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api';
 import { pagedQueryOptions } from '../../../lib/paged-query';
 import { uploadResumable } from './resumable-upload';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 export const REPORTS_KEY = ['reports'] as const;
 
@@ -67,7 +68,7 @@ export function useSubmitReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendReport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: REPORTS_KEY }),
   });
 }
 
@@ -126,6 +127,6 @@ export function useDeleteReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('DELETE', apiPath('/api/reports/:id', { id }), { schema: messageBody }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: REPORTS_KEY }),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { restoreFromTrash } from '../../../hooks/use-undo-delete';
 import { api } from '../../../lib/api';
 import { pagedQueryOptions } from '../../../lib/paged-query';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 export const TRASH_KEY = ['trash'] as const;
 
@@ -28,7 +29,7 @@ export function useRestore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ type, id }: { type: TrashType; id: string }) => restoreFromTrash(type, id),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refreshAfterWrite(queryClient),
   });
 }
 
@@ -38,6 +39,6 @@ export function useDeleteForever() {
   return useMutation({
     mutationFn: ({ type, id }: { type: TrashType; id: string }) =>
       api('DELETE', apiPath('/api/trash/:type/:id', { type, id }), { noContent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRASH_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: TRASH_KEY }),
   });
 }

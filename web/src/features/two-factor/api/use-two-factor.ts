@@ -10,6 +10,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { newPasskey } from '../../../lib/passkeys';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 export const MFA_STATUS_KEY = ['auth', 'mfa'] as const;
 
@@ -32,7 +33,7 @@ export function useTotpEnable() {
   return useMutation({
     mutationFn: (code: string) =>
       api('POST', apiPath('/api/auth/mfa/totp/enable'), { body: { code }, schema: totpEnableResponse }),
-    onSuccess: () => client.invalidateQueries({ queryKey: MFA_STATUS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, { queryKey: MFA_STATUS_KEY }),
   });
 }
 
@@ -59,7 +60,7 @@ export function useAddPasskey() {
         body: { name, response: await newPasskey() },
         schema: passkeyRegisterResponse,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: MFA_STATUS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, { queryKey: MFA_STATUS_KEY }),
   });
 }
 
@@ -68,6 +69,6 @@ export function useRemovePasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('DELETE', apiPath('/api/auth/mfa/passkeys/:id', { id }), { schema: messageBody }),
-    onSuccess: () => client.invalidateQueries({ queryKey: MFA_STATUS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, { queryKey: MFA_STATUS_KEY }),
   });
 }

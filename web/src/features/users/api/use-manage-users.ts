@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ifMatch, isEditConflict } from '../../../lib/edit-conflict';
 import { pagedQueryOptions } from '../../../lib/paged-query';
+import { refreshAfterWrite } from '../../../lib/refresh';
 
 export const USERS_KEY = ['users'] as const;
 
@@ -37,8 +38,8 @@ export function useUpdateUser() {
         headers: ifMatch(version),
         schema: user,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
-    onError: (err) => (isEditConflict(err) ? queryClient.invalidateQueries({ queryKey: USERS_KEY }) : undefined),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: USERS_KEY }),
+    onError: (err) => (isEditConflict(err) ? refreshAfterWrite(queryClient, { queryKey: USERS_KEY }) : undefined),
   });
 }
 
@@ -46,6 +47,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('DELETE', apiPath('/api/users/:id', { id }), { noContent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, { queryKey: USERS_KEY }),
   });
 }
