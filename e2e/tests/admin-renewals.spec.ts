@@ -79,7 +79,16 @@ async function applicant(admin: APIRequestContext, certificateNo: string, name: 
 }
 
 /** Controls on the screen (and in an open dialog) smaller than a 44 px target; a tick box counts its label row. */
+/** Until every transition has ended: a dialog scaling in measures smaller than it is. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running'),
+  );
+
 async function smallTargets(page: Page) {
+  await settled(page);
   return page.evaluate(`(() => {
     const roots = [document.querySelector('main'), ...document.querySelectorAll('[role="dialog"]')].filter(Boolean);
     const out = [];
@@ -98,11 +107,7 @@ async function smallTargets(page: Page) {
 /** WCAG 2.2 AA violations on the page as it is (accessibility.spec.ts scans the screens; this, the dialogs). */
 async function axeViolations(page: Page) {
   // A dialog fading in has its final colours only at the end of its transition.
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-      .getAnimations()
-      .every((a) => a.playState !== 'running'),
-  );
+  await settled(page);
   const { violations } = await new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
