@@ -9,8 +9,8 @@ import { router } from './app/router';
 import { useAuth } from './features/auth/store';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { FIRST_SCREEN_DATA } from './lib/first-screen';
-import { loadCatalogue, PSEUDO } from './i18n/catalogues';
-import { useLanguageStore } from './i18n/language';
+import { loadCatalogue } from './i18n/catalogues';
+import { uiLanguage, useLanguageStore } from './i18n/language';
 
 listenForInstallPrompt();
 
@@ -93,7 +93,7 @@ const words = () => {
   const { user, isAuthenticated } = useAuth.getState();
   const { guest } = useLanguageStore.getState();
   const member = isAuthenticated && user?.isVerified ? user.language : undefined;
-  return loadCatalogue(guest === PSEUDO ? guest : (member ?? guest)).catch(() => undefined);
+  return loadCatalogue(uiLanguage(guest, member)).catch(() => undefined);
 };
 
 const prerendered = root.dataset.prerendered;

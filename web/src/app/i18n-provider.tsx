@@ -3,14 +3,13 @@ import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useAuth } from '../features/auth/store';
 import { loadCatalogue, loadedCatalogue, PSEUDO, type UiLanguage } from '../i18n/catalogues';
-import { directionOf, UiLanguageContext, useLanguageStore } from '../i18n/language';
+import { directionOf, uiLanguage, UiLanguageContext, useLanguageStore } from '../i18n/language';
 
-/** A signed-in member's language is their profile's; a guest's, what they chose or their browser's. */
+/** The language of the screens: the signed-in member's profile's, else the guest's (i18n/language.ts). */
 export function useUiLanguage(): UiLanguage {
   const guest = useLanguageStore((s) => s.guest);
   const member = useAuth((s) => (s.isAuthenticated && s.user?.isVerified ? s.user.language : undefined));
-  // The pseudo-locale of the tests outranks the profile: it is never a member's own choice.
-  return guest === PSEUDO ? guest : (member ?? guest);
+  return uiLanguage(guest, member);
 }
 
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;

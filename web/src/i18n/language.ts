@@ -64,6 +64,13 @@ export async function chooseGuestLanguage(language: UiLanguage) {
 
 export const directionOf = (language: UiLanguage) => (language === PSEUDO ? 'ltr' : textDirection(language));
 
+/**
+ * The language of the screens: a signed-in member's profile's, else the guest's. The pseudo-locale
+ * of the tests outranks the profile: it is never a member's own choice.
+ */
+export const uiLanguage = (guest: UiLanguage, member: UiLanguage | undefined): UiLanguage =>
+  guest === PSEUDO ? guest : (member ?? guest);
+
 /** The language the screens are in (set by app/i18n-provider.tsx). */
 export const UiLanguageContext = createContext<UiLanguage>('en');
 export const useLanguage = () => useContext(UiLanguageContext);
