@@ -157,6 +157,7 @@ export default tseslint.config(
       'web/src/app/layouts/{dashboard-layout,dashboard-navbar,sidebar}.tsx',
       'web/src/features/dashboard/**/*.tsx',
       'web/src/features/certificates/components/certificate-standing.tsx',
+      'web/src/features/messages/**/*.tsx',
     ],
     ignores: ['**/*.test.*'],
     plugins: { formatjs },

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useAuth } from '../features/auth/store';
 import { loadCatalogue, loadedCatalogue, PSEUDO, type UiLanguage } from '../i18n/catalogues';
+import { setDateLocale } from '../lib/dates';
 import { directionOf, uiLanguage, UiLanguageContext, useLanguageStore } from '../i18n/language';
 
 /** The language of the screens: the signed-in member's profile's, else the guest's (i18n/language.ts). */
@@ -26,6 +27,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [, setLoads] = useState(0);
   const ready = loadedCatalogue(wanted);
   const language = ready ? wanted : 'en';
+  const locale = language === PSEUDO ? 'en-US' : INTL_LOCALE[language];
+  // Before the children render: lib/dates formats every day and time in the screens' language.
+  setDateLocale(locale);
   useEffect(() => {
     if (!ready) void loadCatalogue(wanted).then(() => setLoads((n) => n + 1));
   }, [ready, wanted]);
@@ -35,11 +39,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     html.dir = rtlLayout ? 'rtl' : directionOf(language);
   }, [language, rtlLayout]);
   return (
-    <IntlProvider
-      locale={language === PSEUDO ? 'en-US' : INTL_LOCALE[language]}
-      messages={loadedCatalogue(language)}
-      defaultLocale="en-US"
-    >
+    <IntlProvider locale={locale} messages={loadedCatalogue(language)} defaultLocale="en-US">
       <UiLanguageContext.Provider value={language}>{children}</UiLanguageContext.Provider>
     </IntlProvider>
   );

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDay, formatMoment, localToday } from './dates';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatCalendarDay, formatDay, formatMoment, localToday, setDateLocale } from './dates';
 
 const medium = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -20,5 +20,16 @@ describe('dates', () => {
 
   it('writes today as a date input does', () => {
     expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
+
+describe('dates in the screens’ language (issue 34)', () => {
+  afterEach(() => setDateLocale('en-US'));
+
+  it('follow the language the provider sets, with Latin digits in Arabic', () => {
+    setDateLocale('es-US');
+    expect(formatCalendarDay('2031-03-15')).toMatch(/15 mar 2031/);
+    setDateLocale('ar-u-nu-latn');
+    expect(formatCalendarDay('2031-03-15')).toBe('15\u200f/03\u200f/2031');
   });
 });

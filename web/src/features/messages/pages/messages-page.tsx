@@ -3,6 +3,8 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { usePublicConfig } from '../../../hooks/use-public-config';
+import { useT } from '../../../i18n/use-t';
+import { messagesWords } from '../words';
 
 /** Opens the chat app in a new tab; true when the browser let the window open. */
 function openChat(url: string): boolean {
@@ -16,6 +18,7 @@ function openChat(url: string): boolean {
 
 /** /admin/messages (spec §2): opens the external chat and returns to the dashboard. */
 export default function MessagesPage() {
+  const { t } = useT(messagesWords);
   const { data: config } = usePublicConfig();
   const navigate = useNavigate();
   const opened = useRef(false);
@@ -31,13 +34,13 @@ export default function MessagesPage() {
   return (
     <Card withBorder radius="lg" padding="xl">
       <Stack align="flex-start">
-        <Text>The chat app has been opened in a new tab. You will be redirected to the dashboard.</Text>
+        <Text>{t('messages.opened')}</Text>
         <Button
           leftSection={<IconExternalLink size={18} aria-hidden />}
           disabled={!chatUrl}
           onClick={() => chatUrl && openChat(chatUrl)}
         >
-          Open the chat app
+          {t('messages.open')}
         </Button>
       </Stack>
     </Card>
