@@ -18,5 +18,13 @@ export const textDirection = (language: Language): 'ltr' | 'rtl' => (language ==
  */
 export const INTL_LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-US', ar: 'ar-u-nu-latn' };
 
+/** Issue 34, ARABIC_DIGITS: how Arabic pages write numbers, Latin (0-9, the default) or Arabic-Indic (٠-٩). */
+export const ARABIC_DIGITS = ['latin', 'arabic-indic'] as const;
+export type ArabicDigits = (typeof ARABIC_DIGITS)[number];
+
+/** The locale of a language with the deployment's digits for Arabic (`ar-u-nu-arab`, UTS #35 numbering systems). */
+export const intlLocale = (language: Language, digits: ArabicDigits = 'latin'): string =>
+  language === 'ar' && digits === 'arabic-indic' ? 'ar-u-nu-arab' : INTL_LOCALE[language];
+
 /** Each language by its own name, for a language switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', ar: 'العربية' };

@@ -7,70 +7,13 @@
  * 1440 px, nor on a phone of 390 or 360 px (decision 0046).
  */
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import { BASE_URL, SLOW_STATE } from '../support/env';
+import { BASE_URL } from '../support/env';
 import { adminApi, createCertificate, createMember, uniqueEmail, PASSWORD } from '../support/fixtures';
 import { expectFits, expectFitsPhones } from '../support/phone';
 import { signIn, signInAsAdmin } from '../support/session';
 import { expect, type Locator, type Page, test } from '../support/test';
 import { inDays, once } from './member-support';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-const VIEWPORTS = {
-  desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
-type Viewport = keyof typeof VIEWPORTS;
-
-const MEMBER_SCREENS = ['default', 'certificates', 'report', 'job-board', 'messages', 'profile', 'two-factor', 'help'];
-const ADMIN_SCREENS = [
-  ...MEMBER_SCREENS,
-  'manage/certificates',
-  'manage/reports',
-  'manage/notifications',
-  'manage/jobs',
-  'manage/users',
-  'manage/help',
-  'manage/audit',
-  'manage/renewal-reminders',
-  'manage/recertification',
-  'manage/renewals',
-  'hmis-export',
-  'manage/trash',
-];
-
-/**
- * Waits until the screen has stopped changing: no loader, skeleton or busy region, and no
- * transition running (a dialog fading in has its final colours only at the end).
- */
-async function settle(page: Page) {
-  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(
-    0,
-    SLOW_STATE,
-  );
-  // A function, not a string: the page's Content-Security-Policy forbids eval.
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-      .getAnimations()
-      .every((a) => a.playState !== 'running'),
-  );
-}
-
-/**
- * Every rule of TAGS on the whole page. Two settings make a scan several times faster (the
- * report form's took 5 s) without changing what is checked:
- * - `resultTypes`: axe still runs every rule on every element, but lists a single element of
- *   the passes and of the results it cannot decide, which this spec does not read;
- * - legacy mode: `axe.run` in the page, not `runPartial` in it and `finishRun` in a blank page
- *   opened for each scan. It cannot enter a cross-origin frame, so a page with a frame (a
- *   certificate's document) is scanned the standard way.
- */
-const axeBuilder = (page: Page) =>
-  new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(TAGS)
-    .setLegacyMode(page.frames().length === 1);
+import { ADMIN_SCREENS, axeBuilder, MEMBER_SCREENS, settle, VIEWPORTS, type Viewport } from '../support/screens';
 
 /** The violations on the page as one line each, so that a failure says what and where. */
 async function violations(page: Page): Promise<string[]> {

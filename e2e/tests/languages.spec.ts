@@ -4,33 +4,13 @@ import { adminApi, createCertificate, createMember, PASSWORD, uniqueEmail } from
 import { waitForMail } from '../support/mail';
 import { DESKTOP, expectFits, PHONE } from '../support/phone';
 import { signIn } from '../support/session';
+import { untranslated } from '../support/screens';
 import { expect, type Page, test } from '../support/test';
 
 /** Issue 34: the guest screens and the switcher in English, Spanish, Arabic and the pseudo-locale. */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const GUEST_SCREENS = ['/', '/login', '/signup', '/forgot-password', '/reset-password/a-link-from-a-mail'] as const;
-
-/**
- * Every visible text of the page that reads as English source text: letters outside a
- * pseudo-localised message ("[Ŝîĝñ Ûþ ··]"). The page's data (the product name, the e-mail and
- * web addresses the board gives, the names of the languages) is not a message.
- */
-const untranslated = (page: Page) =>
-  page.evaluate(`(() => {
-    const found = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent.trim();
-      const element = node.parentElement;
-      if (!/[A-Za-z]{2,}/.test(text) || !element || !element.checkVisibility()) continue;
-      if (element.closest('option, [lang]:not(html), a[href^="mailto:"], a[href^="http"], [data-brand]')) continue;
-      const message = element.closest('h1, h2, h3, p, label, button, a, legend, span, div');
-      if (message && /\\[[^\\]]*·/.test(message.textContent)) continue;
-      found.push(text);
-    }
-    return found;
-  })()`) as Promise<string[]>;
 
 test('a guest whose browser reads Spanish gets the landing page in Spanish before any script, and it stays after', async ({
   browser,

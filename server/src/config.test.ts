@@ -101,6 +101,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('writes Arabic with Latin digits unless ARABIC_DIGITS says arabic-indic (issue 34)', () => {
+    expect(loadConfig({}).arabicDigits).toBe('latin');
+    expect(loadConfig({ ARABIC_DIGITS: 'arabic-indic' }).arabicDigits).toBe('arabic-indic');
+  });
+
   it('requires a second factor of admins by default in production only (ADMIN_MFA)', () => {
     const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example.org', PII_KEY: KEY, ISSUER_KEY: KEY };
     expect(loadConfig({}).adminMfa).toBe('optional');
@@ -236,6 +241,7 @@ describe('loadConfig', () => {
     [{ HMIS_GEOCODE: '12345' }, 'HMIS_GEOCODE'],
     [{ HMIS_ORGANIZATION_NAME: 'x'.repeat(201) }, 'HMIS_ORGANIZATION_NAME'],
     [{ ADMIN_MFA: 'sometimes' }, 'ADMIN_MFA'],
+    [{ ARABIC_DIGITS: 'roman' }, 'ARABIC_DIGITS'],
     [{ PASSWORD_HASH_COST: 'cheap' }, 'PASSWORD_HASH_COST'],
   ])('refuses %o with one line naming %s', (env, name) => {
     const message = failure(env);

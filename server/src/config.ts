@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_PRODUCT_NAME, NEW_FACTOR_HOLD_MINUTES } from '@portal/contract';
+import { ARABIC_DIGITS, type ArabicDigits, DEFAULT_PRODUCT_NAME, NEW_FACTOR_HOLD_MINUTES } from '@portal/contract';
 import { z } from 'zod';
 import { isEd25519PublicKey, looksLikeSeed } from './lib/issuer-keys';
 import { parseStorageUrl, type StorageLocation } from './lib/storage-url';
@@ -144,6 +144,8 @@ const envSchema = z.object({
    */
   RECERTIFICATION: z.enum(['portal', 'external']).default('portal'),
   CHAT_URL: url().default('https://chat.recycling-board.example'),
+  /** Issue 34: how Arabic pages, mails and documents write numbers: `latin` (0-9) or `arabic-indic` (٠-٩). */
+  ARABIC_DIGITS: z.enum(ARABIC_DIGITS, { error: 'must be latin or arabic-indic' }).default('latin'),
   TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Issue 14: unset = the local disk in DATA_DIR; `s3://bucket/prefix?endpoint=…` = an S3-compatible store. */
@@ -250,6 +252,8 @@ export interface Config {
   };
   /** ADMIN_MFA: `required` makes admin routes refuse an admin without a second factor. */
   adminMfa: 'required' | 'optional';
+  /** ARABIC_DIGITS: Latin unless the board chose Arabic-Indic digits for Arabic. */
+  arabicDigits: ArabicDigits;
   /** NEW_FACTOR_HOLD_MINUTES: a factor this new cannot be the one that steps up (issue 30, F1). */
   newFactorHoldMinutes: number;
   /** PASSWORD_HASH_COST: the argon2id parameters of new password hashes; `owasp` in production. */
@@ -351,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     // Outside production `optional`, so that `npm start` stays two commands.
     adminMfa: e.ADMIN_MFA ?? (production ? 'required' : 'optional'),
+    arabicDigits: e.ARABIC_DIGITS,
     newFactorHoldMinutes: e.NEW_FACTOR_HOLD_MINUTES,
     passwordHashCost: e.PASSWORD_HASH_COST,
   };

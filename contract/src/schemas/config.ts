@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARABIC_DIGITS } from '../languages';
 import { renewalTimes } from './recertification';
 
 /** The external destinations of the spec, from the server's configuration (ARCHITECTURE §3). */
@@ -20,5 +21,7 @@ export const publicConfig = z.object({
   chatUrl: z.string(),
   /** Issue 19: ADMIN_MFA, whether administrators must have a second factor. */
   adminMfa: z.enum(['required', 'optional']),
+  /** Issue 34: ARABIC_DIGITS, how the Arabic screens write numbers (Latin unless the board chose Arabic-Indic). */
+  arabicDigits: z.enum(ARABIC_DIGITS),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

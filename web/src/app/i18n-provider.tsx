@@ -1,10 +1,10 @@
-import { INTL_LOCALE } from '@portal/contract/languages';
+import { intlLocale } from '@portal/contract/languages';
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useAuth } from '../features/auth/store';
 import { loadCatalogue, loadedCatalogue, PSEUDO, type UiLanguage } from '../i18n/catalogues';
 import { setDateLocale } from '../lib/dates';
-import { directionOf, uiLanguage, UiLanguageContext, useLanguageStore } from '../i18n/language';
+import { directionOf, readArabicDigits, uiLanguage, UiLanguageContext, useLanguageStore } from '../i18n/language';
 
 /** The language of the screens: the signed-in member's profile's, else the guest's (i18n/language.ts). */
 export function useUiLanguage(): UiLanguage {
@@ -27,12 +27,17 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [, setLoads] = useState(0);
   const ready = loadedCatalogue(wanted);
   const language = ready ? wanted : 'en';
-  const locale = language === PSEUDO ? 'en-US' : INTL_LOCALE[language];
+  const digits = useLanguageStore((s) => s.arabicDigits);
+  const locale = language === PSEUDO ? 'en-US' : intlLocale(language, digits);
   // Before the children render: lib/dates formats every day and time in the screens' language.
   setDateLocale(locale);
   useEffect(() => {
     if (!ready) void loadCatalogue(wanted).then(() => setLoads((n) => n + 1));
   }, [ready, wanted]);
+  useEffect(() => {
+    // ARABIC_DIGITS: the board may write Arabic with Arabic-Indic digits (Latin until it says so).
+    if (language === 'ar') void readArabicDigits();
+  }, [language]);
   useIsomorphicLayoutEffect(() => {
     const html = document.documentElement;
     html.lang = language;

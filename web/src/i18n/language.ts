@@ -1,6 +1,7 @@
-import { isLanguage, LANGUAGES, textDirection } from '@portal/contract/languages';
+import { type ArabicDigits, isLanguage, LANGUAGES, textDirection } from '@portal/contract/languages';
 import { createContext, useContext } from 'react';
 import { create } from 'zustand';
+import { fetchPublicConfig } from '../lib/public-config';
 import { loadCatalogue, PSEUDO, type UiLanguage } from './catalogues';
 
 /**
@@ -47,9 +48,21 @@ interface LanguageState {
   guest: UiLanguage;
   /** The spec's /rtl/* dashboard is right to left in every language (app/layouts/dashboard-layout.tsx). */
   rtlLayout: boolean;
+  /** How the Arabic screens write numbers (the server's ARABIC_DIGITS). */
+  arabicDigits: ArabicDigits;
 }
 
-export const useLanguageStore = create<LanguageState>(() => ({ guest: guestLanguage(), rtlLayout: false }));
+export const useLanguageStore = create<LanguageState>(() => ({
+  guest: guestLanguage(),
+  rtlLayout: false,
+  arabicDigits: 'latin',
+}));
+
+/** Reads the board's ARABIC_DIGITS from /api/config (asked once per page load), for the Arabic screens. */
+export async function readArabicDigits() {
+  const config = await fetchPublicConfig().catch(() => undefined);
+  if (config?.arabicDigits) useLanguageStore.setState({ arabicDigits: config.arabicDigits });
+}
 
 /**
  * A language chosen in the switcher: remembered in the `lang` cookie (which the server reads for

@@ -21,7 +21,7 @@ const page = (
 );
 
 describe('a screen’s own words (issue 34)', () => {
-  afterEach(() => useLanguageStore.setState({ guest: 'en' }));
+  afterEach(() => useLanguageStore.setState({ guest: 'en', arabicDigits: 'latin' }));
 
   it('are at hand in English, with the screen', () => {
     render(page);
@@ -60,5 +60,28 @@ describe('a screen’s own words (issue 34)', () => {
     render(page);
     await loadCatalogue('es');
     expect(hasWords(messagesWords, 'es')).toBe(true);
+  });
+
+  it('write Arabic numbers with Latin digits unless the board chose Arabic-Indic (ARABIC_DIGITS)', async () => {
+    await loadCatalogue('ar');
+    useLanguageStore.setState({ guest: 'ar' });
+    function Year() {
+      const { intl } = useT();
+      return <p>{intl.formatNumber(2031, { useGrouping: false })}</p>;
+    }
+    const { unmount } = render(
+      <I18nProvider>
+        <Year />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('2031')).toBeInTheDocument();
+    unmount();
+    useLanguageStore.setState({ arabicDigits: 'arabic-indic' });
+    render(
+      <I18nProvider>
+        <Year />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('٢٠٣١')).toBeInTheDocument();
   });
 });

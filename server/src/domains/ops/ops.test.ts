@@ -26,6 +26,7 @@ describe('operations endpoints', () => {
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual([
       'adminMfa',
+      'arabicDigits',
       'boardName',
       'boardUrl',
       'chatUrl',

@@ -49,6 +49,7 @@ export default async function opsRoutes(base: FastifyInstance) {
     renewalTimes: await readRenewalTimes(app.db),
     chatUrl: app.config.chatUrl,
     adminMfa: app.config.adminMfa,
+    arabicDigits: app.config.arabicDigits,
   }));
 
   // Without SMTP_URL, a newcomer reads the mails here to finish sign-up (never in production).

@@ -55,6 +55,7 @@ it("shows the server's message inline in red, and the support address when the b
           renewalUrl: 'https://board.example/renew',
           chatUrl: 'https://chat.board.example',
           adminMfa: 'optional',
+          arabicDigits: 'latin',
           recertification: 'external',
           renewalTimes: { expiringDays: 60, graceDays: 30 },
         })

@@ -13,6 +13,7 @@ const config = {
   renewalUrl: 'https://board.example/renew',
   chatUrl: 'https://chat.example',
   adminMfa: 'optional',
+  arabicDigits: 'latin',
   recertification: 'external',
   renewalTimes: { expiringDays: 60, graceDays: 30 },
 };

@@ -65,6 +65,7 @@ describe('MyCertificatesTable', () => {
               renewalUrl: 'https://board.example/renew',
               chatUrl: 'https://chat.example',
               adminMfa: 'optional',
+              arabicDigits: 'latin',
               recertification,
               renewalTimes: { expiringDays: 30, graceDays: 20 },
             }),

@@ -1,0 +1,71 @@
+import { adminApi, createAdmin, uniqueEmail } from '../support/fixtures';
+import { expectFits } from '../support/phone';
+import { ADMIN_SCREENS, axeBuilder, settle, untranslated, VIEWPORTS } from '../support/screens';
+import { signIn } from '../support/session';
+import { expect, type Page, test } from '../support/test';
+
+/**
+ * Issue 34: every signed-in screen, member's and administrator's, in the pseudo-locale (no text
+ * left in English) and in Arabic at a phone's and a desktop's width (right to left, fits, axe).
+ * The administrator sees every screen a member does, and a certificate of their own (its renewal
+ * tab). The guest screens and the dashboard's own checks are in languages.spec.ts.
+ */
+
+/** Stand-in for a popup blocker: /admin/messages stays on screen instead of leaving for the dashboard. */
+const blockPopups = (page: Page) => page.addInitScript({ content: 'window.open = () => null;' });
+
+/** An administrator of their own, whose profile reads `language`, signed in on `page`; and their screens. */
+async function adminIn(page: Page, language: 'ar' | 'en') {
+  const board = await adminApi();
+  const admin = await createAdmin(board, { name: 'Layla Nasser', email: uniqueEmail('languages-admin') });
+  const saved = await admin.api.put(`/api/users/${admin.user._id}`, { data: { name: admin.name, language } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const [certificate] = (await (
+    await admin.api.get(`/api/certificates/${encodeURIComponent(admin.email)}`)
+  ).json()) as { _id: string }[];
+  await signIn(page, admin.email, admin.password);
+  await blockPopups(page);
+  return [...ADMIN_SCREENS, `certificates/${certificate!._id}/renewal`].map((screen) => `/admin/${screen}`);
+}
+
+/** Opens a screen and waits until it has stopped changing. */
+async function open(page: Page, address: string) {
+  await page.goto(address);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(new URL(page.url()).pathname, 'the screen itself, not a redirect').toBe(address.split('?')[0]);
+  await settle(page);
+}
+
+test('in the pseudo-locale no signed-in screen shows English source text', async ({ page }) => {
+  test.slow();
+  for (const screen of await adminIn(page, 'en')) {
+    await open(page, `${screen}?lang=en-XA`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('·');
+    expect.soft(await untranslated(page), screen).toEqual([]);
+  }
+});
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test(`on a ${name}, every signed-in screen in Arabic is right to left, fits and has no axe violation`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    for (const screen of await adminIn(page, 'ar')) {
+      await open(page, screen);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expectFits(page, `${screen} in Arabic`);
+      const { violations } = await axeBuilder(page).analyze();
+      expect
+        .soft(
+          violations.map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`),
+          `${screen} in Arabic`,
+        )
+        .toEqual([]);
+      await page.screenshot({
+        path: test.info().outputPath(`${screen.replace(/\W+/g, '-')}-ar-${viewport.width}.png`),
+        fullPage: true,
+      });
+    }
+  });
+}
