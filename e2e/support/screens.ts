@@ -74,8 +74,9 @@ export const axeBuilder = (page: Page) =>
  * Every visible text of the page that reads as English source text (issue 34): letters outside a
  * pseudo-localised message ("[Ŝîĝñ Ûþ ··]"). What people wrote and the server keeps is not a
  * message, and the screens mark it so (`dir="auto"`, `<bdi>`), as they mark the product's and
- * the languages' names (`[data-brand]`, `lang`) and the board's addresses; nor is a date, which
- * the pseudo-locale formats as English does.
+ * the languages' names (`[data-brand]`, `lang`), the board's addresses and the codes of the audit
+ * log (`translate="no"`, which also tells a browser's translator to leave them); nor is a date,
+ * which the pseudo-locale formats as English does.
  */
 export const untranslated = (page: Page) =>
   page.evaluate(`(() => {
@@ -86,7 +87,7 @@ export const untranslated = (page: Page) =>
       const text = node.textContent.trim().replace(/\\s+/g, ' ');
       const element = node.parentElement;
       if (!/[A-Za-z]{2,}/.test(text) || !element || !element.checkVisibility() || DATE.test(text)) continue;
-      if (element.closest('option, [lang]:not(html), [dir="auto"], bdi, a[href^="mailto:"], a[href^="http"], [data-brand]')) continue;
+      if (element.closest('option, [lang]:not(html), [dir="auto"], bdi, [translate="no"], a[href^="mailto:"], a[href^="http"], [data-brand]')) continue;
       const message = element.closest('h1, h2, h3, h4, p, label, button, a, legend, span, div, td, th, li');
       if (message && /\\[[^\\]]*·/.test(message.textContent)) continue;
       found.push(text);

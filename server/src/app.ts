@@ -47,7 +47,8 @@ import trashRoutes from './domains/trash/routes';
 import userRoutes from './domains/users/routes';
 import { type Clock, systemClock } from './lib/clock';
 import { firstScreenRoutes } from './lib/first-screens';
-import { requestLanguage } from './lib/i18n';
+import { answerLanguage, translateMessage } from './lib/api-messages';
+import { requestLanguage, setArabicDigits, wordsFor } from './lib/i18n';
 import type { Keys } from './lib/keys';
 import { loggerOptions, RequestLog } from './lib/logger';
 import { usePasswordHashCost } from './lib/passwords';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   usePasswordHashCost(deps.config.passwordHashCost);
+  setArabicDigits(deps.config.arabicDigits);
   if (deps.config.passwordHashCost !== 'owasp') {
     app.log.info({ passwordHashCost: deps.config.passwordHashCost }, 'password hashes at the test-only cost');
   }
@@ -206,7 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !req.url.startsWith('/api/') &&
       !/^\/\.well-known(\/|$)/.test(pathname) &&
       !path.extname(pathname);
-    if (!web || !isPage) return reply.status(404).send({ message: 'Not found' });
+    if (!web || !isPage) {
+      // Issue 34: in the reader's language (lib/api-messages.ts), as the error handler answers.
+      return reply.status(404).send({ message: translateMessage(wordsFor(answerLanguage(req)), 'Not found') });
+    }
     reply.header('cache-control', 'no-cache');
     if (pathname === '/') {
       reply.header('vary', 'accept-language, cookie');

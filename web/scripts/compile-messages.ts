@@ -8,7 +8,8 @@ import type { Plugin } from 'vite';
  * of the bundle (its `no-parser` build stands in for it): react-intl formats an AST without parsing.
  * A message that does not parse fails the build. The unit tests read the catalogues as written.
  */
-const CATALOGUE = /[\\/]src[\\/](?:i18n|features[\\/][a-z-]+|components)[\\/]messages[\\/][a-z]{2}\.ts$/;
+const CATALOGUE =
+  /[\\/]src[\\/](?:i18n|features(?:[\\/][a-z-]+)+|components|app[\\/]layouts)[\\/]messages[\\/][a-z]{2}\.ts$/;
 
 export function compileMessages(): Plugin {
   return {

@@ -87,7 +87,8 @@ function TakeOver({ children }: { children: ReactNode }) {
 
 /**
  * Issue 34: the first render waits for its language's words (a chunk of its own for Spanish and
- * Arabic): a member's, once the session check has answered, else the guest's.
+ * Arabic): a member's, once the session check has answered, else the guest's; the core words and
+ * those of every screen whose code is in.
  */
 const words = () => {
   const { user, isAuthenticated } = useAuth.getState();
@@ -98,9 +99,13 @@ const words = () => {
 
 const prerendered = root.dataset.prerendered;
 if (prerendered === 'snapshot' || prerendered === 'loader') {
-  void Promise.all([routerReady().then(screenReady), sessionChecked.then(words), seedQueries()]).then(() => {
-    startTransition(() => createRoot(root).render(<TakeOver>{app}</TakeOver>));
-  });
+  // The words again once the screen's code is in: the sets of words it brought load too (each
+  // feature's, i18n/catalogues.ts), so that the first render does not wait for them in its turn.
+  void Promise.all([routerReady().then(screenReady), sessionChecked.then(words), seedQueries()])
+    .then(words)
+    .then(() => {
+      startTransition(() => createRoot(root).render(<TakeOver>{app}</TakeOver>));
+    });
 } else if (root.firstElementChild) {
   // The landing page, prerendered in the language the server chose (server/src/app.ts): hydrated
   // when the browser reads the same one, else rendered anew in its own.

@@ -1,5 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { type Certificate, INTL_LOCALE, type Language, type PublicConfig, type User } from '@portal/contract';
+import {
+  type Certificate,
+  INTL_LOCALE,
+  type Language,
+  LANGUAGES,
+  type PublicConfig,
+  type User,
+} from '@portal/contract';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -15,7 +22,7 @@ import LandingPage from './features/landing/pages/landing-page';
 import { useAuth } from './features/auth/store';
 import { myCertificatesQueryOptions } from './features/certificates/api/use-my-certificates';
 import { publicConfigQueryOptions } from './hooks/use-public-config';
-import { loadedCatalogue, provideCatalogue } from './i18n/catalogues';
+import { loadCatalogue, loadedCatalogue, provideCatalogue } from './i18n/catalogues';
 import ar from './i18n/messages/ar';
 import es from './i18n/messages/es';
 
@@ -120,6 +127,9 @@ export async function prepareSignedInScreens(): Promise<void> {
     const { prelude } = await prerender(signedInTree(location, new QueryClient()));
     await new Response(prelude).text();
   }
+  // Issue 34: the words of every set those screens defined, in every language, so that no render
+  // suspends for them (a suspended part would be its loader in the snapshot).
+  await Promise.all(LANGUAGES.map((language) => loadCatalogue(language)));
 }
 
 /**

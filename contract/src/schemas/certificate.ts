@@ -165,9 +165,14 @@ export const credentialIdentifierBody = z.strictObject({
 });
 export type CredentialIdentifierBody = z.input<typeof credentialIdentifierBody>;
 
-/** GET /api/certificates/{id}/pdf: A4 unless Letter is asked for. */
+/**
+ * GET /api/certificates/{id}/pdf: A4 unless Letter is asked for. Issue 34: `lang` asks for the
+ * language of another member's certificate (an admin's download); a member's own is in their
+ * profile's. A language the portal does not speak falls back silently, as on every page.
+ */
 export const certificatePdfQuery = z.strictObject({
   size: z.enum(['a4', 'letter']).default('a4'),
+  lang: z.string().max(35).optional(),
 });
 
 /**

@@ -11,8 +11,9 @@ export type UserRow = typeof users.$inferSelect;
 
 /**
  * What a request knows of its signed-in user: the columns the access rules and the handlers'
- * owner checks read, and nothing else. The password hash, the TOTP secrets and the profile stay
- * in the database (decision 0027); a handler that needs more reads it.
+ * owner checks read, and the language the answers are written in (issue 34: an error's message,
+ * the member's own PDF), and nothing else. The password hash, the TOTP secrets and the profile
+ * stay in the database (decision 0027); a handler that needs more reads it.
  */
 export const SESSION_USER = {
   id: users.id,
@@ -21,6 +22,7 @@ export const SESSION_USER = {
   isAdmin: users.isAdmin,
   isVerified: users.isVerified,
   mfaEnabled: users.mfaEnabled,
+  language: users.language,
 };
 export type SessionUser = Pick<UserRow, keyof typeof SESSION_USER>;
 /** The session columns a request is admitted by. */

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../i18n/en';
-import { CATALOGUES, loadMessageOverrides, requestLanguage, wordsFor } from './i18n';
+import { CATALOGUES, loadMessageOverrides, requestLanguage, setArabicDigits, wordsFor } from './i18n';
 
 /** The names of a message's arguments, nested ones (inside a select's options) included. */
 function argumentsOf(message: string): string[] {
@@ -95,5 +95,17 @@ describe('a deployment’s own wording (DATA_DIR/messages)', () => {
     expect(() => loadMessageOverrides(dir)).toThrow(/ar\.json: not JSON/);
     // What was there before stays: a refused file changes nothing.
     expect(wordsFor('ar').t('verify.notFound')).toBe('الشهادة غير موجودة');
+  });
+});
+
+describe('Arabic digits (ARABIC_DIGITS, issue 34)', () => {
+  afterEach(() => setArabicDigits('latin'));
+
+  it('are Latin by default, and Arabic-Indic in days and messages when the board chooses them', () => {
+    const day = new Date('2031-03-15T00:00:00Z');
+    expect(wordsFor('ar').day(day)).toMatch(/15 مارس 2031/);
+    setArabicDigits('arabic-indic');
+    expect(wordsFor('ar').day(day)).toMatch(/١٥ مارس ٢٠٣١/);
+    expect(wordsFor('es').day(day)).toBe('15 de marzo de 2031');
   });
 });

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { INTL_LOCALE, isLanguage, type Language, LANGUAGES, textDirection } from '@portal/contract';
+import {
+  type ArabicDigits,
+  INTL_LOCALE,
+  intlLocale,
+  isLanguage,
+  type Language,
+  LANGUAGES,
+  textDirection,
+} from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
 import Negotiator from 'negotiator';
@@ -33,11 +41,23 @@ export interface Words {
   moment(date: Date | string): string;
 }
 
+let digits: ArabicDigits = 'latin';
+/** The locale a language's dates and numbers are formatted in, with the board's digits for Arabic. */
+const localeOf = (language: Language) => intlLocale(language, digits);
+
 const formatters = new Map<Language, { day: Intl.DateTimeFormat; moment: Intl.DateTimeFormat }>();
+
+/** ARABIC_DIGITS: how Arabic pages, mails and documents write numbers (the server's configuration). */
+export function setArabicDigits(value: ArabicDigits) {
+  if (value === digits) return;
+  digits = value;
+  formatters.clear();
+  compiled.clear();
+}
 function formattersOf(language: Language) {
   let found = formatters.get(language);
   if (!found) {
-    const locale = INTL_LOCALE[language];
+    const locale = localeOf(language);
     found = {
       day: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
       moment: new Intl.DateTimeFormat(locale, {
@@ -56,7 +76,7 @@ function format(language: Language, key: MessageKey, values?: Values): string {
   const source = overrides[language]?.[key] ?? CATALOGUES[language][key];
   const id = `${language}\u0000${source}`;
   let message = compiled.get(id);
-  if (!message) compiled.set(id, (message = new IntlMessageFormat(source, INTL_LOCALE[language])));
+  if (!message) compiled.set(id, (message = new IntlMessageFormat(source, localeOf(language))));
   return String(message.format(values));
 }
 

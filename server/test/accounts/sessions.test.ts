@@ -226,9 +226,10 @@ describe('what a request knows of its user', () => {
     const secrets = ['passwordHash', 'totpSecret', 'totpPendingSecret', 'totpLastStep', 'deviceKeySecret'];
     for (const { url, fields } of seen) {
       expect(fields, url).not.toEqual(expect.arrayContaining([expect.toBeOneOf(secrets)]));
-      // check-auth's statement brings the profile it answers with; the others, only what the rules read.
+      // check-auth's statement brings the profile it answers with; the others, only what the rules
+      // read, and the language the answer's messages are in (issue 34).
       if (url !== '/api/auth/check-auth')
-        expect(fields, url).toEqual(['email', 'id', 'isAdmin', 'isVerified', 'mfaEnabled', 'name']);
+        expect(fields, url).toEqual(['email', 'id', 'isAdmin', 'isVerified', 'language', 'mfaEnabled', 'name']);
     }
     // The answers that show the user still show all of it.
     const body = (await checkAuth(member.cookie)).json();

@@ -4,6 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { useAuth } from '../features/auth/store';
 import { loadCatalogue, loadedCatalogue, PSEUDO, type UiLanguage } from '../i18n/catalogues';
 import { setDateLocale } from '../lib/dates';
+import { setMessageLanguage } from '../i18n/format';
 import { directionOf, readArabicDigits, uiLanguage, UiLanguageContext, useLanguageStore } from '../i18n/language';
 
 /** The language of the screens: the signed-in member's profile's, else the guest's (i18n/language.ts). */
@@ -29,8 +30,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const language = ready ? wanted : 'en';
   const digits = useLanguageStore((s) => s.arabicDigits);
   const locale = language === PSEUDO ? 'en-US' : intlLocale(language, digits);
-  // Before the children render: lib/dates formats every day and time in the screens' language.
+  // Before the children render: lib/dates and formatMessage speak the screens' language.
   setDateLocale(locale);
+  setMessageLanguage(language, locale);
   useEffect(() => {
     if (!ready) void loadCatalogue(wanted).then(() => setLoads((n) => n + 1));
   }, [ready, wanted]);

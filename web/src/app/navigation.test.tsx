@@ -11,8 +11,8 @@ import {
   navigationFor,
   type NavEntry,
 } from './navigation';
-import en from '../i18n/messages/en';
-import { navKey } from '../i18n/use-t';
+import en from './layouts/messages/en';
+import { navKey } from './layouts/words';
 
 const names = (entries: NavEntry[]) => flattenRoutes(entries).map((r) => r.name);
 const memberPaths = [

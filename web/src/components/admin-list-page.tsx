@@ -2,6 +2,7 @@ import { Group, Stack } from '@mantine/core';
 import type { BulkDeleteType, CertificateFilters, TrashType } from '@portal/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../i18n/use-t';
 import type { PagedSearch } from '../hooks/use-paged-search';
 import { useUndoDelete } from '../hooks/use-undo-delete';
 import { type BulkAction, BulkBar, type ListSelection, type RowSelection } from './bulk-bar';
@@ -9,6 +10,7 @@ import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import type { EmptyStateProps } from './empty-state';
 import { ExportCsvButton, ListBody, type ListQuery, ListPages, SearchBox } from './paged-list';
+import { commonWords } from './words';
 
 /**
  * Where a list is: usePagedSearch's answer (its search box's text too), or a page the screen
@@ -69,6 +71,7 @@ export function AdminListPage<D extends { items: readonly unknown[]; total: numb
   pagesLabel: string;
   children: (page: D) => ReactNode;
 }) {
+  const { t } = useT(commonWords);
   const [bulkDelete, setBulkDelete] = useState<ListSelection | null>(null);
   const total = list.data?.total ?? 0;
   return (
@@ -103,7 +106,14 @@ export function AdminListPage<D extends { items: readonly unknown[]; total: numb
             actions={[
               ...(bulk.actions ?? []),
               ...(bulk.type
-                ? [{ verb: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden />, run: setBulkDelete }]
+                ? [
+                    {
+                      verb: t('common.ui.delete'),
+                      color: 'red',
+                      icon: <IconTrash size={16} aria-hidden />,
+                      run: setBulkDelete,
+                    },
+                  ]
                 : []),
             ]}
           />
@@ -181,13 +191,14 @@ export function DeleteDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const { t } = useT(commonWords);
   const trashDelete = useTrashDelete(trash);
   return (
     <ConfirmDialog
       opened={id !== null}
       title={title}
       message={message}
-      confirmLabel="Delete"
+      confirmLabel={t('common.ui.delete')}
       loading={trash.remove.isPending}
       onConfirm={() =>
         id !== null &&

@@ -2,8 +2,10 @@ import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { apiPath, bulkDeleteResult, type BulkDeleteType, type CertificateFilters } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../i18n/use-t';
 import { api } from '../lib/api';
 import { refreshAfterWrite } from '../lib/refresh';
+import { commonWords } from './words';
 
 /**
  * Issue 16: the one selection model of the admin lists (first built for bulk renewal, issue 15):
@@ -53,7 +55,10 @@ export interface BulkDialogProps {
 }
 
 export interface BulkAction {
-  /** The verb on the button: "Delete" gives "Delete selected (3)" or "Delete all 40 matching". */
+  /**
+   * The verb on the button, in the screens' language: "Delete" gives "Delete selected (3)" or
+   * "Delete all 40 matching".
+   */
   verb: string;
   icon: ReactNode;
   color?: string;
@@ -78,17 +83,21 @@ export function BulkBar({
   /** Only ticked rows, no "all matching": for actions sent one record at a time (issue 33). */
   ticked?: boolean | undefined;
 }) {
+  const { t } = useT(commonWords);
   const narrowed = Boolean(q || filters);
   const selection: ListSelection = rows.allMatching
     ? { q, total, ...(filters ? { filters } : {}) }
     : { ids: [...rows.selected] };
   const count = selectionCount(selection);
-  const scope = rows.allMatching ? `all ${total}${narrowed ? ' matching' : ''}` : `selected (${count})`;
+  const label = (verb: string) =>
+    rows.allMatching
+      ? t(narrowed ? 'common.ui.bulk.actionAllMatching' : 'common.ui.bulk.actionAll', { verb, total })
+      : t('common.ui.bulk.actionSelected', { verb, count });
   return (
     <Group gap="xs">
       {ticked ? null : (
         <Checkbox
-          label={narrowed ? `All ${total} matching` : `All ${total}`}
+          label={t(narrowed ? 'common.ui.bulk.allMatching' : 'common.ui.bulk.all', { total })}
           checked={rows.allMatching}
           disabled={total === 0}
           onChange={(e) => rows.setAllMatching(e.currentTarget.checked)}
@@ -105,16 +114,16 @@ export function BulkBar({
             leftSection={action.icon}
             onClick={() => action.run(selection)}
           >
-            {`${action.verb} ${scope}`}
+            {label(action.verb)}
           </Button>
         ))}
       {rows.selected.size > 0 || rows.allMatching ? (
         <Button variant="subtle" color="gray" onClick={rows.clear}>
-          Clear selection
+          {t('common.ui.bulk.clear')}
         </Button>
       ) : (
         <Text size="sm" c="dimmed">
-          {ticked ? 'Tick rows for bulk actions.' : 'Tick rows, or all, for bulk actions.'}
+          {t(ticked ? 'common.ui.bulk.hintTicked' : 'common.ui.bulk.hint')}
         </Text>
       )}
     </Group>

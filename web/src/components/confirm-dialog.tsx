@@ -1,4 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useT } from '../i18n/use-t';
+import { commonWords } from './words';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -20,12 +22,19 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { t } = useT(commonWords);
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.ui.close') }}
+    >
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={loading}>
-          Cancel
+          {t('common.ui.cancel')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={loading}>
           {confirmLabel}

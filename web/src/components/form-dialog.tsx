@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useT } from '../i18n/use-t';
+import { commonWords } from './words';
 
 interface DialogFormProps {
   /** The form's submit (react-hook-form's handleSubmit): the browser's own checks are off. */
@@ -31,6 +33,7 @@ export function DialogForm({
   submitColor,
   children,
 }: DialogFormProps) {
+  const { t } = useT(commonWords);
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)}>
       <Stack>
@@ -42,7 +45,7 @@ export function DialogForm({
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={locked}>
-            Cancel
+            {t('common.ui.cancel')}
           </Button>
           <Button type="submit" color={submitColor} loading={pending}>
             {submitLabel}
@@ -67,6 +70,7 @@ export function FormDialog({
   /** On the dialog's content: a phone screen's rules for its targets, say. */
   className?: string;
 }) {
+  const { t } = useT(commonWords);
   const locked = form.locked ?? form.pending;
   return (
     <Modal
@@ -74,7 +78,7 @@ export function FormDialog({
       onClose={() => !locked && form.onClose()}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common.ui.close') }}
       size={size}
       classNames={className ? { content: className } : undefined}
     >
@@ -96,12 +100,13 @@ export function AddressFields({
   areaLabel: string;
   field: (name: AddressPath) => UseFormRegisterReturn & { error: string | undefined };
 }) {
+  const { t } = useT(commonWords);
   return (
     <>
       <TextInput label={areaLabel} {...field('address.area')} />
-      <TextInput label="State" {...field('address.state')} />
-      <TextInput label="Country" {...field('address.country')} />
-      <TextInput label="Postal Code" {...field('address.postalCode')} />
+      <TextInput label={t('common.ui.address.state')} {...field('address.state')} />
+      <TextInput label={t('common.ui.address.country')} {...field('address.country')} />
+      <TextInput label={t('common.ui.address.postalCode')} {...field('address.postalCode')} />
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../i18n/use-t';
 import { useInstallPrompt } from '../lib/install-prompt';
+import { frameWords } from '../app/layouts/words';
 
 const DISMISSED_KEY = 'portal-install-dismissed';
 
@@ -15,14 +17,14 @@ export function InstallOffer() {
   const install = useInstallPrompt((s) => s.install);
   const engaged = useInstallPrompt((s) => s.engaged);
   // A server-rendered first screen (decision 0080) has no storage, and no offer either.
+  const { t } = useT(frameWords);
   const [dismissed, setDismissed] = useState(() => globalThis.localStorage?.getItem(DISMISSED_KEY) === '1');
   if (!offer || !engaged || dismissed) return null;
   return (
-    <Paper withBorder p="md" radius="md" role="region" aria-label="Install the portal">
+    <Paper withBorder p="md" radius="md" role="region" aria-label={t('common.install.region')}>
       <Group justify="space-between" gap="sm">
         <Text size="sm" style={{ flex: '1 1 16rem' }}>
-          Install the portal on this device: it opens from your home screen, and reports can be filed without a
-          connection.
+          {t('common.install.text')}
         </Text>
         <Group gap="xs">
           <Button
@@ -32,10 +34,10 @@ export function InstallOffer() {
               setDismissed(true);
             }}
           >
-            Not now
+            {t('common.install.notNow')}
           </Button>
           <Button leftSection={<IconDeviceMobileDown size={16} aria-hidden />} onClick={() => void install()}>
-            Install
+            {t('common.install.install')}
           </Button>
         </Group>
       </Group>

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useOnline } from '../hooks/use-online';
+import { useT } from '../i18n/use-t';
 
 /** The banner's notification id: a screen that says the same itself (the outbox dialog) hides it. */
 export const OFFLINE_BANNER_ID = 'offline';
@@ -11,13 +12,14 @@ export const OFFLINE_BANNER_ID = 'offline';
  * on the device (sealed) and sent by the outbox; anything else waits.
  */
 export function OfflineBanner() {
+  const { t } = useT();
   const online = useOnline();
   useEffect(() => {
     if (online) return;
     notifications.show({
       id: OFFLINE_BANNER_ID,
-      title: 'You are offline',
-      message: 'Reports you submit are kept on this device and sent when you are back online.',
+      title: t('common.offline.title'),
+      message: t('common.offline.message'),
       color: 'yellow',
       autoClose: false,
       withCloseButton: true,
@@ -25,6 +27,6 @@ export function OfflineBanner() {
     return () => {
       notifications.hide(OFFLINE_BANNER_ID);
     };
-  }, [online]);
+  }, [online, t]);
   return null;
 }

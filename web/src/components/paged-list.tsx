@@ -1,9 +1,11 @@
 import { Box, Button, Center, Group, Loader, Pagination, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconDownload, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/api';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 import { LoadError } from './load-error';
+import { type CommonKey, commonWords } from './words';
 
 /**
  * The parts every admin list shares (searched and paged on the server: ARCHITECTURE §4): the
@@ -40,6 +42,7 @@ export function SearchBox({
  * behind one button that says how many are set, so that the first item is on the first screen.
  */
 export function ListTools({ label, active, children }: { label: string; active: number; children: ReactNode }) {
+  const { t } = useT(commonWords);
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -53,7 +56,7 @@ export function ListTools({ label, active, children }: { label: string; active: 
         aria-controls={id}
         onClick={() => setOpen((was) => !was)}
       >
-        {active ? `${label} (${active})` : label}
+        {active ? t('common.ui.list.toolsActive', { label, active }) : label}
       </Button>
       <Box id={id} display={{ base: open ? 'contents' : 'none', sm: 'contents' }}>
         {children}
@@ -93,6 +96,7 @@ export function ListBody<D extends { items: readonly unknown[] }>({
   empty: string | EmptyStateProps;
   children: (page: D) => ReactNode;
 }) {
+  const { t } = useT(commonWords);
   if (query.isPending) {
     return (
       <Center py="xl">
@@ -104,7 +108,7 @@ export function ListBody<D extends { items: readonly unknown[] }>({
     if (typeof error === 'function') return error(query.error);
     return (
       <LoadError
-        title="Error"
+        title={t('common.error')}
         message={errorMessage(query.error, error)}
         onRetry={query.refetch}
         retrying={query.isFetching}
@@ -117,7 +121,12 @@ export function ListBody<D extends { items: readonly unknown[] }>({
   return children(query.data);
 }
 
-const CONTROL_NAMES = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
+const CONTROL_NAMES: Record<'first' | 'previous' | 'next' | 'last', CommonKey> = {
+  first: 'common.ui.list.first',
+  previous: 'common.ui.list.previous',
+  next: 'common.ui.list.next',
+  last: 'common.ui.list.last',
+};
 
 /** The page numbers under a list, when it has more than one page. */
 export function ListPages({
@@ -131,6 +140,7 @@ export function ListPages({
   onChange: (page: number) => void;
   label: string;
 }) {
+  const { t } = useT(commonWords);
   if (pages <= 1) return null;
   return (
     <Group justify="center">
@@ -140,8 +150,11 @@ export function ListPages({
         onChange={onChange}
         aria-label={label}
         // The arrows are icons: each control and page number gets a name.
-        getControlProps={(control) => ({ 'aria-label': CONTROL_NAMES[control] })}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
+        getControlProps={(control) => ({ 'aria-label': t(CONTROL_NAMES[control]) })}
+        getItemProps={(item) => ({
+          'aria-label': t('common.ui.list.page', { page: item }),
+          'aria-current': item === page ? 'page' : undefined,
+        })}
       />
     </Group>
   );
@@ -153,9 +166,10 @@ export function ListPages({
  * downloads the stream itself.
  */
 export function ExportCsvButton({ href }: { href: string }) {
+  const { t } = useT(commonWords);
   return (
     <Button component="a" href={href} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-      Export CSV
+      {t('common.ui.list.exportCsv')}
     </Button>
   );
 }

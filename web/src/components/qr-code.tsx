@@ -1,11 +1,14 @@
 import { Skeleton } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n/use-t';
+import { commonWords } from './words';
 
 /**
  * A QR code of `value` (issue 11), drawn by the qrcode package as SVG. The package loads when a
  * code is first shown, not with the page.
  */
 export function QrCode({ value, size = 160, label }: { value: string; size?: number; label: string }) {
+  const { t } = useT(commonWords);
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -18,6 +21,6 @@ export function QrCode({ value, size = 160, label }: { value: string; size?: num
       live = false;
     };
   }, [value]);
-  if (!src) return <Skeleton width={size} height={size} aria-label="Loading QR code" />;
+  if (!src) return <Skeleton width={size} height={size} aria-label={t('common.ui.loadingQrCode')} />;
   return <img src={src} alt={label} width={size} height={size} style={{ display: 'block', background: '#fff' }} />;
 }

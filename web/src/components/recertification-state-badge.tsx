@@ -1,5 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { RecertificationState } from '@portal/contract';
+import { useT } from '../i18n/use-t';
+import { commonWords } from './words';
 
 const STATE_COLOR: Record<RecertificationState, string> = {
   Active: 'green',
@@ -11,9 +13,10 @@ const STATE_COLOR: Record<RecertificationState, string> = {
 
 /** Issue 33: a certificate's recertification state, the same badge on its Renewal tab and in the lists. */
 export function RecertificationStateBadge({ state, ...props }: { state: RecertificationState } & BadgeProps) {
+  const { t } = useT(commonWords);
   return (
     <Badge color={STATE_COLOR[state]} variant="light" {...props}>
-      {state}
+      {t('common.ui.recertificationState', { state })}
     </Badge>
   );
 }

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n/use-t';
 import { readSessionExpiry } from '../lib/session-cookie';
+import { frameWords } from '../app/layouts/words';
 
 /** Issue 6: the warning shows this long before the session ends. */
 export const WARN_BEFORE_SECONDS = 120;
@@ -25,6 +27,7 @@ const format = (seconds: number) => `${Math.floor(seconds / 60)}:${String(second
  */
 export function SessionExpiryWarning({ refresh, readCookies = pageCookies }: SessionExpiryWarningProps) {
   const seen = useRef<{ value?: string; deadline?: number; expiredCalled?: boolean }>({});
+  const { t } = useT(frameWords);
   const [secondsLeft, setSecondsLeft] = useState<number | undefined>();
   const [staying, setStaying] = useState(false);
 
@@ -64,14 +67,14 @@ export function SessionExpiryWarning({ refresh, readCookies = pageCookies }: Ses
     <Modal
       opened={opened}
       onClose={() => void stay()}
-      title="Your session is about to end"
+      title={t('common.session.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <Text>You will be signed out in {format(Math.max(0, secondsLeft ?? 0))} because of inactivity.</Text>
+      <Text>{t('common.session.message', { time: format(Math.max(0, secondsLeft ?? 0)) })}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={() => void stay()} loading={staying}>
-          Stay signed in
+          {t('common.session.stay')}
         </Button>
       </Group>
     </Modal>

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { useT } from '../i18n/use-t';
 import { useAppUpdate } from '../lib/app-update';
 
 const PROMPT_ID = 'app-update';
@@ -11,15 +12,16 @@ const PROMPT_ID = 'app-update';
  * being written stays as it is (and its draft is saved as the page unloads).
  */
 export function UpdatePrompt() {
+  const { t } = useT();
   const waiting = useAppUpdate((s) => s.waiting);
   useEffect(() => {
     if (!waiting) return;
     notifications.show({
       id: PROMPT_ID,
-      title: 'New version available',
+      title: t('common.update.title'),
       message: (
         <Button size="xs" mt={4} onClick={() => useAppUpdate.getState().apply()}>
-          Reload
+          {t('common.reload')}
         </Button>
       ),
       autoClose: false,
@@ -28,6 +30,6 @@ export function UpdatePrompt() {
     return () => {
       notifications.hide(PROMPT_ID);
     };
-  }, [waiting]);
+  }, [waiting, t]);
   return null;
 }

@@ -1,7 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { apiPath, bulkResult, messageBody, TRASH_LABELS, type TrashType, UNDO_MS } from '@portal/contract';
+import { apiPath, bulkResult, messageBody, type TrashType, UNDO_MS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { commonWords } from '../components/words';
+import { formatMessage } from '../i18n/format';
+import { useT } from '../i18n/use-t';
 import { api, errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 import { refreshAfterWrite } from '../lib/refresh';
@@ -21,6 +24,7 @@ export const restoreManyFromTrash = (type: TrashType, ids: string[]) =>
  */
 export function useUndoDelete() {
   const queryClient = useQueryClient();
+  const { t } = useT(commonWords);
   return ({
     type,
     title,
@@ -29,16 +33,23 @@ export function useUndoDelete() {
   }: { type: TrashType; title: string; message: string } & ({ id: string } | { ids: string[] })) => {
     const ids = 'ids' in records ? records.ids : [records.id];
     const toastId = `undo-${type}-${ids[0] ?? ''}-${ids.length}`;
-    const noun = TRASH_LABELS[type].toLowerCase();
     const undo = () => {
       notifications.hide(toastId);
       const restoring = 'ids' in records ? restoreManyFromTrash(type, ids) : restoreFromTrash(type, records.id);
       restoring.then(
         () => {
-          toast.success('Restored', ids.length === 1 ? `The ${noun} is back.` : `The ${ids.length} ${noun}s are back.`);
+          // Formatted when the answer comes: the language may have changed in the meantime.
+          toast.success(
+            formatMessage('common.ui.undo.restored', undefined, commonWords),
+            formatMessage('common.ui.undo.back', { type, count: ids.length }, commonWords),
+          );
           return refreshAfterWrite(queryClient);
         },
-        (err: unknown) => toast.error('Error', errorMessage(err, 'Unable to undo the delete. Please try again.')),
+        (err: unknown) =>
+          toast.error(
+            formatMessage('common.error'),
+            errorMessage(err, formatMessage('common.ui.undo.failed', undefined, commonWords)),
+          ),
       );
     };
     notifications.show({
@@ -52,7 +63,7 @@ export function useUndoDelete() {
           <Text size="sm">{message}</Text>
           {ids.length ? (
             <Button size="compact-sm" variant="light" onClick={undo}>
-              Undo
+              {t('common.ui.undo.action')}
             </Button>
           ) : null}
         </Group>

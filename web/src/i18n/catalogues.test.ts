@@ -17,7 +17,13 @@ function argumentsOf(elements: MessageFormatElement[], names = new Set<string>()
 
 /** Every set of words of the web app (the core's and each feature's), by folder and language. */
 const files = import.meta.glob<{ default: Record<string, string> }>(
-  ['./messages/*.ts', '../features/*/messages/*.ts', '../components/messages/*.ts'],
+  [
+    './messages/*.ts',
+    '../features/*/messages/*.ts',
+    '../features/*/*/messages/*.ts',
+    '../components/messages/*.ts',
+    '../app/layouts/messages/*.ts',
+  ],
   { eager: true },
 );
 const sets = new Map<string, Partial<Record<string, Record<string, string>>>>();

@@ -4,10 +4,8 @@ import { hasWords, loadWords, type Words } from './catalogues';
 import { useLanguage } from './language';
 import type { MessageKey } from './messages/en';
 
-type Values = Record<string, string | number | Date | ReactNode>;
-
-/** The key of a navigation name: navigation.test.tsx checks that every name has one. */
-export const navKey = (name: string) => `nav.${name}` as MessageKey;
+/** Arguments of a rich message: text, elements, or a function that wraps a tag's text (`<link>…</link>`). */
+type Values = Record<string, string | number | Date | ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
 
 /**
  * Issue 34: a message of the catalogues, by key (a key missing from the English does not compile).
@@ -32,9 +30,10 @@ export function useT<Key extends string = never>(words?: Words<Key>) {
     },
     [intl],
   );
-  /** A screen's or menu's name in the navigation (app/navigation.tsx), which is the spec's English. */
-  const nav = useCallback((name: string) => t(navKey(name)), [t]);
   /** A calendar day the server keeps as an instant in UTC (a certificate's valid-till), in the language. */
   const day = useCallback((iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeZone: 'UTC' }), [intl]);
-  return { t, rich, nav, day, intl };
+  return { t, rich, day, intl };
 }
+
+/** What a table or a detail shows where there is no value: the same in every language. */
+export const NO_VALUE = '—';

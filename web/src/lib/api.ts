@@ -1,6 +1,8 @@
 import type { ErrorBody } from '@portal/contract';
 import type { z } from 'zod';
 import { asksStepUp, confirmStepUp } from './step-up';
+import { formatMessage } from '../i18n/format';
+import type { MessageKey } from '../i18n/messages/en';
 
 /**
  * A failed call: the HTTP status and the server's message (ARCHITECTURE §4), and the whole answer
@@ -49,6 +51,17 @@ export const lazySchema = <T>(load: () => Promise<AnswerSchema<T>>): AnswerSchem
   parse: async (data) => (await load()).parse(data),
 });
 
+/** The failures the client finds itself, which a person may read (a toast, an alert). */
+const FAILURES = {
+  unreachable: 'common.failure.unreachable',
+  request: 'common.failure.request',
+  upload: 'common.failure.upload',
+} as const satisfies Record<string, MessageKey>;
+export type ClientFailure = keyof typeof FAILURES;
+
+/** A failure the client found itself, in the screens' language (`unreachable`: no answer came). */
+export const clientFailure = (failure: ClientFailure) => formatMessage(FAILURES[failure]);
+
 async function parseError(res: Response): Promise<ApiError> {
   let body: Partial<ErrorBody> = {};
   try {
@@ -56,7 +69,7 @@ async function parseError(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the status text.
   }
-  return new ApiError(res.status, body.message ?? res.statusText ?? 'Request failed', body.issues, body);
+  return new ApiError(res.status, body.message ?? res.statusText ?? clientFailure('request'), body.issues, body);
 }
 
 /**
@@ -104,7 +117,7 @@ async function request(
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, clientFailure('unreachable'));
   }
   if (!res.ok) throw await parseError(res);
   if (noContent) {
@@ -125,7 +138,7 @@ export async function apiList<S extends z.ZodType>(
   const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal }).catch(
     (err: Error) => {
       if (err.name === 'AbortError') throw err;
-      throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+      throw new ApiError(0, clientFailure('unreachable'));
     },
   );
   if (!res.ok) throw await parseError(res);
@@ -165,10 +178,10 @@ export function uploadFile<S extends z.ZodType>(
           reject(err as Error);
         }
       } else {
-        reject(new ApiError(xhr.status, body?.message ?? 'Upload failed', body?.issues));
+        reject(new ApiError(xhr.status, body?.message ?? clientFailure('upload'), body?.issues));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Cannot reach the server. Check your connection and try again.'));
+    xhr.onerror = () => reject(new ApiError(0, clientFailure('unreachable')));
     const form = new FormData();
     form.append(field, file);
     xhr.send(form);

@@ -3,6 +3,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import { formatMessage } from '../i18n/format';
 import { api, ApiError } from './api';
 
 /*
@@ -24,7 +25,7 @@ async function ceremony<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw new ApiError(0, passkeyError(err) ?? 'The passkey could not be used.');
+    throw new ApiError(0, passkeyError(err) ?? formatMessage('common.passkey.failed'));
   }
 }
 
@@ -46,13 +47,14 @@ export async function newPasskey() {
 }
 
 /**
- * What to tell the person when the browser's part failed: cancelled or timed out (NotAllowedError,
- * WebAuthn §5.1.3/§5.1.4), or this authenticator holds a passkey of the account already.
+ * What to tell the person, in the screens' language, when the browser's part failed: cancelled or
+ * timed out (NotAllowedError, WebAuthn §5.1.3/§5.1.4), or this authenticator holds a passkey of
+ * the account already.
  */
 export function passkeyError(err: unknown): string | undefined {
   const name = (err as { name?: string } | null)?.name;
   const code = (err as { code?: string } | null)?.code;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'This passkey is registered already.';
-  if (name === 'NotAllowedError' || name === 'AbortError') return 'The passkey request was cancelled or timed out.';
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return formatMessage('common.passkey.registered');
+  if (name === 'NotAllowedError' || name === 'AbortError') return formatMessage('common.passkey.cancelled');
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { type CertificatePdfInput, qrModules, renderCertificatePdf } from './pdf';
+import { pdfTextRuns } from '../../../test/pdf-text';
+import { type CertificatePdfInput, pdfLanguage, qrModules, renderCertificatePdf } from './pdf';
 
 const input: CertificatePdfInput = {
   boardName: 'Recycling Advocate Certification Board',
@@ -65,5 +66,49 @@ describe('renderCertificatePdf', () => {
     const filled = text.split(/\bh\s+f\b/).length - 1;
     expect(qr.size).toBeGreaterThanOrEqual(21);
     expect(filled).toBe(dark + 2);
+  });
+
+  it('writes its words and dates in the reader’s language (issue 34); names and numbers as written', async () => {
+    const expired = { ...input, holderName: 'Zoë Núñez', status: 'Expired' as const };
+    const english = await pdfTextRuns(await renderCertificatePdf(expired, 'a4'));
+    expect(english).toEqual(
+      expect.arrayContaining(['CERTIFICATE', 'This certifies that', 'holds the credential', 'Certificate No']),
+    );
+    expect(english).toEqual(expect.arrayContaining(['January 10, 2026', 'January 10, 2027', 'EXPIRED']));
+
+    const bytes = await renderCertificatePdf(expired, 'a4', 'es');
+    const spanish = await pdfTextRuns(bytes);
+    for (const text of [
+      'CERTIFICADO',
+      'Se certifica que',
+      'posee la credencial',
+      'N.º de certificado',
+      'Emitido',
+      'Válido hasta',
+      '10 de enero de 2026',
+      '10 de enero de 2027',
+      'VENCIDO',
+      'Verifique este certificado en',
+      // As written: the holder, the credential, the number, the board, the link.
+      'Zoë Núñez',
+      'Certified Recycling Advocate',
+      'CRA-2001',
+      input.boardName,
+      input.verificationUrl,
+    ]) {
+      expect(spanish).toContain(text);
+    }
+    expect(spanish.join(' ')).not.toMatch(/CERTIFICATE|certifies|Valid till|EXPIRED/);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getTitle()).toBe('Certified Recycling Advocate — Zoë Núñez');
+    expect(pdf.getCreator()).toBe('Portal Lakeside Advocates');
+  });
+
+  it('is in English for an Arabic reader, whose letters the shipped font cannot draw', async () => {
+    expect(pdfLanguage('ar')).toBe('en');
+    expect(pdfLanguage('es')).toBe('es');
+    const bytes = await renderCertificatePdf(input, 'a4', 'ar');
+    expect(await pdfTextRuns(bytes)).toEqual(await pdfTextRuns(await renderCertificatePdf(input, 'a4', 'en')));
+    expect((await pdfTextRuns(bytes)).join('')).not.toContain('?');
   });
 });

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import type { Verification } from '@portal/contract';
+import type { Language, Verification } from '@portal/contract';
 import { type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { calendarDay } from '../../lib/dates';
+import { wordsFor } from '../../lib/i18n';
 
 export interface CertificatePdfInput {
   boardName: string;
@@ -20,6 +20,17 @@ export interface CertificatePdfInput {
   verificationUrl: string;
   status: Verification['status'];
 }
+
+/**
+ * Issue 34: the language a PDF is written in, from the reader's. Arabic is not one yet: DM Sans,
+ * the only font the server ships (@fontsource/dm-sans, Latin and Latin Extended), has no Arabic
+ * letters, and no installed package carries a font that has them, so an Arabic page would print
+ * every word as '?'. pdf-lib's fontkit would shape Arabic (joining forms, a right-to-left run
+ * reversed) given such a font, but applies no bidirectional algorithm to mixed text, so lines
+ * that mix Arabic with Latin names and numbers would need ordering here too. Until an Arabic font
+ * ships, an Arabic reader's PDF is in English, the portal's source language.
+ */
+export const pdfLanguage = (language: Language): Language => (language === 'ar' ? 'en' : language);
 
 /** Landscape page sizes in points. */
 const PAGE = { a4: [841.89, 595.28], letter: [792, 612] } as const;
@@ -125,7 +136,14 @@ function wrap(text: string, face: Face, size: number, width: number): string[] {
  * text and as a QR code (drawn as vector squares, sharp at any print size). A certificate that
  * is not Active says so in red, so a printed copy of a revoked one never looks valid.
  */
-export async function renderCertificatePdf(input: CertificatePdfInput, size: 'a4' | 'letter'): Promise<Uint8Array> {
+export async function renderCertificatePdf(
+  input: CertificatePdfInput,
+  size: 'a4' | 'letter',
+  language: Language = 'en',
+): Promise<Uint8Array> {
+  // Issue 34: every fixed word from the catalogues (`pdf.*`), dates in the language; names,
+  // titles and numbers as written.
+  const w = wordsFor(pdfLanguage(language));
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   fontBytes ??= { regular: fontFiles(400), bold: fontFiles(700) };
@@ -137,12 +155,13 @@ export async function renderCertificatePdf(input: CertificatePdfInput, size: 'a4
   const bold = await embed(fontBytes.bold);
 
   const holder = clean(input.holderName);
-  doc.setTitle(`${clean(input.credentialName)} — ${holder || 'Certificate'}`);
+  doc.setTitle(`${clean(input.credentialName)} — ${holder || w.t('pdf.untitled')}`);
   doc.setAuthor(input.boardName);
   doc.setSubject(input.verificationUrl);
-  doc.setKeywords(['certificate', input.certificateNo, input.credentialName]);
-  doc.setCreator(`${input.productName} portal`);
-  doc.setProducer(`${input.productName} portal`);
+  doc.setKeywords([w.t('pdf.keyword'), input.certificateNo, input.credentialName]);
+  doc.setCreator(w.t('pdf.creator', { product: input.productName }));
+  doc.setProducer(w.t('pdf.creator', { product: input.productName }));
+  doc.setLanguage(w.language);
   doc.setCreationDate(input.issuedOn);
   doc.setModificationDate(input.issuedOn);
 
@@ -162,10 +181,10 @@ export async function renderCertificatePdf(input: CertificatePdfInput, size: 'a4
   });
   draw(page, input.boardName, bold, { x: 40, y: height - 44, size: 18, color: rgb(1, 1, 1) });
 
-  draw(page, 'CERTIFICATE', bold, { x: middle, y: height - 130, size: 15, color: ACCENT, center: true });
-  draw(page, 'This certifies that', regular, { x: middle, y: height - 165, size: 13, color: MUTED, center: true });
+  draw(page, w.t('pdf.heading'), bold, { x: middle, y: height - 130, size: 15, color: ACCENT, center: true });
+  draw(page, w.t('pdf.certifies'), regular, { x: middle, y: height - 165, size: 13, color: MUTED, center: true });
   draw(page, holder || '—', bold, { x: middle, y: height - 210, size: 34, center: true });
-  draw(page, 'holds the credential', regular, { x: middle, y: height - 245, size: 13, color: MUTED, center: true });
+  draw(page, w.t('pdf.holds'), regular, { x: middle, y: height - 245, size: 13, color: MUTED, center: true });
   let y = height - 282;
   for (const line of wrap(input.credentialName, bold, 22, width - 160).slice(0, 3)) {
     draw(page, line, bold, { x: middle, y, size: 22, color: BRAND, center: true });
@@ -175,18 +194,25 @@ export async function renderCertificatePdf(input: CertificatePdfInput, size: 'a4
   // Facts on the left, the QR code on the right.
   const factsTop = 190;
   const facts: [string, string][] = [
-    ['Certificate No', input.certificateNo],
-    ['Issued', calendarDay(input.issuedOn)],
-    ['Valid till', calendarDay(input.validTill)],
+    [w.t('pdf.certificateNo'), input.certificateNo],
+    [w.t('pdf.issued'), w.day(input.issuedOn)],
+    [w.t('pdf.validTill'), w.day(input.validTill)],
   ];
+  // The values in a column past the longest label (in English, where they are short, at 170).
+  const valuesAt = Math.max(170, 60 + Math.max(...facts.map(([label]) => widthOf(label, regular, 11))) + 16);
   facts.forEach(([label, value], i) => {
     draw(page, label, regular, { x: 60, y: factsTop - i * 26, size: 11, color: MUTED });
-    draw(page, value, bold, { x: 170, y: factsTop - i * 26, size: 12 });
+    draw(page, value, bold, { x: valuesAt, y: factsTop - i * 26, size: 12 });
   });
   if (input.status !== 'Active') {
-    draw(page, input.status.toUpperCase(), bold, { x: 60, y: factsTop - 3 * 26 - 6, size: 16, color: ALERT });
+    draw(page, w.t('pdf.status', { status: input.status }), bold, {
+      x: 60,
+      y: factsTop - 3 * 26 - 6,
+      size: 16,
+      color: ALERT,
+    });
   }
-  draw(page, 'Verify this certificate at', regular, { x: 60, y: 64, size: 10, color: MUTED });
+  draw(page, w.t('pdf.verifyAt'), regular, { x: 60, y: 64, size: 10, color: MUTED });
   draw(page, input.verificationUrl, regular, { x: 60, y: 48, size: 10, color: BRAND });
 
   const qr = qrModules(input.verificationUrl);

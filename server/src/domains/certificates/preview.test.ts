@@ -5,6 +5,7 @@ import fontkit from '@pdf-lib/fontkit';
 import type { Verification } from '@portal/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { wordsFor } from '../../lib/i18n';
 import { sfntFromWoff } from '../../lib/woff';
 import { previewFonts, previewPng, previewSvg, svgText } from './preview';
 
@@ -71,6 +72,56 @@ describe('the preview’s SVG', () => {
     for (const hidden of ['did:web', 'a credential of the board', 'Passed the exam', verification.verificationId]) {
       expect(svg).not.toContain(hidden);
     }
+  });
+
+  it('is in the reader’s language (issue 34): Spanish words and dates, names as written', async () => {
+    const fonts = await previewFonts();
+    const spanish = previewSvg(verification, 'portal.example', fonts, wordsFor('es'));
+    expect(texts(spanish)).toEqual([
+      'Recycling Advocate Certification Board',
+      'Certificado válido',
+      'Activo, válido hasta el 30 de junio de 2031',
+      'Morgan Member',
+      'Certified Recycling Advocate',
+      'N.º de certificado CRA-2026-0042 · Emitido el 30 de junio de 2025',
+      'Compruébelo en portal.example',
+    ]);
+    expect(spanish).toContain('xml:lang="es"');
+    expect(spanish).not.toContain('direction=');
+    const unclaimed = previewSvg(
+      { ...verification, holderName: '', signature: { ...verification.signature, valid: false } },
+      'p',
+      fonts,
+      wordsFor('es'),
+    );
+    expect(texts(unclaimed).slice(1, 4)).toEqual([
+      'No se pudo verificar el certificado',
+      'Su firma digital no es válida',
+      'Aún no reclamado',
+    ]);
+    // English is as it always was: no language named on it.
+    expect(previewSvg(verification, 'p', fonts, wordsFor('en'))).toBe(previewSvg(verification, 'p', fonts));
+  });
+
+  it('reads right to left in Arabic: each line from the right margin, the mark on the right', async () => {
+    const arabic = previewSvg(verification, 'portal.example', await previewFonts(), wordsFor('ar'));
+    expect(arabic).toMatch(/<svg [^>]*xml:lang="ar" direction="rtl">/);
+    expect(texts(arabic)).toEqual([
+      'Recycling Advocate Certification Board',
+      'شهادة صالحة',
+      'نشطة، صالحة حتى 30 يونيو 2031',
+      'Morgan Member',
+      'Certified Recycling Advocate',
+      'رقم الشهادة CRA-2026-0042 · صدرت في 30 يونيو 2025',
+      'تحقق منها على portal.example',
+    ]);
+    // Mirrored: what starts 64 from the left in English starts 64 from the right.
+    expect([...arabic.matchAll(/<text x="(\d+)"/g)].map(([, x]) => Number(x))).toEqual([
+      1136, 1012, 1012, 1136, 1136, 1136, 1136,
+    ]);
+    expect(arabic).toContain('<g transform="translate(1072 196)">');
+    const png = await previewPng(verification, 'portal.example', wordsFor('ar'));
+    expect((await sharp(png).metadata()).width).toBe(1200);
   });
 
   it('says a certificate whose signature does not check out could not be verified, whatever its status', async () => {

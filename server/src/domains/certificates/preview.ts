@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Font } from '@pdf-lib/fontkit';
 import type { Verification } from '@portal/contract';
-import { calendarDay } from '../../lib/dates';
+import { type Words, wordsFor } from '../../lib/i18n';
 import { lazy } from '../../lib/lazy';
 import { sfntFromWoff } from '../../lib/woff';
 import { statusLine, type Tone, verdict } from './verify-page';
@@ -23,6 +23,7 @@ export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
 
 const MARGIN = 64;
+const ENGLISH = wordsFor('en');
 const TEXT_WIDTH = PREVIEW_WIDTH - 2 * MARGIN;
 const FAMILY = "'DM Sans', 'DejaVu Sans', 'Noto Sans', sans-serif";
 
@@ -142,40 +143,57 @@ function markPath(tone: Tone): string {
   return 'M-14 0H14';
 }
 
-/** The SVG of a certificate's preview; `host` is the portal's, named as where to check it. */
-export function previewSvg(v: Verification, host: string, metrics: Record<Weight, Font[]>): string {
-  const { headline, tone } = verdict(v);
+/**
+ * The SVG of a certificate's preview; `host` is the portal's, named as where to check it. Issue
+ * 34: in the reader's words (`preview.*`, and the page's own headline and status line); right to
+ * left in Arabic, mirrored: each line starts at the right margin (SVG `direction="rtl"`, whose
+ * text-anchor start is the right end) and the status mark sits on the right. Characters DM Sans
+ * lacks (Arabic letters) are drawn with the system's fonts, as an Arabic name always was.
+ */
+export function previewSvg(
+  v: Verification,
+  host: string,
+  metrics: Record<Weight, Font[]>,
+  words: Words = ENGLISH,
+): string {
+  const { headline, tone } = verdict(v, words);
   const { ink, background } = COLOURS[tone];
   const board = fit(v.board.name, metrics[700], { max: 34, min: 24 });
-  const holder = fit(v.holderName || 'Not yet claimed', metrics[700], { max: 68, min: 40 });
+  const holder = fit(v.holderName || words.t('preview.notClaimed'), metrics[700], { max: 68, min: 40 });
   const credential = fit(v.credentialName, metrics[400], { max: 40, min: 28 });
-  const facts = fit(`Certificate No ${v.certificateNo} · Issued ${calendarDay(v.issuedOn)}`, metrics[400], {
-    max: 28,
-    min: 22,
-  });
+  const facts = fit(
+    words.t('preview.facts', { certificateNo: v.certificateNo, issued: words.day(v.issuedOn) }),
+    metrics[400],
+    { max: 28, min: 22 },
+  );
   // Beside the mark, inside the status box.
   const inBox = { x: MARGIN + 124, width: TEXT_WIDTH - 124 - 24 };
   const title = fit(headline, metrics[700], { max: 46, min: 34, width: inBox.width });
-  const status = fit(v.signature.valid ? statusLine(v) : 'Its digital signature does not check out', metrics[400], {
+  const status = fit(v.signature.valid ? statusLine(v, words) : words.t('preview.signatureFails'), metrics[400], {
     max: 28,
     min: 22,
     width: inBox.width,
   });
+  const rtl = words.dir === 'rtl';
+  /** A distance from the start edge: from the left, or from the right in a right-to-left language. */
+  const at = (x: number) => (rtl ? PREVIEW_WIDTH - x : x);
   const line = (t: { text: string; size: number }, y: number, fill: string, weight: Weight, x = MARGIN) =>
-    `<text x="${x}" y="${y}" font-size="${t.size}" font-weight="${weight}" fill="${fill}">${svgText(t.text)}</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 ${PREVIEW_WIDTH} ${PREVIEW_HEIGHT}" font-family="${FAMILY}">
+    `<text x="${at(x)}" y="${y}" font-size="${t.size}" font-weight="${weight}" fill="${fill}">${svgText(t.text)}</text>`;
+  // English as it always was; another language named, and Arabic's direction given.
+  const language = words.language === 'en' ? '' : ` xml:lang="${words.language}"${rtl ? ' direction="rtl"' : ''}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 ${PREVIEW_WIDTH} ${PREVIEW_HEIGHT}" font-family="${FAMILY}"${language}>
 <rect width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" fill="#ffffff"/>
 <rect width="${PREVIEW_WIDTH}" height="96" fill="#1D5598"/>
 ${line(board, 60, '#ffffff', 700)}
 <rect x="${MARGIN}" y="128" width="${TEXT_WIDTH}" height="136" rx="16" fill="${background}" stroke="${ink}" stroke-width="3"/>
-<g transform="translate(${MARGIN + 64} 196)"><circle r="38" fill="${ink}"/><path d="${markPath(tone)}" stroke="#ffffff" stroke-width="7" fill="none" stroke-linecap="round" stroke-linejoin="round"/></g>
+<g transform="translate(${at(MARGIN + 64)} 196)"><circle r="38" fill="${ink}"/><path d="${markPath(tone)}" stroke="#ffffff" stroke-width="7" fill="none" stroke-linecap="round" stroke-linejoin="round"/></g>
 ${line(title, 190, ink, 700, inBox.x)}
 ${line(status, 234, ink, 400, inBox.x)}
 ${line(holder, 362, '#1b2430', 700)}
 ${line(credential, 420, '#4b5563', 400)}
 ${line(facts, 470, '#4b5563', 400)}
 <rect x="${MARGIN}" y="524" width="${TEXT_WIDTH}" height="2" fill="#e5e7eb"/>
-<text x="${MARGIN}" y="578" font-size="26" fill="#4b5563">${svgText(`Check it at ${host}`)}</text>
+<text x="${at(MARGIN)}" y="578" font-size="26" fill="#4b5563">${svgText(words.t('preview.checkAt', { host }))}</text>
 </svg>`;
 }
 
@@ -183,10 +201,10 @@ ${line(facts, 470, '#4b5563', 400)}
 const rendered = new Map<string, Buffer>();
 const RENDERED_KEPT = 64;
 
-/** The preview as PNG bytes. */
-export async function previewPng(v: Verification, host: string): Promise<Buffer> {
+/** The preview as PNG bytes, in the reader's words. */
+export async function previewPng(v: Verification, host: string, words: Words = ENGLISH): Promise<Buffer> {
   const { sharp, metrics } = await renderer();
-  const svg = previewSvg(v, host, metrics);
+  const svg = previewSvg(v, host, metrics, words);
   const key = crypto.createHash('sha256').update(svg).digest('base64url');
   const kept = rendered.get(key);
   if (kept) return kept;

@@ -66,7 +66,7 @@ import { createWalletOffer } from './wallet-offers';
 import { walletLinks } from './wallet-routes';
 import { randomToken } from '../../lib/tokens';
 import { addMinutes } from '../../lib/clock';
-import { wordsFor } from '../../lib/i18n';
+import { requestLanguage, wordsFor } from '../../lib/i18n';
 import { languageOfAddress } from '../users';
 
 /** A file name for a download: the certificate number, with anything unsafe replaced. */
@@ -434,7 +434,11 @@ export default async function certificateRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const row = await readableCertificate(app, req, req.params.id);
       // pdf-lib and the fonts load on the first PDF asked for, not at start.
-      const { renderCertificatePdf } = await import('./pdf');
+      const { pdfLanguage, renderCertificatePdf } = await import('./pdf');
+      // Issue 34: a member's own certificate in their profile's language; another's (an admin's
+      // download) in the request's (`?lang=`, the `lang` cookie, Accept-Language).
+      const me = signedIn(req).user;
+      const language = pdfLanguage(row.holderId === me.id ? me.language : requestLanguage(req));
       const pdf = await renderCertificatePdf(
         {
           boardName: app.config.boardName,
@@ -450,9 +454,12 @@ export default async function certificateRoutes(base: FastifyInstance) {
           status: verificationStatus(row, app.clock.now()).status,
         },
         req.query.size,
+        language,
       );
       return reply
         .type('application/pdf')
+        .header('content-language', language)
+        .header('vary', 'accept-language, cookie')
         .header('content-disposition', `attachment; filename="${fileName(row, 'pdf')}"`)
         .send(Buffer.from(pdf));
     },

@@ -2,7 +2,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Verification } from '@portal/contract';
 import { escapeHtml as e } from '../../lib/html';
 import { type MessageKey, type Words, wordsFor } from '../../lib/i18n';
 
-/** The words of the preview image and of a caller that names no language. */
+/** The words of a caller that names no language (English). */
 const ENGLISH = wordsFor('en');
 
 /**

@@ -2,6 +2,7 @@ import {
   CERTIFICATE_MESSAGES,
   credentialVersionParams,
   errorBody,
+  type Language,
   LANGUAGES,
   VERIFICATION_ID_PATTERN,
   verificationAnswer,
@@ -181,12 +182,16 @@ async function verifyRoutes(base: FastifyInstance) {
     return words;
   };
 
-  /** The addresses the page links to (all absolute: the page may be read saved, or in a preview). */
-  const linksOf = (verificationId: string) => {
+  /**
+   * The addresses the page links to (all absolute: the page may be read saved, or in a preview).
+   * Issue 34: the picture of a page in another language than English is in that language too,
+   * whoever fetches it (a chat's crawler sends no cookie, and its own Accept-Language).
+   */
+  const linksOf = (verificationId: string, language: Language) => {
     const page = verificationUrl(app.config.appUrl, verificationId);
     return {
       page,
-      preview: `${page}/preview.png`,
+      preview: `${page}/preview.png${language === 'en' ? '' : `?lang=${language}`}`,
       json: `${app.config.appUrl}/api/verify/${encodeURIComponent(verificationId)}`,
       didDocument: `${app.config.appUrl}/.well-known/did.json`,
       // Issue 31: the holder's own certificates, where the wallet offer for this one opens.
@@ -205,7 +210,7 @@ async function verifyRoutes(base: FastifyInstance) {
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8');
       if (!found) return reply.status(404).send(renderNotFoundPage(board, words));
-      return reply.send(renderVerificationPage(found, linksOf(found.verificationId), words));
+      return reply.send(renderVerificationPage(found, linksOf(found.verificationId, words.language), words));
     },
   );
 
@@ -224,7 +229,9 @@ async function verifyRoutes(base: FastifyInstance) {
       reply.header('x-robots-tag', 'noindex, nofollow');
       if (!found) return reply.status(404).send({ message: CERTIFICATE_MESSAGES.notFound });
       const { previewPng } = await loadPreview();
-      const png = await previewPng(found, new URL(app.config.appUrl).host);
+      // Issue 34: in the reader's language, as the page; caches keep one picture per language.
+      const words = readersWords(req, reply);
+      const png = await previewPng(found, new URL(app.config.appUrl).host, words);
       reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('cross-origin-resource-policy', 'cross-origin');
       return sendTagged(req, reply, png, 'image/png');
     },

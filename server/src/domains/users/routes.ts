@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { listRoute } from '../../lib/list-route';
 import { assertVersion, CONDITIONAL_PUT, type Precondition, preconditionOf, withEtag } from '../../lib/preconditions';
 import { toUser } from '../../lib/serialize';
@@ -48,11 +48,14 @@ const EDITABLE = {
   isAdmin: 'admin',
 } as const;
 
-/** The same answer the error handler gives for a body the route schema refused (ARCHITECTURE §4). */
+/**
+ * The same answer the error handler gives for a body the route schema refused (ARCHITECTURE §4),
+ * thrown to it so that its messages are in the reader's language (issue 34).
+ */
 function invalidBody(error: z.ZodError) {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const first = issues[0]!;
-  return { message: first.path ? `${first.path}: ${first.message}` : first.message, issues };
+  return new HttpError(400, first.path ? `${first.path}: ${first.message}` : first.message, {}, { issues });
 }
 
 /** What changed, as `{ before, after }` for the audit row (never a secret: none is editable). */
@@ -136,7 +139,7 @@ export default async function userRoutes(base: FastifyInstance) {
       let precondition: Precondition | undefined;
       if (asAdmin) {
         const parsed = adminUserUpdate.safeParse(body);
-        if (!parsed.success) return reply.status(400).send(invalidBody(parsed.error));
+        if (!parsed.success) throw invalidBody(parsed.error);
         const { password: _ignored, email, version, ...rest } = parsed.data;
         precondition = preconditionOf(req, version);
         changes = { ...rest, email: normalizeEmail(email) };
@@ -144,7 +147,7 @@ export default async function userRoutes(base: FastifyInstance) {
         if (rest.picture === undefined) delete changes.picture;
       } else {
         const parsed = profileUpdate.safeParse(body);
-        if (!parsed.success) return reply.status(400).send(invalidBody(parsed.error));
+        if (!parsed.success) throw invalidBody(parsed.error);
         const { password: _password, email: _email, version, ...rest } = parsed.data;
         precondition = preconditionOf(req, version);
         changes = rest;

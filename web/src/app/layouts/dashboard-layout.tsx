@@ -22,6 +22,7 @@ import { useProductName } from '../../lib/public-config';
 import { noteScreen } from '../../lib/install-prompt';
 import { directionOf, useLanguage, useLanguageStore } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
+import { frameWords, useNav } from './words';
 
 /** For main.tsx, which loads the first screen's code before it replaces a server-rendered one. */
 export { preloadScreen } from '../navigation';
@@ -44,7 +45,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 
 /** A screen's code on its way; prerender.tsx knows a render that reached it by `data-page-loader`. */
 function PageLoader() {
-  const { t } = useT();
+  const { t } = useT(frameWords);
   return (
     <Center py="xl" data-page-loader>
       <Loader aria-label={t('nav.loadingPage')} />
@@ -74,7 +75,8 @@ export function DashboardShell({ layout }: { layout: Layout }) {
   const entries = useMemo(() => navigationFor(NAVIGATION, layout, isAdmin), [layout, isAdmin]);
   const routes = useMemo(() => flattenRoutes(entries), [entries]);
   const current = activeRoute(entries, pathname);
-  const { t, nav } = useT();
+  const { t } = useT(frameWords);
+  const nav = useNav();
   const brand = layout === '/rtl' ? t('nav.brandRtl', { product }) : product;
   const title = current ? nav(current.name) : DEFAULT_BRAND_TEXT;
   useDocumentTitle(title);

@@ -12,6 +12,7 @@ import { toast } from '../../lib/toast';
 import { TOP_BAR_HEIGHT_VAR } from '../theme';
 import { useT } from '../../i18n/use-t';
 import classes from './dashboard-layout.module.css';
+import { frameWords } from './words';
 
 interface DashboardNavbarProps {
   title: string;
@@ -56,7 +57,7 @@ export function DashboardNavbar({
   drawerOpened,
   onToggleDrawer,
 }: DashboardNavbarProps) {
-  const { t } = useT();
+  const { t } = useT(frameWords);
   const ref = usePublishedHeight();
   const [scroll] = useWindowScroll();
   const user = useAuth((s) => s.user);

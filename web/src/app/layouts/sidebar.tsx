@@ -2,6 +2,7 @@ import { Box, Divider, NavLink, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { isGroup, type NavEntry, type NavGroup, type NavRoute } from '../navigation';
 import { useT } from '../../i18n/use-t';
+import { frameWords, useNav } from './words';
 
 interface SidebarProps {
   brand: string;
@@ -14,7 +15,7 @@ function RouteLink({ route, onNavigate }: { route: NavRoute; onNavigate?: () => 
   const { pathname } = useLocation();
   const to = route.layout + route.path;
   const active = pathname.replace(/\/+$/, '') === to;
-  const { nav } = useT();
+  const nav = useNav();
   return (
     <NavLink
       component={Link}
@@ -32,7 +33,7 @@ function RouteLink({ route, onNavigate }: { route: NavRoute; onNavigate?: () => 
 }
 
 function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void }) {
-  const { nav } = useT();
+  const nav = useNav();
   const items = group.items
     .filter((entry) => isGroup(entry) || !entry.hidden)
     .map((entry) => <Entry key={entry.name} entry={entry} onNavigate={onNavigate} />);
@@ -63,7 +64,7 @@ function Entry({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void
 
 /** The sidebar's content: brand text and the menus (spec §2), shared by the fixed sidebar and the drawer. */
 export function Sidebar({ brand, entries, onNavigate }: SidebarProps) {
-  const { t } = useT();
+  const { t } = useT(frameWords);
   return (
     <Box p="md">
       <Title order={2} size="h3" c="brand.6" ta="center" py="md" data-brand>

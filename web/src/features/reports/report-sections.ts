@@ -1,36 +1,46 @@
 import {
-  CONSENT_METHODS,
-  CURRENT_LIVING_SITUATIONS,
   DISABILITY_TYPES,
-  DOB_DATA_QUALITY,
-  MISSING_REASONS,
-  NAME_DATA_QUALITY,
-  SEX,
-  SSN_DATA_QUALITY,
-  DOMESTIC_VIOLENCE_WHEN,
-  EDUCATION_LEVELS,
-  ETHNICITIES,
-  GENDERS,
-  HEALTH_INSURANCE_SOURCES,
-  HOMELESS_SITUATIONS,
   HOMELESSNESS_REASONS,
   INCOME_SOURCES,
-  INSTITUTIONAL_SITUATIONS,
-  NON_CASH_BENEFIT_SOURCES,
-  OFFENSE_LEVELS,
-  optionLabel,
-  RACES,
-  RELATIONSHIPS_TO_HEAD,
-  RESIDENCES_PRIOR_TO_ENTRY,
-  STAY_DURATIONS,
-  TIMES_HOMELESS_PAST_3_YEARS,
-  TRANSITION_HOUSING_SITUATIONS,
+  type RESIDENCES_PRIOR_TO_ENTRY,
 } from '@portal/contract';
+import type { IntlShape } from 'react-intl';
+import en, { type ReportsKey } from './messages/en';
+import {
+  CONSENT_METHOD_OPTIONS,
+  CURRENT_LIVING_SITUATION_OPTIONS,
+  DOB_DATA_QUALITY_OPTIONS,
+  DOMESTIC_VIOLENCE_WHEN_OPTIONS,
+  EDUCATION_OPTIONS,
+  ETHNICITY_OPTIONS,
+  GENDER_OPTIONS,
+  HEALTH_INSURANCE_OPTIONS,
+  HOMELESS_SITUATION_OPTIONS,
+  INSTITUTIONAL_SITUATION_OPTIONS,
+  MISSING_REASON_OPTIONS,
+  NAME_DATA_QUALITY_OPTIONS,
+  NON_CASH_BENEFIT_OPTIONS,
+  OFFENSE_LEVEL_OPTIONS,
+  RACE_OPTIONS,
+  RELATIONSHIP_OPTIONS,
+  RESIDENCE_PRIOR_OPTIONS,
+  type ReportOption,
+  SEX_OPTIONS,
+  SSN_DATA_QUALITY_OPTIONS,
+  STAY_DURATION_OPTIONS,
+  TIMES_HOMELESS_OPTIONS,
+  TRANSITION_HOUSING_OPTIONS,
+  YES_NO_OPTIONS,
+} from './report-labels';
+
+export type { ReportOption } from './report-labels';
 
 /**
  * Every field of the Report entity (spec §3), grouped as the form shows them and the details
  * table lists them. ARCHITECTURE §6: every field gets an input; the spec's four income sources
  * and four reasons come first in their groups (the contract's lists are in that order).
+ * Issue 34: a question's label is the message `reports.field.<its name>`; a section's title and a
+ * sub-heading are messages too, and each answer has its label (report-labels.ts).
  */
 export type FieldKind =
   | 'text'
@@ -49,9 +59,11 @@ export type FieldKind =
 export interface ReportField {
   /** Dotted path in the report body, e.g. `income.sources.ssi`. */
   name: string;
-  label: string;
+  /** The question, a message key (`reports.field.<name>`). */
+  label: ReportsKey;
   kind: FieldKind;
-  options?: readonly string[];
+  /** The answers of a choice, each the value sent and the message a person reads. */
+  options?: readonly ReportOption[];
   /**
    * Issue 35: asked only when one of these answers holds (HUD HMIS data dependencies, e.g. income
    * sources only with income from any source). Hidden, the field is sent as its empty default.
@@ -66,21 +78,34 @@ export interface ShowIf {
 }
 
 export interface ReportSection {
+  /** The title's message. */
+  key: ReportsKey;
+  /** The title in English, the spec's (which names a section in tests). */
   title: string;
   /** Sub-heading for a run of flags or amounts inside the section. */
   fields: (ReportField | SubHeading)[];
 }
 
 export interface SubHeading {
-  heading: string;
+  /** The sub-heading's message. */
+  heading: ReportsKey;
   showIf?: readonly ShowIf[];
 }
 
-const f = (name: string, label: string, kind: FieldKind, options?: readonly string[]): ReportField => ({
+/** The names of the questions that have a label (`reports.field.<name>` in messages/en.ts). */
+type FieldName = ReportsKey extends infer Key ? (Key extends `reports.field.${infer Name}` ? Name : never) : never;
+
+const f = (name: FieldName, kind: FieldKind, options?: readonly ReportOption[]): ReportField => ({
   name,
-  label,
+  label: `reports.field.${name}`,
   kind,
-  options,
+  options: options ?? (kind === 'yesNo' ? YES_NO_OPTIONS : undefined),
+});
+
+const section = (key: ReportsKey, fields: (ReportField | SubHeading)[]): ReportSection => ({
+  key,
+  title: en[key],
+  fields,
 });
 
 /** `field`, asked only when the answer at `name` is Yes (or any of several answers holds). */
@@ -88,50 +113,38 @@ const when = (field: ReportField, ...conditions: ShowIf[]): ReportField => ({ ..
 const yes = (name: string): ShowIf => ({ name, is: 'Yes' });
 
 /** Issue 17: consent comes before any personal field; the form shows it first. */
-export const CONSENT_SECTION: ReportSection = {
-  title: 'Consent',
-  fields: [
-    f('consent.shareWithHmis', 'Consent to Share with HMIS', 'yesNo'),
-    when(f('consent.method', 'Consent Method', 'select', CONSENT_METHODS), yes('consent.shareWithHmis')),
-    when(f('consent.witnessName', 'Witness Name', 'text'), { name: 'consent.method', is: 'Verbal with a witness' }),
-    when(f('consent.date', 'Consent Date', 'date'), yes('consent.shareWithHmis')),
-    f('consent.photo', 'Consent to Photos', 'yesNo'),
-    f('consent.video', 'Consent to Video', 'yesNo'),
-  ],
-};
+export const CONSENT_SECTION: ReportSection = section('reports.section.consent', [
+  f('consent.shareWithHmis', 'yesNo'),
+  when(f('consent.method', 'select', CONSENT_METHOD_OPTIONS), yes('consent.shareWithHmis')),
+  when(f('consent.witnessName', 'text'), { name: 'consent.method', is: 'Verbal with a witness' }),
+  when(f('consent.date', 'date'), yes('consent.shareWithHmis')),
+  f('consent.photo', 'yesNo'),
+  f('consent.video', 'yesNo'),
+]);
 
 /** Issue 17: the HUD FY2026 answers the spec's form lacks, below the spec's sections. */
-export const HMIS_SECTION: ReportSection = {
-  title: 'HMIS details',
-  fields: [
-    f('hmis.firstName', 'First Name', 'text'),
-    f('hmis.lastName', 'Last Name', 'text'),
-    f('hmis.nameDataQuality', 'Name Data Quality', 'select', NAME_DATA_QUALITY),
-    f('hmis.ssnDataQuality', 'SSN Data Quality', 'select', SSN_DATA_QUALITY),
-    f('hmis.dobDataQuality', 'DOB Data Quality', 'select', DOB_DATA_QUALITY),
-    f('hmis.sex', 'Sex', 'select', SEX),
-    { heading: 'If a question above is unanswered, why' },
-    f('hmis.veteranMissing', 'Veteran Status Unanswered', 'select', MISSING_REASONS),
-    f('hmis.disablingConditionMissing', 'Disabling Condition Unanswered', 'select', MISSING_REASONS),
-    f('hmis.raceEthnicityMissing', 'Race and Ethnicity Unanswered', 'select', MISSING_REASONS),
-    f('hmis.healthInsuranceMissing', 'Health Insurance Unanswered', 'select', MISSING_REASONS),
-    f('hmis.incomeMissing', 'Income Unanswered', 'select', MISSING_REASONS),
-    f('hmis.nonCashBenefitsMissing', 'Non-Cash Benefits Unanswered', 'select', MISSING_REASONS),
-    f('hmis.domesticViolenceMissing', 'Domestic Violence Unanswered', 'select', MISSING_REASONS),
-    when(
-      f('hmis.domesticViolenceWhenMissing', 'When Domestic Violence Occurred Unanswered', 'select', MISSING_REASONS),
-      yes('domesticViolence.isVictim'),
-    ),
-    when(
-      f('hmis.currentlyFleeingMissing', 'Currently Fleeing Unanswered', 'select', MISSING_REASONS),
-      yes('domesticViolence.isVictim'),
-    ),
-    { heading: 'Street Outreach Contact' },
-    f('hmis.dateOfEngagement', 'Date of Engagement', 'date'),
-    f('hmis.contactDate', 'Date of Contact', 'date'),
-    f('hmis.currentLivingSituation', 'Current Living Situation', 'select', CURRENT_LIVING_SITUATIONS),
-  ],
-};
+export const HMIS_SECTION: ReportSection = section('reports.section.hmis', [
+  f('hmis.firstName', 'text'),
+  f('hmis.lastName', 'text'),
+  f('hmis.nameDataQuality', 'select', NAME_DATA_QUALITY_OPTIONS),
+  f('hmis.ssnDataQuality', 'select', SSN_DATA_QUALITY_OPTIONS),
+  f('hmis.dobDataQuality', 'select', DOB_DATA_QUALITY_OPTIONS),
+  f('hmis.sex', 'select', SEX_OPTIONS),
+  { heading: 'reports.heading.unansweredWhy' },
+  f('hmis.veteranMissing', 'select', MISSING_REASON_OPTIONS),
+  f('hmis.disablingConditionMissing', 'select', MISSING_REASON_OPTIONS),
+  f('hmis.raceEthnicityMissing', 'select', MISSING_REASON_OPTIONS),
+  f('hmis.healthInsuranceMissing', 'select', MISSING_REASON_OPTIONS),
+  f('hmis.incomeMissing', 'select', MISSING_REASON_OPTIONS),
+  f('hmis.nonCashBenefitsMissing', 'select', MISSING_REASON_OPTIONS),
+  f('hmis.domesticViolenceMissing', 'select', MISSING_REASON_OPTIONS),
+  when(f('hmis.domesticViolenceWhenMissing', 'select', MISSING_REASON_OPTIONS), yes('domesticViolence.isVictim')),
+  when(f('hmis.currentlyFleeingMissing', 'select', MISSING_REASON_OPTIONS), yes('domesticViolence.isVictim')),
+  { heading: 'reports.heading.streetOutreach' },
+  f('hmis.dateOfEngagement', 'date'),
+  f('hmis.contactDate', 'date'),
+  f('hmis.currentLivingSituation', 'select', CURRENT_LIVING_SITUATION_OPTIONS),
+]);
 
 /** The residence before project entry was one of `residences` (the spec's choices). */
 const priorWas = (...residences: (typeof RESIDENCES_PRIOR_TO_ENTRY)[number][]): ShowIf[] =>
@@ -142,134 +155,87 @@ const SUPERVISED = [yes('probationParole.onProbation'), yes('probationParole.onP
 
 export const REPORT_SECTIONS: ReportSection[] = [
   CONSENT_SECTION,
-  {
-    title: 'Client',
-    fields: [
-      f('clientName', 'Client Name', 'text'),
-      f('hvIsClientId', 'HV/IS Client ID', 'text'),
-      f('projectStartDate', 'Project Start Date', 'date'),
-      f('roSigned', 'Release of Information Signed', 'yesNo'),
-      f('ssn', 'Social Security Number', 'ssn'),
-      f('dob', 'Date of Birth', 'date'),
-      f('clientLocation', 'Client Location', 'text'),
-    ],
-  },
-  {
-    title: 'Demographics',
-    fields: [
-      f('veteran', 'Veteran', 'yesNo'),
-      f('race', 'Race', 'checkboxes', RACES),
-      f('ethnicity', 'Ethnicity', 'select', ETHNICITIES),
-      f('gender', 'Gender', 'checkboxes', GENDERS),
-      f('relationshipToHead', 'Relationship to Head of Household', 'select', RELATIONSHIPS_TO_HEAD),
-    ],
-  },
-  {
-    title: 'Living Situation and History',
-    fields: [
-      f('residencePriorToProjectEntry', 'Residence Prior to Project Entry', 'select', RESIDENCES_PRIOR_TO_ENTRY),
-      // HUD 3.917.1: the situation is asked in the group the residence before entry belongs to.
-      when(
-        f('homelessSituation', 'Homeless Situation', 'select', HOMELESS_SITUATIONS),
-        ...priorWas('Emergency shelter'),
-      ),
-      when(
-        f('institutionalSituation', 'Institutional Situation', 'select', INSTITUTIONAL_SITUATIONS),
-        ...priorWas('Foster care home', 'Hospital', 'Jail, prison'),
-      ),
-      when(
-        f(
-          'transitionHousingSituation',
-          'Transitional or Permanent Housing Situation',
-          'select',
-          TRANSITION_HOUSING_SITUATIONS,
-        ),
-        ...priorWas('Hotel or motel'),
-      ),
-      f('stayDuration', 'Length of Stay', 'select', STAY_DURATIONS),
-      f('approximateDateHomelessnessStarted', 'Approximate Date Homelessness Started', 'date'),
-      f('numTimesHomelessPast3Years', 'Times Homeless in the Past 3 Years', 'select', TIMES_HOMELESS_PAST_3_YEARS),
-      f('totalMonthsHomelessPast3Years', 'Total Months Homeless in the Past 3 Years', 'months'),
-      f('zipLastPermanentAddress', 'ZIP Code of Last Permanent Address', 'zip'),
-    ],
-  },
-  {
-    title: 'Disabilities and Health Insurance',
-    fields: [
-      f('disablingCondition', 'Disabling Condition', 'yesNo'),
-      { heading: 'Disability Type', showIf: [yes('disablingCondition')] },
-      ...DISABILITY_TYPES.map((k) => when(f(`disabilityType.${k}`, optionLabel(k), 'flag'), yes('disablingCondition'))),
-      f('medicalInsurance', 'Medical Insurance', 'yesNo'),
-      when(
-        f('sourceOfHealthInsurance', 'Source of Health Insurance', 'checkboxes', HEALTH_INSURANCE_SOURCES),
-        yes('medicalInsurance'),
-      ),
-      when(f('medicalId', 'Medical ID', 'text'), yes('medicalInsurance')),
-      when(f('otherInsurance', 'Other Insurance', 'text'), yes('medicalInsurance')),
-    ],
-  },
-  {
-    title: 'Income and Non-Cash Benefits',
-    fields: [
-      f('income.hasIncome', 'Has Income', 'yesNo'),
-      when(f('income.totalMonthlyIncome', 'Total Monthly Income', 'money'), yes('income.hasIncome')),
-      { heading: 'Monthly Income by Source', showIf: [yes('income.hasIncome')] },
-      ...INCOME_SOURCES.map((k) => when(f(`income.sources.${k}`, optionLabel(k), 'money'), yes('income.hasIncome'))),
-      f('nonCashBenefits.hasNonCashBenefits', 'Has Non-Cash Benefits', 'yesNo'),
-      when(
-        f('nonCashBenefits.sources', 'Non-Cash Benefit Sources', 'checkboxes', NON_CASH_BENEFIT_SOURCES),
-        yes('nonCashBenefits.hasNonCashBenefits'),
-      ),
-    ],
-  },
-  {
-    title: 'Domestic Violence',
-    fields: [
-      f('domesticViolence.isVictim', 'Victim of Domestic Violence', 'yesNo'),
-      when(
-        f('domesticViolence.whenOccurred', 'When Did It Occur', 'select', DOMESTIC_VIOLENCE_WHEN),
-        yes('domesticViolence.isVictim'),
-      ),
-      when(f('domesticViolence.currentlyFleeing', 'Currently Fleeing', 'yesNo'), yes('domesticViolence.isVictim')),
-    ],
-  },
-  {
-    title: 'Reasons for Homelessness',
-    fields: HOMELESSNESS_REASONS.map((k) => f(`reasonsForHomelessness.${k}`, optionLabel(k), 'flag')),
-  },
-  {
-    title: 'Justice Involvement',
-    fields: [
-      f('arrestConvictionRecord.hasRecord', 'Arrest or Conviction Record', 'yesNo'),
-      when(
-        f('arrestConvictionRecord.details', 'Arrest or Conviction Details', 'textarea'),
-        yes('arrestConvictionRecord.hasRecord'),
-      ),
-      f('probationParole.onProbation', 'On Probation', 'yesNo'),
-      f('probationParole.onParole', 'On Parole', 'yesNo'),
-      when(f('probationParole.paroleOfficer', 'Probation or Parole Officer', 'text'), ...SUPERVISED),
-      when(f('probationParole.phoneNumber', "Officer's Phone Number", 'phone'), ...SUPERVISED),
-      f('probationParole.familyMemberOnProbationParole', 'Family Member on Probation or Parole', 'yesNo'),
-      when(
-        f('probationParole.familyMemberDetails', 'Family Member Details', 'textarea'),
-        yes('probationParole.familyMemberOnProbationParole'),
-      ),
-      f('sexOffender.isConvicted', 'Convicted Sex Offender', 'yesNo'),
-      when(f('sexOffender.offenseLevel', 'Offense Level', 'select', OFFENSE_LEVELS), yes('sexOffender.isConvicted')),
-    ],
-  },
-  {
-    title: 'Education',
-    fields: [
-      f('educationSummary', 'Education Summary', 'select', EDUCATION_LEVELS),
-      f('educationComments', 'Education Comments', 'textarea'),
-      f('mcKinneyVentoLiaison', 'McKinney-Vento Liaison', 'yesNo'),
-    ],
-  },
-  {
-    title: 'Contact',
-    fields: [f('personalPhoneNumber', 'Personal Phone Number', 'phone'), f('comments', 'Comments', 'textarea')],
-  },
+  section('reports.section.client', [
+    f('clientName', 'text'),
+    f('hvIsClientId', 'text'),
+    f('projectStartDate', 'date'),
+    f('roSigned', 'yesNo'),
+    f('ssn', 'ssn'),
+    f('dob', 'date'),
+    f('clientLocation', 'text'),
+  ]),
+  section('reports.section.demographics', [
+    f('veteran', 'yesNo'),
+    f('race', 'checkboxes', RACE_OPTIONS),
+    f('ethnicity', 'select', ETHNICITY_OPTIONS),
+    f('gender', 'checkboxes', GENDER_OPTIONS),
+    f('relationshipToHead', 'select', RELATIONSHIP_OPTIONS),
+  ]),
+  section('reports.section.living', [
+    f('residencePriorToProjectEntry', 'select', RESIDENCE_PRIOR_OPTIONS),
+    // HUD 3.917.1: the situation is asked in the group the residence before entry belongs to.
+    when(f('homelessSituation', 'select', HOMELESS_SITUATION_OPTIONS), ...priorWas('Emergency shelter')),
+    when(
+      f('institutionalSituation', 'select', INSTITUTIONAL_SITUATION_OPTIONS),
+      ...priorWas('Foster care home', 'Hospital', 'Jail, prison'),
+    ),
+    when(f('transitionHousingSituation', 'select', TRANSITION_HOUSING_OPTIONS), ...priorWas('Hotel or motel')),
+    f('stayDuration', 'select', STAY_DURATION_OPTIONS),
+    f('approximateDateHomelessnessStarted', 'date'),
+    f('numTimesHomelessPast3Years', 'select', TIMES_HOMELESS_OPTIONS),
+    f('totalMonthsHomelessPast3Years', 'months'),
+    f('zipLastPermanentAddress', 'zip'),
+  ]),
+  section('reports.section.disabilities', [
+    f('disablingCondition', 'yesNo'),
+    { heading: 'reports.heading.disabilityType', showIf: [yes('disablingCondition')] },
+    ...DISABILITY_TYPES.map((k) => when(f(`disabilityType.${k}`, 'flag'), yes('disablingCondition'))),
+    f('medicalInsurance', 'yesNo'),
+    when(f('sourceOfHealthInsurance', 'checkboxes', HEALTH_INSURANCE_OPTIONS), yes('medicalInsurance')),
+    when(f('medicalId', 'text'), yes('medicalInsurance')),
+    when(f('otherInsurance', 'text'), yes('medicalInsurance')),
+  ]),
+  section('reports.section.income', [
+    f('income.hasIncome', 'yesNo'),
+    when(f('income.totalMonthlyIncome', 'money'), yes('income.hasIncome')),
+    { heading: 'reports.heading.incomeBySource', showIf: [yes('income.hasIncome')] },
+    ...INCOME_SOURCES.map((k) => when(f(`income.sources.${k}`, 'money'), yes('income.hasIncome'))),
+    f('nonCashBenefits.hasNonCashBenefits', 'yesNo'),
+    when(
+      f('nonCashBenefits.sources', 'checkboxes', NON_CASH_BENEFIT_OPTIONS),
+      yes('nonCashBenefits.hasNonCashBenefits'),
+    ),
+  ]),
+  section('reports.section.domesticViolence', [
+    f('domesticViolence.isVictim', 'yesNo'),
+    when(
+      f('domesticViolence.whenOccurred', 'select', DOMESTIC_VIOLENCE_WHEN_OPTIONS),
+      yes('domesticViolence.isVictim'),
+    ),
+    when(f('domesticViolence.currentlyFleeing', 'yesNo'), yes('domesticViolence.isVictim')),
+  ]),
+  section(
+    'reports.section.reasons',
+    HOMELESSNESS_REASONS.map((k) => f(`reasonsForHomelessness.${k}`, 'flag')),
+  ),
+  section('reports.section.justice', [
+    f('arrestConvictionRecord.hasRecord', 'yesNo'),
+    when(f('arrestConvictionRecord.details', 'textarea'), yes('arrestConvictionRecord.hasRecord')),
+    f('probationParole.onProbation', 'yesNo'),
+    f('probationParole.onParole', 'yesNo'),
+    when(f('probationParole.paroleOfficer', 'text'), ...SUPERVISED),
+    when(f('probationParole.phoneNumber', 'phone'), ...SUPERVISED),
+    f('probationParole.familyMemberOnProbationParole', 'yesNo'),
+    when(f('probationParole.familyMemberDetails', 'textarea'), yes('probationParole.familyMemberOnProbationParole')),
+    f('sexOffender.isConvicted', 'yesNo'),
+    when(f('sexOffender.offenseLevel', 'select', OFFENSE_LEVEL_OPTIONS), yes('sexOffender.isConvicted')),
+  ]),
+  section('reports.section.education', [
+    f('educationSummary', 'select', EDUCATION_OPTIONS),
+    f('educationComments', 'textarea'),
+    f('mcKinneyVentoLiaison', 'yesNo'),
+  ]),
+  section('reports.section.contact', [f('personalPhoneNumber', 'phone'), f('comments', 'textarea')]),
   HMIS_SECTION,
 ];
 
@@ -312,13 +278,40 @@ export function valueAt(report: unknown, name: string): unknown {
   return name.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], report);
 }
 
-/** How the details table shows a value. */
-export function displayValue(field: ReportField, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (field.kind === 'flag') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.map((v) => optionLabel(String(v))).join(', ') : '—';
-  if (field.kind === 'money' && typeof value === 'number') return `$${value.toFixed(2)}`;
-  return optionLabel(String(value));
+/** What the review and the details table show for no answer: a mark, the same in every language. */
+export const NO_ANSWER = '—';
+
+/** What a person reads for an answer: its option's label, else the value as it is (typed text, a date). */
+function answerLabel(field: ReportField, value: unknown, t: (key: ReportsKey) => string): string {
+  const option = field.options?.find((o) => o.value === String(value));
+  return option ? t(option.label) : String(value);
+}
+
+/**
+ * How the details table and the review show a value, in the screens' language: the answers'
+ * labels, amounts and numbers as Intl writes them. Typed text and dates are shown as they are.
+ */
+export function displayValue(
+  field: ReportField,
+  value: unknown,
+  t: (key: ReportsKey) => string,
+  intl: Pick<IntlShape, 'formatList' | 'formatNumber'>,
+): string {
+  if (value === null || value === undefined || value === '') return NO_ANSWER;
+  if (field.kind === 'flag') return t(value ? 'reports.yes' : 'reports.no');
+  if (Array.isArray(value)) {
+    return value.length
+      ? intl.formatList(
+          value.map((v) => answerLabel(field, v, t)),
+          { type: 'unit', style: 'short' },
+        )
+      : NO_ANSWER;
+  }
+  if (field.kind === 'money' && typeof value === 'number') {
+    return intl.formatNumber(value, { style: 'currency', currency: 'USD' });
+  }
+  if (typeof value === 'number') return intl.formatNumber(value);
+  return answerLabel(field, value, t);
 }
 
 /** Whether a question has an answer: a ticked box, a non-empty list, any value but empty. */

@@ -1,13 +1,28 @@
-import { Anchor, Autocomplete, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Autocomplete,
+  Button,
+  Card,
+  type ComboboxItem,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { apiPath, AUDIT_ACTIONS, type AuditEntry } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ExportCsvButton, ListBody, ListPages, ListTools } from '../../../components/paged-list';
 import { usePhone } from '../../../hooks/use-phone';
+import { useT } from '../../../i18n/use-t';
 import { type AuditFilters, auditQuery, NO_FILTERS, useAuditLog } from '../api/use-audit-log';
+import { actionKey } from '../lib/action-label';
 import { summarizeDetails } from '../lib/summarize-details';
 import { formatMoment } from '../../../lib/dates';
+import { auditWords } from '../words';
 
 const PAGE_SIZE = 25;
 
@@ -23,16 +38,28 @@ const LIST_OF: Record<string, string> = {
  * searched for it; the id only when the record is gone (purged) or not a record.
  */
 function TargetCell({ entry }: { entry: AuditEntry }) {
+  const { t } = useT(auditWords);
   const layout = useLocation().pathname.startsWith('/rtl') ? '/rtl' : '/admin';
   const { target } = entry;
-  if (!target) return <>{`${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`}</>;
+  if (!target) {
+    return (
+      <Text size="sm" translate="no" dir="ltr">
+        {[entry.targetType, entry.targetId].filter(Boolean).join(' ')}
+      </Text>
+    );
+  }
   const list = LIST_OF[entry.targetType];
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {entry.targetType}
-        {target.inTrash ? ' · in the trash' : ''}
-      </Text>
+      {target.inTrash ? (
+        <Text size="xs" c="dimmed">
+          {t('audit.target.inTrash', { type: entry.targetType })}
+        </Text>
+      ) : (
+        <Text size="xs" c="dimmed" translate="no">
+          {entry.targetType}
+        </Text>
+      )}
       {list && target.find && !target.inTrash ? (
         <Anchor component={Link} to={`${layout}${list}?q=${encodeURIComponent(target.find)}`} size="sm" dir="auto">
           {target.label}
@@ -46,19 +73,46 @@ function TargetCell({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/**
+ * An action by its name in the reader's language, with the code the API and the Action filter
+ * use beneath it; a code the contract does not list, as it is.
+ */
+function ActionName({ action, strong }: { action: string; strong?: boolean }) {
+  const { t } = useT(auditWords);
+  const key = actionKey(action);
+  if (!key) {
+    return (
+      <Text size="sm" fw={strong ? 600 : undefined} translate="no">
+        {action}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={strong ? 600 : undefined}>
+        {t(key)}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace" translate="no">
+        {action}
+      </Text>
+    </Stack>
+  );
+}
+
 /** The six columns of the audit log, for a wide screen. */
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const { t } = useT(auditWords);
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover aria-label="Audit log">
+      <Table striped highlightOnHover aria-label={t('audit.log')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Actor</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Target</Table.Th>
-            <Table.Th>Request id</Table.Th>
-            <Table.Th>Details</Table.Th>
+            <Table.Th>{t('audit.column.time')}</Table.Th>
+            <Table.Th>{t('audit.column.actor')}</Table.Th>
+            <Table.Th>{t('audit.column.action')}</Table.Th>
+            <Table.Th>{t('audit.column.target')}</Table.Th>
+            <Table.Th>{t('audit.column.requestId')}</Table.Th>
+            <Table.Th>{t('audit.column.details')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -67,17 +121,19 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <Table.Td>
                 <time dateTime={entry.createdAt}>{formatMoment(entry.createdAt)}</time>
               </Table.Td>
-              <Table.Td>{entry.actorEmail ?? 'system'}</Table.Td>
-              <Table.Td>{entry.action}</Table.Td>
+              <Table.Td dir={entry.actorEmail ? 'auto' : undefined}>{entry.actorEmail ?? t('audit.system')}</Table.Td>
+              <Table.Td>
+                <ActionName action={entry.action} />
+              </Table.Td>
               <Table.Td>
                 <TargetCell entry={entry} />
               </Table.Td>
               <Table.Td>
-                <Text size="xs" ff="monospace">
+                <Text size="xs" ff="monospace" translate="no">
                   {entry.requestId ?? ''}
                 </Text>
               </Table.Td>
-              <Table.Td>{summarizeDetails(entry.details)}</Table.Td>
+              <Table.Td dir="auto">{summarizeDetails(entry.details, t)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -91,25 +147,31 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
  * table whose Target column is off the screen.
  */
 function AuditCards({ entries }: { entries: AuditEntry[] }) {
+  const { t, rich } = useT(auditWords);
+  const by = (entry: AuditEntry) => {
+    const { actorEmail, requestId } = entry;
+    if (!actorEmail) {
+      return requestId ? t('audit.card.bySystemRequest', { requestId }) : t('audit.card.bySystem');
+    }
+    const actor = <bdi>{actorEmail}</bdi>;
+    return requestId ? rich('audit.card.byRequest', { actor, requestId }) : rich('audit.card.by', { actor });
+  };
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Audit log">
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('audit.log')}>
       {entries.map((entry) => (
         <Card key={entry._id} component="li" withBorder radius="md" padding="sm">
           <Group justify="space-between" align="baseline" gap="xs">
-            <Text fw={600} size="sm">
-              {entry.action}
-            </Text>
+            <ActionName action={entry.action} strong />
             <Text size="xs" c="dimmed">
               <time dateTime={entry.createdAt}>{formatMoment(entry.createdAt)}</time>
             </Text>
           </Group>
           <TargetCell entry={entry} />
-          <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-            {summarizeDetails(entry.details)}
+          <Text size="sm" mt={4} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+            {summarizeDetails(entry.details, t)}
           </Text>
           <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-            By {entry.actorEmail ?? 'system'}
-            {entry.requestId ? ` · request ${entry.requestId}` : ''}
+            {by(entry)}
           </Text>
         </Card>
       ))}
@@ -122,6 +184,7 @@ function AuditCards({ entries }: { entries: AuditEntry[] }) {
  * only: the log cannot be changed from here or anywhere else.
  */
 export default function AuditLogPage() {
+  const { t } = useT(auditWords);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [debounced] = useDebouncedValue(filters, 300);
   // A new filter starts again on the first page.
@@ -133,48 +196,66 @@ export default function AuditLogPage() {
   const set = (key: keyof AuditFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
   const filtered = Object.values(debounced).some(Boolean);
   const phone = usePhone();
+  /** An action's name in the reader's language, or its code. */
+  const actionName = (action: string) => {
+    const key = actionKey(action);
+    return key ? t(key) : action;
+  };
 
   return (
     <Stack>
-      <ListTools label="Filters" active={Object.values(filters).filter(Boolean).length}>
+      <ListTools label={t('audit.filters')} active={Object.values(filters).filter(Boolean).length}>
         <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} w="100%">
           <Autocomplete
-            label="Action"
-            placeholder="e.g. user.update"
+            label={t('audit.filter.action')}
+            placeholder={t('audit.filter.actionPlaceholder')}
             data={[...AUDIT_ACTIONS]}
+            // The codes are what the filter takes; each is offered, and found, by its name too.
+            renderOption={({ option }) => <ActionName action={option.value} />}
+            filter={({ options, search }) => {
+              const q = search.trim().toLowerCase();
+              return (options as ComboboxItem[]).filter(
+                (o) => o.value.toLowerCase().includes(q) || actionName(o.value).toLowerCase().includes(q),
+              );
+            }}
             value={filters.action}
             onChange={set('action')}
           />
           <TextInput
-            label="Actor"
-            placeholder="Part of the e-mail"
+            label={t('audit.filter.actor')}
+            placeholder={t('audit.filter.actorPlaceholder')}
             value={filters.actor}
             onChange={(e) => set('actor')(e.currentTarget.value)}
           />
           <TextInput
-            label="Target type"
-            placeholder="e.g. report"
+            label={t('audit.filter.targetType')}
+            placeholder={t('audit.filter.targetTypePlaceholder')}
             value={filters.targetType}
             onChange={(e) => set('targetType')(e.currentTarget.value)}
           />
           <TextInput
-            label="Target id"
+            label={t('audit.filter.targetId')}
             value={filters.targetId}
             onChange={(e) => set('targetId')(e.currentTarget.value)}
           />
           <TextInput
-            label="From"
+            label={t('audit.filter.from')}
             type="date"
             value={filters.from}
             onChange={(e) => set('from')(e.currentTarget.value)}
           />
-          <TextInput label="To" type="date" value={filters.to} onChange={(e) => set('to')(e.currentTarget.value)} />
+          <TextInput
+            label={t('audit.filter.to')}
+            type="date"
+            value={filters.to}
+            onChange={(e) => set('to')(e.currentTarget.value)}
+          />
         </SimpleGrid>
       </ListTools>
       <Group justify="space-between">
         {filtered ? (
           <Button variant="subtle" size="xs" onClick={() => setFilters(NO_FILTERS)}>
-            Clear filters
+            {t('audit.clearFilters')}
           </Button>
         ) : (
           <span />
@@ -184,21 +265,18 @@ export default function AuditLogPage() {
 
       <ListBody
         query={list}
-        loading="Loading the audit log"
-        error="Unable to fetch the audit log. Please try again."
+        loading={t('audit.loading')}
+        error={t('audit.loadFailed')}
         empty={
           filtered
-            ? { title: 'No entries match these filters.', description: 'Widen the dates or clear the filters.' }
-            : {
-                title: 'The audit log is empty.',
-                description: 'Every change an administrator makes, and every SSN revealed, is recorded here.',
-              }
+            ? { title: t('audit.empty.filteredTitle'), description: t('audit.empty.filteredText') }
+            : { title: t('audit.empty.title'), description: t('audit.empty.text') }
         }
       >
         {({ items, total }) => (
           <>
             <Text size="sm" c="dimmed">
-              {total} {total === 1 ? 'entry' : 'entries'}
+              {t('audit.count', { total })}
             </Text>
             {phone ? <AuditCards entries={items} /> : <AuditTable entries={items} />}
           </>
@@ -209,7 +287,7 @@ export default function AuditLogPage() {
         pages={pages}
         page={page}
         onChange={(next) => setPaging({ key: filterKey, page: next })}
-        label="Audit log pages"
+        label={t('audit.pages')}
       />
     </Stack>
   );

@@ -6,6 +6,11 @@ import { CertificateRenewalBadge, CertificateStatusBadge } from './certificate-s
 import { QrCode } from '../../../components/qr-code';
 import { VerificationLink } from './verification-link';
 import { formatCalendarDay, formatDay } from '../../../lib/dates';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords } from '../words';
+
+/** Between a field's bold label and its value: a space, which reads right in either direction. */
+const LABEL_GAP = ' ';
 
 interface AdminCertificateCardProps {
   certificate: Certificate;
@@ -29,25 +34,26 @@ export function AdminCertificateCard({
   selected,
   onSelectedChange,
 }: AdminCertificateCardProps) {
+  const { t, rich } = useT(certificatesWords);
   return (
     <Card
       withBorder
       shadow="sm"
       padding="lg"
       component="article"
-      aria-label={`Certificate ${certificate.certificateNo}`}
+      aria-label={t('certificates.card.label', { number: certificate.certificateNo })}
     >
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap="xs" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
             <Checkbox
               mt={4}
-              aria-label={`Select certificate ${certificate.certificateNo}`}
+              aria-label={t('certificates.card.select', { number: certificate.certificateNo })}
               checked={selected}
               onChange={(e) => onSelectedChange(e.currentTarget.checked)}
             />
             {/* h2: nothing stands between the screen's h1 and its cards (Lighthouse heading-order). */}
-            <Title order={2} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Title order={2} size="h4" dir="auto" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {certificate.name}
             </Title>
           </Group>
@@ -59,52 +65,59 @@ export function AdminCertificateCard({
         </Group>
         <Text size="sm">
           <Text span fw={500}>
-            Certificate No:
-          </Text>{' '}
+            {t('certificates.card.number')}
+          </Text>
+          {LABEL_GAP}
           {certificate.certificateNo}
         </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           <Text span fw={500}>
-            Email:
-          </Text>{' '}
-          {certificate.userEmail}
+            {t('certificates.card.email')}
+          </Text>
+          {LABEL_GAP}
+          <bdi>{certificate.userEmail}</bdi>
         </Text>
         {certificate.holderName && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             <Text span fw={500}>
-              Holder:
-            </Text>{' '}
-            {certificate.holderName}
+              {t('certificates.card.holder')}
+            </Text>
+            {LABEL_GAP}
+            <bdi>{certificate.holderName}</bdi>
           </Text>
         )}
         <Text size="sm">
           <Text span fw={500}>
-            Valid till:
-          </Text>{' '}
+            {t('certificates.card.validTill')}
+          </Text>
+          {LABEL_GAP}
           {formatCalendarDay(certificate.validTill)}
         </Text>
         {certificate.revokedAt && (
           <Text size="sm" c="red.8">
-            Revoked on {formatDay(certificate.revokedAt)}: {certificate.revocationReason}
+            {rich('certificates.card.revoked', {
+              day: formatDay(certificate.revokedAt),
+              reason: <bdi>{certificate.revocationReason ?? ''}</bdi>,
+            })}
           </Text>
         )}
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap="xs" justify="space-between" wrap="nowrap">
             <Text size="xs" c="dimmed">
-              Verification link · {certificate.verificationViews} views
+              {t('certificates.card.views', { count: certificate.verificationViews })}
             </Text>
             {/* Issue 35: the QR on demand keeps the card short (and draws no code for every card). */}
             <Popover position="bottom-end" withArrow shadow="md">
               <Popover.Target>
                 <Button size="xs" variant="subtle" leftSection={<IconQrcode size={14} aria-hidden />}>
-                  QR code
+                  {t('certificates.card.qr')}
                 </Button>
               </Popover.Target>
               <Popover.Dropdown>
                 <QrCode
                   value={certificate.verificationUrl}
                   size={160}
-                  label={`QR code of the verification link of ${certificate.certificateNo}`}
+                  label={t('certificates.card.qrLabel', { number: certificate.certificateNo })}
                 />
               </Popover.Dropdown>
             </Popover>
@@ -120,7 +133,7 @@ export function AdminCertificateCard({
               leftSection={<IconArrowBackUp size={16} aria-hidden />}
               onClick={onReinstate}
             >
-              Reinstate
+              {t('certificates.reinstate')}
             </Button>
           ) : (
             <Button
@@ -130,7 +143,7 @@ export function AdminCertificateCard({
               leftSection={<IconBan size={16} aria-hidden />}
               onClick={onRevoke}
             >
-              Revoke
+              {t('certificates.revoke')}
             </Button>
           )}
           {certificate.downloadLink && (
@@ -143,7 +156,7 @@ export function AdminCertificateCard({
               rel="noopener noreferrer"
               leftSection={<IconDownload size={16} aria-hidden />}
             >
-              Download Certificate
+              {t('certificates.downloadCertificate')}
             </Button>
           )}
         </Group>

@@ -5,18 +5,20 @@ import { type BulkDialogProps, selectionBody, selectionCount } from '../../../co
 import { ApiError } from '../../../lib/api';
 import { useBulkRenew } from '../api/use-manage-certificates';
 import { BulkActionDialog, type BulkActionDialogProps } from './bulk-action-dialog';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords } from '../words';
 
 /**
  * Issue 15: renew many certificates at once: a new valid-till date for all, or each one's own
  * date moved on by N months. One request, one transaction on the server.
  */
 export function BulkRenewDialog(props: BulkDialogProps) {
+  const { t } = useT(certificatesWords);
   const renew = useBulkRenew();
   const [mode, setMode] = useState<'extend' | 'date'>('extend');
   const [months, setMonths] = useState<number | string>(12);
   const [date, setDate] = useState('');
   const count = props.selection ? selectionCount(props.selection) : 0;
-  const what = `${count} ${count === 1 ? 'certificate' : 'certificates'}`;
 
   const submit: BulkActionDialogProps['onSubmit'] = (selected, { setError, done }) => {
     const chosen = selectionBody(selected);
@@ -26,39 +28,39 @@ export function BulkRenewDialog(props: BulkDialogProps) {
     if (!parsed.success) {
       setError(
         mode === 'extend'
-          ? `Enter a whole number of months from 1 to ${MAX_EXTEND_MONTHS}.`
-          : 'Enter the new valid-till date.',
+          ? t('certificates.bulkRenew.monthsInvalid', { max: MAX_EXTEND_MONTHS })
+          : t('certificates.bulkRenew.dateMissing'),
       );
       return;
     }
     setError(null);
     renew.mutate(parsed.data as BulkRenewalBody, {
-      onSuccess: (result) => done('Certificates renewed', result),
-      onError: (err) => setError(err instanceof ApiError ? err.message : 'Unable to renew. Please try again.'),
+      onSuccess: (result) => done(t('certificates.bulkRenew.doneTitle'), result),
+      onError: (err) => setError(err instanceof ApiError ? err.message : t('certificates.bulkRenew.failed')),
     });
   };
 
   return (
     <BulkActionDialog
       {...props}
-      title="Renew certificates"
-      submitLabel={<>Renew {what}</>}
+      title={t('certificates.bulkRenew.title')}
+      submitLabel={t('certificates.bulkRenew.submit', { count })}
       pending={renew.isPending}
       onSubmit={submit}
     >
-      <Text size="sm">Renew {what} in one go. Each change is recorded in the audit log.</Text>
+      <Text size="sm">{t('certificates.bulkRenew.intro', { count })}</Text>
       <SegmentedControl
-        aria-label="How to renew"
+        aria-label={t('certificates.bulkRenew.how')}
         value={mode}
         onChange={(value) => setMode(value as 'extend' | 'date')}
         data={[
-          { value: 'extend', label: 'Extend by months' },
-          { value: 'date', label: 'Set a new date' },
+          { value: 'extend', label: t('certificates.bulkRenew.extend') },
+          { value: 'date', label: t('certificates.bulkRenew.setDate') },
         ]}
       />
       {mode === 'extend' ? (
         <NumberInput
-          label="Months to extend by"
+          label={t('certificates.bulkRenew.months')}
           value={months}
           onChange={setMonths}
           min={1}
@@ -68,7 +70,7 @@ export function BulkRenewDialog(props: BulkDialogProps) {
         />
       ) : (
         <TextInput
-          label="New valid-till date"
+          label={t('certificates.bulkRenew.date')}
           type="date"
           value={date}
           onChange={(e) => setDate(e.currentTarget.value)}

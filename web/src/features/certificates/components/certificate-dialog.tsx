@@ -1,5 +1,6 @@
 import { Anchor, FileInput, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
 import {
+  AWARDED_ON_MESSAGES,
   awardedOnProblem,
   certificate as certificateSchema,
   CERTIFICATE_STATUSES,
@@ -8,7 +9,7 @@ import {
   toValidTill,
   type Certificate,
 } from '@portal/contract';
-import { useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
 import { ApiError } from '../../../lib/api';
@@ -19,22 +20,32 @@ import { filled } from '../../../lib/form-fields';
 import { useRecordForm } from '../../../lib/record-form';
 import { toast } from '../../../lib/toast';
 import { useSaveCertificate } from '../api/use-manage-certificates';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesKey, type CertificatesT } from '../words';
+import { statusLabel } from './certificate-status';
 
 /** The contract's body, as the form's boxes hold it: each rule is the contract's. */
-const certificateFields = certificateBody.extend({
-  validTill: filled('Valid till is required', certificateBody.shape.validTill),
-  // Issue 31: empty is today on create (and is never sent).
-  awardedOn: z
-    .string()
-    .transform((day) => day || undefined)
-    .pipe(certificateBody.shape.awardedOn),
-});
-type CertificateFormInput = z.input<typeof certificateFields>;
-type CertificateFormOutput = z.output<typeof certificateFields>;
+const certificateFields = (t: CertificatesT) =>
+  certificateBody.extend({
+    validTill: filled(t('certificates.dialog.validTillRequired'), certificateBody.shape.validTill),
+    // Issue 31: empty is today on create (and is never sent).
+    awardedOn: z
+      .string()
+      .transform((day) => day || undefined)
+      .pipe(certificateBody.shape.awardedOn),
+  });
+type CertificateFormInput = z.input<ReturnType<typeof certificateFields>>;
+type CertificateFormOutput = z.output<ReturnType<typeof certificateFields>>;
 
 /** spec §5: a malformed e-mail address gets a toast rather than an inline error. */
-const MALFORMED: MalformedToasts<CertificateFormInput> = {
-  userEmail: (message) => toast.error('Invalid Email', message),
+const malformedToasts = (t: CertificatesT): MalformedToasts<CertificateFormInput> => ({
+  userEmail: (message) => toast.error(t('certificates.dialog.invalidEmail'), message),
+});
+
+/** The award date's problems (the contract's English, which the server and an import use) in the screens' words. */
+const AWARDED_ON_KEYS: Record<string, CertificatesKey> = {
+  [AWARDED_ON_MESSAGES.future]: 'certificates.dialog.awardedOnFuture',
+  [AWARDED_ON_MESSAGES.afterValidTill]: 'certificates.dialog.awardedOnAfterValidTill',
 };
 
 /**
@@ -58,10 +69,12 @@ export function awardedOnIssue(
 }
 
 /** The form's schema for creating (no certificate) or editing one: its fields and the award date's rule. */
-const certificateForm = (editing: Certificate | null | undefined) =>
-  certificateFields.superRefine((values, ctx) => {
+const certificateForm = (t: CertificatesT, editing: Certificate | null | undefined) =>
+  certificateFields(t).superRefine((values, ctx) => {
     const issue = awardedOnIssue(values, editing);
-    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    if (!issue) return;
+    const key = AWARDED_ON_KEYS[issue.message];
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: key ? t(key) : issue.message });
   });
 
 /** spec §4: the form's defaults, status Active. */
@@ -93,22 +106,32 @@ export function toCertificateForm(cert: Certificate): CertificateFormInput {
 }
 
 /** What the conflict alert shows of the certificate someone else saved: the fields the dialog edits. */
-const conflictFields = (cert: Certificate) => {
+const conflictFields = (t: CertificatesT) => (cert: Certificate) => {
   const form = toCertificateForm(cert);
   return [
-    { label: 'User Email', value: form.userEmail },
-    { label: 'Certificate No', value: form.certificateNo },
-    { label: 'Name', value: form.name },
-    { label: 'Holder', value: form.holderName ?? '' },
-    { label: 'Valid Till', value: form.validTill },
-    { label: 'Awarded on', value: form.awardedOn ?? '' },
-    { label: 'Status', value: cert.status },
+    { label: t('certificates.dialog.userEmail'), value: form.userEmail },
+    { label: t('certificates.dialog.certificateNo'), value: form.certificateNo },
+    { label: t('certificates.dialog.name'), value: form.name },
+    { label: t('certificates.dialog.holder'), value: form.holderName ?? '' },
+    { label: t('certificates.dialog.validTill'), value: form.validTill },
+    { label: t('certificates.dialog.awardedOn'), value: form.awardedOn ?? '' },
+    { label: t('certificates.dialog.status'), value: statusLabel(t, cert.status) },
   ];
 };
 
+const FAILED: Record<'creating' | 'updating' | 'deleting', CertificatesKey> = {
+  creating: 'certificates.dialog.createFailed',
+  updating: 'certificates.dialog.updateFailed',
+  deleting: 'certificates.dialog.deleteFailed',
+};
+
 /** The failure toast of spec §8, with the server's own message when it says more. */
-export function certificateErrorText(action: 'creating' | 'updating' | 'deleting', err: unknown): string {
-  const base = `There was an error ${action} the certificate. Please try again.`;
+export function certificateErrorText(
+  t: CertificatesT,
+  action: 'creating' | 'updating' | 'deleting',
+  err: unknown,
+): string {
+  const base = t(FAILED[action]);
   return err instanceof ApiError && err.message ? `${base} ${err.message}` : base;
 }
 
@@ -121,10 +144,13 @@ interface CertificateDialogProps {
 
 /** The admin's Create/Edit certificate dialog (spec §2, §4, §5). */
 export function CertificateDialog({ opened, onClose, certificate }: CertificateDialogProps) {
+  const { t, rich } = useT(certificatesWords);
   const editing = Boolean(certificate);
   const save = useSaveCertificate();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const schema = useCallback((base: Certificate | null | undefined) => certificateForm(t, base), [t]);
+  const malformed = useMemo(() => malformedToasts(t), [t]);
   const {
     register,
     handleSubmit,
@@ -135,15 +161,15 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
     close: closeForm,
   } = useRecordForm({
     record: certificate,
-    schema: certificateForm,
+    schema,
     toForm: toCertificateForm,
     defaults: CERTIFICATE_FORM_DEFAULTS,
     opened,
     current: certificateSchema,
-    conflictFields,
+    conflictFields: conflictFields(t),
     save,
     onClose,
-    malformed: MALFORMED,
+    malformed,
   });
 
   const close = () => {
@@ -157,14 +183,14 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
       { id: base?._id, version: base?.version, values, file, onProgress: setProgress },
       {
         onSuccess: () => {
-          if (editing) toast.success('Certificate Updated', 'The certificate has been updated successfully.');
-          else toast.success('Certificate Created', 'The certificate has been created successfully.');
+          if (editing) toast.success(t('certificates.dialog.updatedTitle'), t('certificates.dialog.updatedText'));
+          else toast.success(t('certificates.dialog.createdTitle'), t('certificates.dialog.createdText'));
           close();
         },
         onError: (err) => {
           setProgress(null);
           if (showConflict(err)) return;
-          toast.error('Error', certificateErrorText(editing ? 'updating' : 'creating', err));
+          toast.error(t('common.error'), certificateErrorText(t, editing ? 'updating' : 'creating', err));
         },
       },
     ),
@@ -175,47 +201,59 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
     <FormDialog
       opened={opened}
       onClose={close}
-      title={editing ? 'Edit Certificate' : 'Add Certificate'}
+      title={editing ? t('certificates.dialog.editTitle') : t('certificates.dialog.addTitle')}
       onSubmit={onSubmit}
       pending={save.isPending}
-      submitLabel={editing ? 'Update' : 'Create'}
+      submitLabel={editing ? t('certificates.dialog.update') : t('certificates.dialog.create')}
     >
-      {conflict && <EditConflictAlert record="this certificate" {...conflict} />}
-      <TextInput label="User Email" type="email" withAsterisk {...fieldProps('userEmail')} />
-      <TextInput label="Certificate No" withAsterisk {...fieldProps('certificateNo')} />
-      <TextInput label="Name" withAsterisk {...fieldProps('name')} />
+      {conflict && <EditConflictAlert record={t('certificates.dialog.conflictRecord')} {...conflict} />}
       <TextInput
-        label="Holder"
-        description="The name printed on the certificate; left empty, it is the name of the member who claims it."
+        label={t('certificates.dialog.userEmail')}
+        type="email"
+        dir="auto"
+        withAsterisk
+        {...fieldProps('userEmail')}
+      />
+      <TextInput
+        label={t('certificates.dialog.certificateNo')}
+        dir="auto"
+        withAsterisk
+        {...fieldProps('certificateNo')}
+      />
+      <TextInput label={t('certificates.dialog.name')} dir="auto" withAsterisk {...fieldProps('name')} />
+      <TextInput
+        label={t('certificates.dialog.holder')}
+        description={t('certificates.dialog.holderHint')}
+        dir="auto"
         {...fieldProps('holderName')}
       />
-      <TextInput label="Valid Till" type="date" withAsterisk {...fieldProps('validTill')} />
+      <TextInput label={t('certificates.dialog.validTill')} type="date" withAsterisk {...fieldProps('validTill')} />
       <TextInput
-        label="Awarded on"
+        label={t('certificates.dialog.awardedOn')}
         type="date"
-        description={
-          editing ? 'The day the board awarded it, shown as Issued.' : 'The day the board awarded it; empty is today.'
-        }
+        description={editing ? t('certificates.dialog.awardedOnEditHint') : t('certificates.dialog.awardedOnNewHint')}
         max={localToday()}
         {...fieldProps('awardedOn')}
       />
-      <NativeSelect label="Status" data={[...CERTIFICATE_STATUSES]} {...register('status')} />
+      <NativeSelect
+        label={t('certificates.dialog.status')}
+        data={CERTIFICATE_STATUSES.map((value) => ({ value, label: statusLabel(t, value) }))}
+        {...register('status')}
+      />
       <FileInput
-        label="Certificate Document"
+        label={t('certificates.dialog.document')}
         description={
-          currentLink ? (
-            <>
-              A document is on file (
-              <Anchor href={currentLink} target="_blank" rel="noopener noreferrer" size="xs">
-                open
-              </Anchor>
-              ); choose a file to replace it.
-            </>
-          ) : (
-            'PDF or Word document (optional)'
-          )
+          currentLink
+            ? rich('certificates.dialog.documentOnFile', {
+                link: (chunks: ReactNode[]) => (
+                  <Anchor href={currentLink} target="_blank" rel="noopener noreferrer" size="xs">
+                    {chunks}
+                  </Anchor>
+                ),
+              })
+            : t('certificates.dialog.documentHint')
         }
-        placeholder="Choose a file"
+        placeholder={t('certificates.dialog.chooseFile')}
         accept=".pdf,.doc,.docx"
         clearable
         value={file}
@@ -223,8 +261,8 @@ export function CertificateDialog({ opened, onClose, certificate }: CertificateD
       />
       {progress !== null && save.isPending && file && (
         <Stack gap={4}>
-          <Text size="xs">Uploading {file.name}…</Text>
-          <Progress value={progress * 100} aria-label="Upload progress" />
+          <Text size="xs">{rich('certificates.dialog.uploading', { file: <bdi>{file.name}</bdi> })}</Text>
+          <Progress value={progress * 100} aria-label={t('certificates.dialog.uploadProgress')} />
         </Stack>
       )}
     </FormDialog>

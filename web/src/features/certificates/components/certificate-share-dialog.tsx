@@ -12,13 +12,12 @@ import { QrCode } from '../../../components/qr-code';
 import { VerificationLink } from './verification-link';
 import { WalletOfferPanel } from './wallet-offer';
 import { formatDay } from '../../../lib/dates';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesKey } from '../words';
 
-const viewsText = (n: number) =>
-  n === 0 ? 'Not opened by a verifier yet' : `Opened ${n} ${n === 1 ? 'time' : 'times'} by verifiers`;
-
-const IDENTIFIER_LABELS: Record<CredentialIdentifier, string> = {
-  certificateNo: 'certificate number',
-  email: 'e-mail address (hashed)',
+const IDENTIFIER_LABELS: Record<CredentialIdentifier, CertificatesKey> = {
+  certificateNo: 'certificates.share.identifierCertificateNo',
+  email: 'certificates.share.identifierEmail',
 };
 
 /**
@@ -26,6 +25,7 @@ const IDENTIFIER_LABELS: Record<CredentialIdentifier, string> = {
  * default; the e-mail's hash only by choice, since anyone with a list of addresses can match it.
  */
 function CredentialIdentifierChoice({ certificate }: { certificate: Certificate }) {
+  const { t } = useT(certificatesWords);
   const choose = useCredentialIdentifier();
   // The choice shows at once (the mutation's pending state arrives a tick later, and a controlled
   // radio would snap back meanwhile); a refused change puts back what the server has.
@@ -41,8 +41,8 @@ function CredentialIdentifierChoice({ certificate }: { certificate: Certificate 
         onError: (err) => {
           setChosen(undefined);
           toast.error(
-            'Error',
-            err instanceof ApiError && err.message ? err.message : 'Unable to change the credential. Please try again.',
+            t('common.error'),
+            err instanceof ApiError && err.message ? err.message : t('certificates.share.identifierFailed'),
           );
         },
       },
@@ -50,19 +50,19 @@ function CredentialIdentifierChoice({ certificate }: { certificate: Certificate 
   };
   return (
     <Radio.Group
-      label="Identify me in the credential by:"
-      description="Anyone who has a list of e-mail addresses can match the hashed e-mail address to you. The certificate number shows only what the verification page already shows."
+      label={t('certificates.share.identifier')}
+      description={t('certificates.share.identifierText')}
       value={value}
       onChange={onChange}
     >
       <Group gap="lg" mt="xs">
         {CREDENTIAL_IDENTIFIERS.map((kind) => (
-          <Radio key={kind} value={kind} label={IDENTIFIER_LABELS[kind]} disabled={choose.isPending} />
+          <Radio key={kind} value={kind} label={t(IDENTIFIER_LABELS[kind])} disabled={choose.isPending} />
         ))}
       </Group>
       {saved && !choose.isPending && (
         <Text size="xs" c="dimmed" mt={4} role="status">
-          Saved. Download the credential again to share the new copy.
+          {t('certificates.share.identifierSaved')}
         </Text>
       )}
     </Radio.Group>
@@ -80,44 +80,49 @@ export function CertificateShareDialog({
   certificate: Certificate | null;
   onClose: () => void;
 }) {
+  const { t, rich } = useT(certificatesWords);
   const { data: config } = usePublicConfig();
   return (
     <Modal
       opened={certificate !== null}
       onClose={onClose}
-      title={certificate ? `Verify & share: ${certificate.name}` : 'Verify & share'}
+      title={
+        certificate
+          ? rich('certificates.share.title', { name: <bdi>{certificate.name}</bdi> })
+          : t('certificates.verifyShare')
+      }
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('certificates.close') }}
     >
       {certificate && (
         <Stack>
           <Group gap="xs">
             <Text size="sm" fw={500}>
-              Status:
+              {t('certificates.share.status')}
             </Text>
             <CertificateStatusBadge status={certificate.status} />
           </Group>
           {certificate.revokedAt && (
-            <Alert color="red" title="This certificate was revoked">
-              Revoked on {formatDay(certificate.revokedAt)}
-              {certificate.revocationReason ? `: ${certificate.revocationReason}` : ''}. Anyone who checks it sees it as
-              revoked.
+            <Alert color="red" title={t('certificates.share.revokedTitle')}>
+              {certificate.revocationReason
+                ? rich('certificates.share.revokedFor', {
+                    day: formatDay(certificate.revokedAt),
+                    reason: <bdi>{certificate.revocationReason}</bdi>,
+                  })
+                : t('certificates.share.revokedOn', { day: formatDay(certificate.revokedAt) })}
             </Alert>
           )}
-          <Text size="sm">
-            Anyone can check this certificate at its verification link, without an account. The page shows your name,
-            the credential, its number, dates and status, never your e-mail.
-          </Text>
+          <Text size="sm">{t('certificates.share.intro')}</Text>
           <Group align="flex-start" wrap="wrap" gap="lg">
-            <QrCode value={certificate.verificationUrl} label="QR code of the verification link" />
+            <QrCode value={certificate.verificationUrl} label={t('certificates.share.qr')} />
             <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
               <Text size="sm" fw={500}>
-                Verification link
+                {t('certificates.share.link')}
               </Text>
               <VerificationLink url={certificate.verificationUrl} title={certificate.name} />
               <Text size="sm" c="dimmed">
-                {viewsText(certificate.verificationViews)}
+                {t('certificates.share.views', { count: certificate.verificationViews })}
               </Text>
             </Stack>
           </Group>
@@ -128,7 +133,7 @@ export function CertificateShareDialog({
               download
               leftSection={<IconFileCertificate size={16} aria-hidden />}
             >
-              Download PDF
+              {t('certificates.downloadPdf')}
             </Button>
             <Button
               component="a"
@@ -137,7 +142,7 @@ export function CertificateShareDialog({
               variant="light"
               leftSection={<IconDownload size={16} aria-hidden />}
             >
-              Download credential (.json)
+              {t('certificates.share.credential')}
             </Button>
             <Button
               component="a"
@@ -147,15 +152,15 @@ export function CertificateShareDialog({
               variant="default"
               leftSection={<IconBrandLinkedin size={16} aria-hidden />}
             >
-              Add to LinkedIn
+              {t('certificates.share.linkedIn')}
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            The credential is a signed Open Badges 3.0 file that any compatible wallet or verifier can check.
+            {t('certificates.share.openBadges')}
           </Text>
           <Stack gap="xs">
             <Text size="sm" fw={500}>
-              Add to a digital wallet
+              {t('certificates.share.wallet')}
             </Text>
             <WalletOfferPanel key={certificate._id} certificate={certificate} />
           </Stack>

@@ -8,13 +8,14 @@ import { useMyCertificates } from '../api/use-my-certificates';
 import { standingOf } from '../utils/my-certificates';
 import { RenewNowButton } from './renew-now-button';
 import { useT } from '../../../i18n/use-t';
+import { frameWords } from '../../../app/layouts/words';
 
 /**
  * Issue 35, first run: the member's certificates at a glance above the dashboard's tiles (active,
  * expiring soon, no longer valid) and the one next step that matters.
  */
 export function CertificateStanding() {
-  const { t, day } = useT();
+  const { t, day } = useT(frameWords);
   const headingId = useId();
   const email = useAuth((s) => s.user?.email ?? '');
   const query = useMyCertificates(email);

@@ -2,6 +2,8 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { type Certificate, recertificationState } from '@portal/contract';
 import { RecertificationStateBadge } from '../../../components/recertification-state-badge';
 import { usePublicConfig } from '../../../hooks/use-public-config';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesT } from '../words';
 
 /** One colour per status, on every certificate screen (spec §2: Active green, Expired red). */
 export const STATUS_COLOR: Record<Certificate['status'], string> = {
@@ -11,10 +13,14 @@ export const STATUS_COLOR: Record<Certificate['status'], string> = {
   Revoked: 'red',
 };
 
+/** A status as people read it, in the screens' language (the value sent stays the English one). */
+export const statusLabel = (t: CertificatesT, status: string) => t('certificates.status', { status });
+
 export function CertificateStatusBadge({ status, ...props }: { status: Certificate['status'] } & BadgeProps) {
+  const { t } = useT(certificatesWords);
   return (
     <Badge color={STATUS_COLOR[status]} variant={status === 'Revoked' ? 'filled' : 'light'} {...props}>
-      {status}
+      {statusLabel(t, status)}
     </Badge>
   );
 }

@@ -5,14 +5,20 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { useImportCertificates } from '../api/use-manage-certificates';
 import type { ImportPreview } from '../utils/import-preview';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesT } from '../words';
 
 /** Problems listed on screen; all of them are in the CSV download. */
 const SHOWN_PROBLEMS = 50;
 
-const summary = (r: CertificateImportResult, dryRun: boolean) =>
-  `${r.rows} ${r.rows === 1 ? 'row' : 'rows'}: ${r.created} ${dryRun ? 'to create' : 'created'}, ${r.updated} ${
-    dryRun ? 'to update' : 'updated'
-  }, ${r.unchanged} unchanged, ${r.errors.length} ${r.errors.length === 1 ? 'problem' : 'problems'}.`;
+const summary = (t: CertificatesT, r: CertificateImportResult, dryRun: boolean) =>
+  t(dryRun ? 'certificates.import.checkedSummary' : 'certificates.import.importedSummary', {
+    rows: r.rows,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    problems: r.errors.length,
+  });
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -29,6 +35,7 @@ function download(name: string, text: string) {
  * problem, then the import, with the upload's progress.
  */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, intl } = useT(certificatesWords);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | undefined | 'unreadable'>();
   const [checked, setChecked] = useState<CertificateImportResult | null>(null);
@@ -79,46 +86,43 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const missing = preview && preview !== 'unreadable' ? preview.mapping.missing : [];
 
   return (
-    <Modal opened={opened} onClose={close} title="Import certificates" size="xl">
+    <Modal opened={opened} onClose={close} title={t('certificates.import.title')} size="xl">
       <Stack>
-        <Text size="sm">
-          A CSV (comma or semicolon) or Excel (.xlsx) file with the columns userEmail, certificateNo, name, status and
-          validTill, and optionally holderName, downloadLink and awardedOn (the day the board awarded it; empty is today
-          for a new certificate). A certificate whose number is on record is updated; an empty optional cell keeps what
-          it has.
-        </Text>
+        <Text size="sm">{t('certificates.import.intro')}</Text>
         <FileInput
-          label="File to import"
-          placeholder="Choose a .csv or .xlsx file"
+          label={t('certificates.import.file')}
+          placeholder={t('certificates.import.choose')}
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           value={file}
           onChange={choose}
           clearable
           // WCAG 4.1.2: the clear button is an icon; axe (e2e/tests/accessibility.spec.ts) asks for its name.
-          clearButtonProps={{ 'aria-label': 'Clear file' }}
+          clearButtonProps={{ 'aria-label': t('certificates.import.clear') }}
         />
         {tooLarge ? (
-          <Alert color="red" title="File too large">
-            A file may be at most {MAX_IMPORT_BYTES / 1024 / 1024} MB.
+          <Alert color="red" title={t('certificates.import.tooLarge')}>
+            {t('certificates.import.tooLargeText', { size: MAX_IMPORT_BYTES / 1024 / 1024 })}
           </Alert>
         ) : null}
         {preview === 'unreadable' ? (
-          <Alert color="yellow" title="No preview">
-            This file could not be read here; Check file tells what the server makes of it.
+          <Alert color="yellow" title={t('certificates.import.noPreview')}>
+            {t('certificates.import.noPreviewText')}
           </Alert>
         ) : null}
         {preview && preview !== 'unreadable' ? (
           <Stack gap="xs">
-            <Text fw={600}>Preview</Text>
+            <Text fw={600}>{t('certificates.import.preview')}</Text>
             <Table.ScrollContainer minWidth={500}>
-              <Table withTableBorder striped aria-label="Preview of the first rows">
+              <Table withTableBorder striped aria-label={t('certificates.import.previewTable')}>
                 <Table.Thead>
                   <Table.Tr>
                     {preview.header.map((cell, i) => (
-                      <Table.Th key={i}>
+                      <Table.Th key={i} dir="auto">
                         {cell}
                         <Text size="xs" c={preview.mapping.columns[i] ? 'dimmed' : 'red.8'}>
-                          {preview.mapping.columns[i] ? `→ ${preview.mapping.columns[i]}` : 'ignored'}
+                          {preview.mapping.columns[i]
+                            ? t('certificates.import.mapsTo', { column: preview.mapping.columns[i] })
+                            : t('certificates.import.ignored')}
                         </Text>
                       </Table.Th>
                     ))}
@@ -128,7 +132,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                   {preview.rows.map((row, r) => (
                     <Table.Tr key={r}>
                       {preview.header.map((_, i) => (
-                        <Table.Td key={i}>{row[i] ?? ''}</Table.Td>
+                        <Table.Td key={i} dir="auto">
+                          {row[i] ?? ''}
+                        </Table.Td>
                       ))}
                     </Table.Tr>
                   ))}
@@ -136,47 +142,54 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
               </Table>
             </Table.ScrollContainer>
             {missing.length ? (
-              <Alert color="red" title="Missing columns">
-                The header lacks {missing.join(', ')}.
+              <Alert color="red" title={t('certificates.import.missing')}>
+                {t('certificates.import.missingText', { columns: intl.formatList(missing, { type: 'unit' }) })}
               </Alert>
             ) : null}
           </Stack>
         ) : null}
 
         {run.isPending ? (
-          <Progress value={progress * 100} aria-label="Upload progress" animated={progress >= 1} />
+          <Progress
+            value={progress * 100}
+            aria-label={t('certificates.import.uploadProgress')}
+            animated={progress >= 1}
+          />
         ) : null}
         {run.isError ? (
-          <Alert color="red" title="Error">
-            {errorMessage(run.error, 'The file could not be checked. Please try again.')}
+          <Alert color="red" title={t('common.error')}>
+            {errorMessage(run.error, t('certificates.import.failed'))}
           </Alert>
         ) : null}
 
         {result ? (
           <Stack gap="xs">
-            <Alert color={result.errors.length ? 'yellow' : 'green'} title={imported ? 'Imported' : 'Checked'}>
-              {summary(result, !imported)}
-              {!imported && result.errors.length ? ' Rows with problems are left out of the import.' : ''}
+            <Alert
+              color={result.errors.length ? 'yellow' : 'green'}
+              title={imported ? t('certificates.import.imported') : t('certificates.import.checked')}
+            >
+              {summary(t, result, !imported)}
+              {!imported && result.errors.length ? <> {t('certificates.import.leftOut')}</> : null}
             </Alert>
             {result.errors.length ? (
               <>
                 <Group justify="space-between">
-                  <Text fw={600}>Problems</Text>
+                  <Text fw={600}>{t('certificates.import.problems')}</Text>
                   <Button
                     variant="light"
                     size="xs"
                     onClick={() => download('import-problems.csv', problemsCsvOf(result.errors))}
                   >
-                    Download problems (CSV)
+                    {t('certificates.import.downloadProblems')}
                   </Button>
                 </Group>
                 <Table.ScrollContainer minWidth={400}>
-                  <Table withTableBorder aria-label="Problems">
+                  <Table withTableBorder aria-label={t('certificates.import.problems')}>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Row</Table.Th>
-                        <Table.Th>Column</Table.Th>
-                        <Table.Th>Problem</Table.Th>
+                        <Table.Th>{t('certificates.import.row')}</Table.Th>
+                        <Table.Th>{t('certificates.import.column')}</Table.Th>
+                        <Table.Th>{t('certificates.import.problem')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -184,14 +197,16 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                         <Table.Tr key={i}>
                           <Table.Td>{e.row}</Table.Td>
                           <Table.Td>{e.column}</Table.Td>
-                          <Table.Td>{e.message}</Table.Td>
+                          <Table.Td dir="auto">{e.message}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
                 {result.errors.length > SHOWN_PROBLEMS ? (
-                  <Text size="sm">{result.errors.length - SHOWN_PROBLEMS} more in the download.</Text>
+                  <Text size="sm">
+                    {t('certificates.import.more', { count: result.errors.length - SHOWN_PROBLEMS })}
+                  </Text>
                 ) : null}
               </>
             ) : null}
@@ -200,7 +215,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
 
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {imported ? 'Done' : 'Cancel'}
+            {imported ? t('certificates.import.done') : t('certificates.cancel')}
           </Button>
           {!imported ? (
             <>
@@ -210,7 +225,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 loading={run.isPending && !checked}
                 onClick={() => send(true)}
               >
-                Check file
+                {t('certificates.import.check')}
               </Button>
               <Button
                 leftSection={<IconFileImport size={16} aria-hidden />}
@@ -218,7 +233,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 loading={run.isPending && !!checked}
                 onClick={() => send(false)}
               >
-                Import
+                {t('certificates.import.import')}
               </Button>
             </>
           ) : null}

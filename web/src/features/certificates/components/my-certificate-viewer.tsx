@@ -2,17 +2,19 @@ import { Anchor, Button, Center, Loader, Modal, Stack, Text } from '@mantine/cor
 import type { Certificate } from '@portal/contract';
 import { certificateFileUrl } from '../api/use-certificate-status';
 import { useCertificateDocumentKind } from '../api/use-my-certificates';
-import { NO_DOCUMENT_YET } from './my-certificates-table';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords } from '../words';
 
 const frameStyle = { width: '100%', height: '70vh', border: 0 } as const;
 
 function DocumentView({ certificate }: { certificate: Certificate }) {
+  const { t } = useT(certificatesWords);
   const link = certificate.downloadLink;
   const { data: kind, isPending } = useCertificateDocumentKind(link);
   if (isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading document" />
+        <Loader aria-label={t('certificates.viewer.loading')} />
       </Center>
     );
   }
@@ -21,7 +23,7 @@ function DocumentView({ certificate }: { certificate: Certificate }) {
     return (
       <object data={link} type="application/pdf" title={certificate.name} style={frameStyle}>
         <Anchor href={link} target="_blank" rel="noopener noreferrer">
-          Open the certificate
+          {t('certificates.viewer.open')}
         </Anchor>
       </object>
     );
@@ -32,9 +34,9 @@ function DocumentView({ certificate }: { certificate: Certificate }) {
   }
   return (
     <Stack align="center" py="xl">
-      <Text>This document cannot be shown here. Download it to open it.</Text>
+      <Text>{t('certificates.viewer.cannotShow')}</Text>
       <Button component="a" href={link} target="_blank" rel="noopener noreferrer">
-        Download Certificate
+        {t('certificates.downloadCertificate')}
       </Button>
     </Stack>
   );
@@ -48,14 +50,22 @@ export function MyCertificateViewer({
   certificate: Certificate | null;
   onClose: () => void;
 }) {
+  const { t } = useT(certificatesWords);
   return (
-    <Modal opened={certificate !== null} onClose={onClose} title={certificate?.name} size="xl" centered>
+    <Modal
+      opened={certificate !== null}
+      onClose={onClose}
+      title={certificate && <bdi>{certificate.name}</bdi>}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('certificates.close') }}
+    >
       {certificate &&
         (certificate.downloadLink === '' ? (
           <Stack align="center" py="lg" gap="xs" ta="center">
-            <Text fw={600}>No document available</Text>
+            <Text fw={600}>{t('certificates.viewer.noDocument')}</Text>
             <Text size="sm" c="dimmed">
-              {NO_DOCUMENT_YET}. Meanwhile, the generated PDF of your certificate is always available.
+              {t('certificates.viewer.noDocumentText')}
             </Text>
             <Button
               component="a"
@@ -63,7 +73,7 @@ export function MyCertificateViewer({
               target="_blank"
               rel="noopener noreferrer"
             >
-              Download PDF
+              {t('certificates.downloadPdf')}
             </Button>
           </Stack>
         ) : (

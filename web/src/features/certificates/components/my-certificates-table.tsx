@@ -29,6 +29,8 @@ import {
 } from '../utils/my-certificates';
 import { CertificateRenewalBadge, CertificateStatusBadge } from './certificate-status';
 import { formatCalendarDay } from '../../../lib/dates';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesKey } from '../words';
 
 function SortableHeader({
   label,
@@ -57,29 +59,27 @@ function SortableHeader({
 
 /** spec §2's empty text, with where to turn (issue 13). */
 function NoCertificates() {
+  const { t } = useT(certificatesWords);
   return (
     <EmptyState
-      title="No certificates found."
-      description="Certificates your certifying board records for your email address appear here. If yours is missing, the Help page says whom to contact."
+      title={t('certificates.table.emptyTitle')}
+      description={t('certificates.table.emptyText')}
       action={
         <Button component={Link} to="../help" relative="path" variant="light" size="xs">
-          Go to Help
+          {t('certificates.table.goToHelp')}
         </Button>
       }
     />
   );
 }
 
-/** Issue 13: what a certificate without an uploaded document says. */
-export const NO_DOCUMENT_YET = 'No document yet — your board will add it';
-
-const SORT_CHOICES = [
-  { value: '', label: 'As recorded' },
-  { value: 'name:asc', label: 'Name, A to Z' },
-  { value: 'name:desc', label: 'Name, Z to A' },
-  { value: 'status:asc', label: 'Status' },
-  { value: 'validTill:asc', label: 'Valid till, soonest first' },
-  { value: 'validTill:desc', label: 'Valid till, latest first' },
+const SORT_CHOICES: { value: string; label: CertificatesKey }[] = [
+  { value: '', label: 'certificates.table.sortAsRecorded' },
+  { value: 'name:asc', label: 'certificates.table.sortNameAsc' },
+  { value: 'name:desc', label: 'certificates.table.sortNameDesc' },
+  { value: 'status:asc', label: 'certificates.table.sortStatus' },
+  { value: 'validTill:asc', label: 'certificates.table.sortValidTillAsc' },
+  { value: 'validTill:desc', label: 'certificates.table.sortValidTillDesc' },
 ];
 
 const sortValue = (sort: Sort | null) => (sort ? `${sort.key}:${sort.order}` : '');
@@ -98,11 +98,12 @@ interface RowActions {
 
 /** The valid-till day, and beneath it the day the board awarded it (issue 31). */
 function Dates({ certificate }: { certificate: Certificate }) {
+  const { t } = useT(certificatesWords);
   return (
     <>
       {formatCalendarDay(certificate.validTill)}
       <Text size="xs" c="dimmed">
-        Issued {formatCalendarDay(certificate.awardedOn)}
+        {t('certificates.table.issued', { day: formatCalendarDay(certificate.awardedOn) })}
       </Text>
     </>
   );
@@ -119,12 +120,13 @@ const downloadHref = (c: Certificate) => c.downloadLink || certificateFileUrl(c,
  * full-width buttons a thumb can hit (44 px), instead of a 760 px table scrolled sideways.
  */
 function CertificateCards({ certificates, renewals, onView, onShare }: RowActions & { certificates: Certificate[] }) {
+  const { t, rich } = useT(certificatesWords);
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your certificates">
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('certificates.table.cards')}>
       {certificates.map((c) => (
         <Card key={c._id} component="li" withBorder radius="md" padding="md" aria-label={c.name}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
               {c.name}
             </Text>
             <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
@@ -133,26 +135,26 @@ function CertificateCards({ certificates, renewals, onView, onShare }: RowAction
             </Stack>
           </Group>
           <Text size="sm" mt={4} component="div">
-            Valid till <Dates certificate={c} />
+            {rich('certificates.table.validTillDates', { dates: <Dates certificate={c} /> })}
           </Text>
           <Stack gap="xs" mt="sm">
             <Button variant="light" h={44} fullWidth onClick={() => onView(c)}>
-              View Certificate
+              {t('certificates.viewCertificate')}
             </Button>
             {c.downloadLink === '' && (
               <Text size="xs" c="dimmed">
-                {NO_DOCUMENT_YET}
+                {t('certificates.noDocumentYet')}
               </Text>
             )}
             <Button component="a" h={44} fullWidth href={downloadHref(c)} target="_blank" rel="noopener noreferrer">
-              Download Certificate
+              {t('certificates.downloadCertificate')}
             </Button>
             <Button variant="light" h={44} fullWidth onClick={() => onShare(c)}>
-              Verify &amp; share
+              {t('certificates.verifyShare')}
             </Button>
             {renewals && (
               <Button component={Link} to={renewalPath(c)} variant="subtle" h={44} fullWidth>
-                Renewal and credits
+                {t('certificates.renewalAndCredits')}
               </Button>
             )}
           </Stack>
@@ -167,6 +169,7 @@ function CertificateCards({ certificates, renewals, onView, onShare }: RowAction
  * screen, cards on a phone (issue 35).
  */
 export function MyCertificatesTable({ certificates, onView, onShare }: RowActions & { certificates: Certificate[] }) {
+  const { t } = useT(certificatesWords);
   const phone = usePhone();
   const renewals = usePublicConfig().data?.recertification === 'portal';
   const [sort, setSort] = useState<Sort | null>(null);
@@ -186,8 +189,8 @@ export function MyCertificatesTable({ certificates, onView, onShare }: RowAction
     ) : (
       <Stack gap="sm">
         <NativeSelect
-          label="Sort by"
-          data={SORT_CHOICES}
+          label={t('certificates.table.sortBy')}
+          data={SORT_CHOICES.map(({ value, label }) => ({ value, label: t(label) }))}
           value={sortValue(sort)}
           onChange={(e) => {
             setSort(sortFrom(e.currentTarget.value));
@@ -203,12 +206,12 @@ export function MyCertificatesTable({ certificates, onView, onShare }: RowAction
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <SortableHeader label="NAME" column="name" sort={sort} onSort={onSort} />
-            <SortableHeader label="STATUS" column="status" sort={sort} onSort={onSort} />
-            <SortableHeader label="Valid till" column="validTill" sort={sort} onSort={onSort} />
-            <Table.Th>View Certificate</Table.Th>
-            <Table.Th>Download Certificate</Table.Th>
-            <Table.Th>Verify &amp; share</Table.Th>
+            <SortableHeader label={t('certificates.table.name')} column="name" sort={sort} onSort={onSort} />
+            <SortableHeader label={t('certificates.table.status')} column="status" sort={sort} onSort={onSort} />
+            <SortableHeader label={t('certificates.table.validTill')} column="validTill" sort={sort} onSort={onSort} />
+            <Table.Th>{t('certificates.viewCertificate')}</Table.Th>
+            <Table.Th>{t('certificates.downloadCertificate')}</Table.Th>
+            <Table.Th>{t('certificates.verifyShare')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -221,7 +224,9 @@ export function MyCertificatesTable({ certificates, onView, onShare }: RowAction
           )}
           {rows.map((c) => (
             <Table.Tr key={c._id}>
-              <Table.Td fw={600}>{c.name}</Table.Td>
+              <Table.Td fw={600} dir="auto">
+                {c.name}
+              </Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   <CertificateStatusBadge status={c.status} />
@@ -232,29 +237,29 @@ export function MyCertificatesTable({ certificates, onView, onShare }: RowAction
                 <Dates certificate={c} />
                 {renewals && (
                   <Anchor component={Link} to={renewalPath(c)} size="xs" display="block">
-                    Renewal and credits
+                    {t('certificates.renewalAndCredits')}
                   </Anchor>
                 )}
               </Table.Td>
               <Table.Td>
                 <Button size="xs" variant="light" onClick={() => onView(c)}>
-                  View Certificate
+                  {t('certificates.viewCertificate')}
                 </Button>
                 {/* Issue 13: never a silent gap; the Download button beside gives the generated PDF. */}
                 {c.downloadLink === '' && (
                   <Text size="xs" c="dimmed" mt={4}>
-                    {NO_DOCUMENT_YET}
+                    {t('certificates.noDocumentYet')}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td>
                 <Button size="xs" component="a" href={downloadHref(c)} target="_blank" rel="noopener noreferrer">
-                  Download Certificate
+                  {t('certificates.downloadCertificate')}
                 </Button>
               </Table.Td>
               <Table.Td>
                 <Button size="xs" variant="light" onClick={() => onShare(c)}>
-                  Verify &amp; share
+                  {t('certificates.verifyShare')}
                 </Button>
               </Table.Td>
             </Table.Tr>
@@ -274,9 +279,14 @@ export function MyCertificatesTable({ certificates, onView, onShare }: RowAction
             value={current}
             onChange={setPage}
             getControlProps={(control) => ({
-              'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+              'aria-label':
+                control === 'next'
+                  ? t('certificates.table.nextPage')
+                  : control === 'previous'
+                    ? t('certificates.table.previousPage')
+                    : control,
             })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            getItemProps={(p) => ({ 'aria-label': t('certificates.table.page', { page: p }) })}
           />
         </Group>
       )}

@@ -1,12 +1,14 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { Certificate } from '@portal/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type BulkDialogProps, type ListSelection, selectionBody, selectionCount } from '../../../components/bulk-bar';
 import { DialogForm } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useReinstateCertificate, useRevokeCertificate } from '../api/use-certificate-status';
 import { useBulkRevoke } from '../api/use-manage-certificates';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesKey } from '../words';
 
 interface StatusDialogProps {
   certificate: Certificate | null;
@@ -22,6 +24,7 @@ interface StatusFormProps {
 
 /** What a revocation asks (issue 11): a reason, kept with the certificate, and whether to mail the holder. */
 function useRevocationFields() {
+  const { t } = useT(certificatesWords);
   const [reason, setReason] = useState('');
   const [notifyHolder, setNotifyHolder] = useState(true);
   const [missing, setMissing] = useState(false);
@@ -37,7 +40,7 @@ function useRevocationFields() {
     fields: (
       <>
         <Textarea
-          label="Reason"
+          label={t('certificates.revoke.reason')}
           withAsterisk
           autosize
           minRows={2}
@@ -47,11 +50,11 @@ function useRevocationFields() {
             setReason(e.currentTarget.value);
             setMissing(false);
           }}
-          error={missing ? 'A reason is required' : undefined}
+          error={missing ? t('certificates.revoke.reasonRequired') : undefined}
           data-autofocus
         />
         <Checkbox
-          label="E-mail the holder"
+          label={t('certificates.revoke.notify')}
           checked={notifyHolder}
           onChange={(e) => setNotifyHolder(e.currentTarget.checked)}
         />
@@ -70,8 +73,8 @@ function RevocationForm({
   onSubmit,
   onClose,
 }: {
-  intro: string;
-  fields: React.ReactNode;
+  intro: ReactNode;
+  fields: ReactNode;
   error: string | null;
   pending: boolean;
   submitLabel: string;
@@ -98,6 +101,7 @@ function RevocationForm({
 
 /** Issue 11: revoking one certificate needs a reason (shown to the holder and admins). */
 function RevokeForm({ certificate, onClose, onBusy }: StatusFormProps) {
+  const { t, rich } = useT(certificatesWords);
   const revoke = useRevokeCertificate();
   const { body, fields } = useRevocationFields();
   const submit = () => {
@@ -108,7 +112,7 @@ function RevokeForm({ certificate, onClose, onBusy }: StatusFormProps) {
       { id: certificate._id, body: values },
       {
         onSuccess: () => {
-          toast.success('Certificate Revoked', 'The certificate has been revoked.');
+          toast.success(t('certificates.revoke.doneTitle'), t('certificates.revoke.doneText'));
           onClose();
         },
         onSettled: () => onBusy(false),
@@ -117,13 +121,14 @@ function RevokeForm({ certificate, onClose, onBusy }: StatusFormProps) {
   };
   return (
     <RevocationForm
-      intro={`${certificate.name} (${certificate.certificateNo}). From now on, anyone who checks it sees it as revoked.`}
+      intro={rich('certificates.revoke.intro', {
+        name: <bdi>{certificate.name}</bdi>,
+        number: <bdi>{certificate.certificateNo}</bdi>,
+      })}
       fields={fields}
-      error={
-        revoke.isError ? errorMessage(revoke.error, 'The certificate could not be revoked. Please try again.') : null
-      }
+      error={revoke.isError ? errorMessage(revoke.error, t('certificates.revoke.failed')) : null}
       pending={revoke.isPending}
-      submitLabel="Revoke certificate"
+      submitLabel={t('certificates.revoke.submit')}
       onSubmit={submit}
       onClose={onClose}
     />
@@ -142,6 +147,7 @@ function BulkRevokeForm({
   onDone: () => void;
   onBusy: (busy: boolean) => void;
 }) {
+  const { t } = useT(certificatesWords);
   const revoke = useBulkRevoke();
   const { body, fields } = useRevocationFields();
   const count = selectionCount(selection);
@@ -153,7 +159,7 @@ function BulkRevokeForm({
       { ...selectionBody(selection), ...values },
       {
         onSuccess: (result) => {
-          toast.success('Certificates Revoked', result.message);
+          toast.success(t('certificates.bulkRevoke.doneTitle'), result.message);
           onDone();
         },
         onSettled: () => onBusy(false),
@@ -162,13 +168,11 @@ function BulkRevokeForm({
   };
   return (
     <RevocationForm
-      intro={`${count} ${count === 1 ? 'certificate' : 'certificates'}. From now on, anyone who checks one sees it as revoked; those already revoked stay as they are.`}
+      intro={t('certificates.bulkRevoke.intro', { count })}
       fields={fields}
-      error={
-        revoke.isError ? errorMessage(revoke.error, 'The certificates could not be revoked. Please try again.') : null
-      }
+      error={revoke.isError ? errorMessage(revoke.error, t('certificates.bulkRevoke.failed')) : null}
       pending={revoke.isPending}
-      submitLabel={count === 1 ? 'Revoke 1 certificate' : `Revoke ${count} certificates`}
+      submitLabel={t('certificates.bulkRevoke.submit', { count })}
       onSubmit={submit}
       onClose={onClose}
     />
@@ -177,6 +181,7 @@ function BulkRevokeForm({
 
 /** Undoes a revocation. */
 function ReinstateForm({ certificate, onClose, onBusy }: StatusFormProps) {
+  const { t, rich } = useT(certificatesWords);
   const reinstate = useReinstateCertificate();
   const [notifyHolder, setNotifyHolder] = useState(true);
 
@@ -186,7 +191,7 @@ function ReinstateForm({ certificate, onClose, onBusy }: StatusFormProps) {
       { id: certificate._id, body: { notifyHolder } },
       {
         onSuccess: () => {
-          toast.success('Certificate Reinstated', 'The certificate has been reinstated.');
+          toast.success(t('certificates.reinstate.doneTitle'), t('certificates.reinstate.doneText'));
           onClose();
         },
         onSettled: () => onBusy(false),
@@ -197,25 +202,33 @@ function ReinstateForm({ certificate, onClose, onBusy }: StatusFormProps) {
   return (
     <Stack>
       <Text size="sm">
-        {certificate.name} ({certificate.certificateNo}) will no longer be revoked.
-        {certificate.revocationReason ? ` It was revoked for: ${certificate.revocationReason}` : ''}
+        {certificate.revocationReason
+          ? rich('certificates.reinstate.introWithReason', {
+              name: <bdi>{certificate.name}</bdi>,
+              number: <bdi>{certificate.certificateNo}</bdi>,
+              reason: <bdi>{certificate.revocationReason}</bdi>,
+            })
+          : rich('certificates.reinstate.intro', {
+              name: <bdi>{certificate.name}</bdi>,
+              number: <bdi>{certificate.certificateNo}</bdi>,
+            })}
       </Text>
       <Checkbox
-        label="E-mail the holder"
+        label={t('certificates.revoke.notify')}
         checked={notifyHolder}
         onChange={(e) => setNotifyHolder(e.currentTarget.checked)}
       />
       {reinstate.isError && (
         <Alert color="red" role="alert">
-          {errorMessage(reinstate.error, 'The certificate could not be reinstated. Please try again.')}
+          {errorMessage(reinstate.error, t('certificates.reinstate.failed'))}
         </Alert>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={reinstate.isPending}>
-          Cancel
+          {t('certificates.cancel')}
         </Button>
         <Button onClick={submit} loading={reinstate.isPending}>
-          Reinstate
+          {t('certificates.reinstate')}
         </Button>
       </Group>
     </Stack>
@@ -224,19 +237,20 @@ function ReinstateForm({ certificate, onClose, onBusy }: StatusFormProps) {
 
 /** A dialog whose form starts afresh for each certificate it is opened on. */
 function StatusDialog({
-  title,
+  titleKey,
   Form,
   certificate,
   onClose,
-}: StatusDialogProps & { title: string; Form: typeof RevokeForm }) {
+}: StatusDialogProps & { titleKey: CertificatesKey; Form: typeof RevokeForm }) {
+  const { t } = useT(certificatesWords);
   const [busy, setBusy] = useState(false);
   return (
     <Modal
       opened={certificate !== null}
       onClose={() => !busy && onClose()}
-      title={title}
+      title={t(titleKey)}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('certificates.close') }}
     >
       {certificate && <Form key={certificate._id} certificate={certificate} onClose={onClose} onBusy={setBusy} />}
     </Modal>
@@ -244,23 +258,24 @@ function StatusDialog({
 }
 
 export const RevokeDialog = (props: StatusDialogProps) => (
-  <StatusDialog title="Revoke certificate" Form={RevokeForm} {...props} />
+  <StatusDialog titleKey="certificates.revoke.title" Form={RevokeForm} {...props} />
 );
 
 export const ReinstateDialog = (props: StatusDialogProps) => (
-  <StatusDialog title="Reinstate certificate" Form={ReinstateForm} {...props} />
+  <StatusDialog titleKey="certificates.reinstate.title" Form={ReinstateForm} {...props} />
 );
 
 /** Issue 35: the bulk bar's Revoke; its form starts afresh each time it opens. */
 export function BulkRevokeDialog({ selection, onClose, onDone }: BulkDialogProps) {
+  const { t } = useT(certificatesWords);
   const [busy, setBusy] = useState(false);
   return (
     <Modal
       opened={selection !== null}
       onClose={() => !busy && onClose()}
-      title="Revoke certificates"
+      title={t('certificates.bulkRevoke.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('certificates.close') }}
     >
       {selection && <BulkRevokeForm selection={selection} onClose={onClose} onDone={onDone} onBusy={setBusy} />}
     </Modal>

@@ -1,6 +1,8 @@
 import { ActionIcon, Anchor, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { toast } from '../../../lib/toast';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesT } from '../words';
 
 /** The phone's share sheet (Web Share API), where the browser has one for this link. */
 const canShare = (data: ShareData) =>
@@ -12,16 +14,16 @@ const canShare = (data: ShareData) =>
  * Opens the share sheet. A dismissed sheet rejects with AbortError: nothing to tell. Any other
  * refusal (a sheet that fails, a permission policy) copies the link instead, and says so.
  */
-async function share(data: ShareData) {
+async function share(t: CertificatesT, data: ShareData) {
   try {
     await navigator.share(data);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') return;
     try {
       await navigator.clipboard.writeText(data.url!);
-      toast.success('Link copied', 'The share sheet did not open, so the link was copied instead.');
+      toast.success(t('certificates.link.copiedTitle'), t('certificates.link.copiedText'));
     } catch {
-      toast.error('Error', 'Unable to share the link. Copy it from the page instead.');
+      toast.error(t('common.error'), t('certificates.link.shareFailed'));
     }
   }
 }
@@ -31,21 +33,29 @@ async function share(data: ShareData) {
  * device has a share sheet (issue 35: phones), one that opens it.
  */
 export function VerificationLink({ url, title }: { url: string; title?: string }) {
+  const { t } = useT(certificatesWords);
   const shareData: ShareData = { url, ...(title ? { title } : {}) };
   return (
     <Group gap={4} wrap="nowrap" align="center">
-      <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Anchor
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        dir="auto"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {url}
       </Anchor>
       <CopyButton value={url} timeout={2000}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
+          <Tooltip label={copied ? t('certificates.copied') : t('certificates.link.copy')} withArrow>
             <ActionIcon
               variant="subtle"
               size="lg"
               color={copied ? 'teal' : 'gray'}
               onClick={copy}
-              aria-label={copied ? 'Copied' : 'Copy verification link'}
+              aria-label={copied ? t('certificates.copied') : t('certificates.link.copyLink')}
             >
               {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
             </ActionIcon>
@@ -57,8 +67,8 @@ export function VerificationLink({ url, title }: { url: string; title?: string }
           variant="subtle"
           size="lg"
           color="gray"
-          aria-label="Share verification link"
-          onClick={() => void share(shareData)}
+          aria-label={t('certificates.link.share')}
+          onClick={() => void share(t, shareData)}
         >
           <IconShare size={18} aria-hidden />
         </ActionIcon>

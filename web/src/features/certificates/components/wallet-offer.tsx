@@ -1,5 +1,5 @@
 import { Button, CopyButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { type Certificate, WALLET_MESSAGES, WALLET_OFFER_MINUTES, type WalletOffer } from '@portal/contract';
+import { type Certificate, WALLET_OFFER_MINUTES, type WalletOffer } from '@portal/contract';
 import { IconWallet } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { QrCode } from '../../../components/qr-code';
@@ -7,27 +7,32 @@ import { usePhone } from '../../../hooks/use-phone';
 import { ApiError } from '../../../lib/api';
 import { useWalletOffer } from '../api/use-certificate-status';
 import { formatTimeOfDay } from '../../../lib/dates';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesKey } from '../words';
 
 type WalletPath = 'lcw' | 'openid' | 'link';
 
 /** The three ways a wallet takes the credential (decision 0042), and what the holder reads about each. */
-const PATHS: Record<WalletPath, { label: string; hint: string; open: string; url: (o: WalletOffer) => string }> = {
+const PATHS: Record<
+  WalletPath,
+  { label: CertificatesKey; hint: CertificatesKey; open: CertificatesKey; url: (o: WalletOffer) => string }
+> = {
   lcw: {
-    label: 'Learner Credential Wallet',
-    hint: 'Scan with the Learner Credential Wallet app. It asks which of your identities to add the certificate to.',
-    open: 'Open in the wallet app',
+    label: 'certificates.wallet.lcw',
+    hint: 'certificates.wallet.lcwHint',
+    open: 'certificates.wallet.openApp',
     url: (o) => o.lcwLink,
   },
   openid: {
-    label: 'Other wallets',
-    hint: 'Scan with a wallet that accepts credential offers (OpenID for Verifiable Credential Issuance).',
-    open: 'Open in the wallet app',
+    label: 'certificates.wallet.openid',
+    hint: 'certificates.wallet.openidHint',
+    open: 'certificates.wallet.openApp',
     url: (o) => o.openidCredentialOffer,
   },
   link: {
-    label: 'Link',
-    hint: 'For a wallet that adds a credential from a link. The link gives the credential once.',
-    open: 'Copy wallet link',
+    label: 'certificates.wallet.link',
+    hint: 'certificates.wallet.linkHint',
+    open: 'certificates.wallet.copyLink',
     url: (o) => o.credentialUrl,
   },
 };
@@ -49,6 +54,7 @@ function usePassed(iso: string | undefined) {
  * it directly instead of scanning.
  */
 export function WalletOfferPanel({ certificate }: { certificate: Certificate }) {
+  const { t } = useT(certificatesWords);
   const phone = usePhone();
   const ask = useWalletOffer();
   const [path, setPath] = useState<WalletPath>('lcw');
@@ -60,7 +66,7 @@ export function WalletOfferPanel({ certificate }: { certificate: Certificate }) 
   if (certificate.status !== 'Active') {
     return (
       <Text size="sm" c="dimmed">
-        {WALLET_MESSAGES.notActive}
+        {t('certificates.wallet.notActive')}
       </Text>
     );
   }
@@ -73,13 +79,11 @@ export function WalletOfferPanel({ certificate }: { certificate: Certificate }) 
           loading={ask.isPending}
           onClick={request}
         >
-          Show wallet QR code
+          {t('certificates.wallet.show')}
         </Button>
         {ask.isError && (
           <Text size="sm" c="red" role="alert">
-            {ask.error instanceof ApiError && ask.error.message
-              ? ask.error.message
-              : 'Unable to make a wallet code. Please try again.'}
+            {ask.error instanceof ApiError && ask.error.message ? ask.error.message : t('certificates.wallet.failed')}
           </Text>
         )}
       </Stack>
@@ -90,7 +94,7 @@ export function WalletOfferPanel({ certificate }: { certificate: Certificate }) 
       <SegmentedControl
         value={path}
         onChange={(v) => setPath(v as WalletPath)}
-        data={(Object.keys(PATHS) as WalletPath[]).map((value) => ({ value, label: PATHS[value].label }))}
+        data={(Object.keys(PATHS) as WalletPath[]).map((value) => ({ value, label: t(PATHS[value].label) }))}
         orientation={phone ? 'vertical' : 'horizontal'}
         fullWidth
         // Issue 35: a thumb's target on a phone (44 px, as the report's controls).
@@ -99,40 +103,43 @@ export function WalletOfferPanel({ certificate }: { certificate: Certificate }) 
             ? { label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }
             : undefined
         }
-        aria-label="Wallet"
+        aria-label={t('certificates.wallet.choice')}
       />
       {expired ? (
         <Text size="sm" role="status">
-          This wallet code has expired.
+          {t('certificates.wallet.expired')}
         </Text>
       ) : (
         <Group align="flex-start" wrap="wrap" gap="lg">
-          <QrCode value={chosen.url(offer)} label={`Wallet QR code: ${chosen.label}`} />
+          <QrCode value={chosen.url(offer)} label={t('certificates.wallet.qr', { wallet: t(chosen.label) })} />
           <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
-            <Text size="sm">{chosen.hint}</Text>
+            <Text size="sm">{t(chosen.hint)}</Text>
             {path === 'link' ? (
               <CopyButton value={offer.credentialUrl} timeout={2000}>
                 {({ copied, copy }) => (
                   <Button variant="default" onClick={copy}>
-                    {copied ? 'Copied' : chosen.open}
+                    {copied ? t('certificates.copied') : t(chosen.open)}
                   </Button>
                 )}
               </CopyButton>
             ) : (
               phone && (
                 <Button component="a" href={chosen.url(offer)} variant="default">
-                  {chosen.open}
+                  {t(chosen.open)}
                 </Button>
               )
             )}
             <Text size="xs" c="dimmed">
-              Works once, until {formatTimeOfDay(offer.expiresAt)} ({WALLET_OFFER_MINUTES} minutes).
+              {t('certificates.wallet.worksOnce', {
+                time: formatTimeOfDay(offer.expiresAt),
+                minutes: WALLET_OFFER_MINUTES,
+              })}
             </Text>
           </Stack>
         </Group>
       )}
       <Button variant="subtle" onClick={request} loading={ask.isPending} style={{ alignSelf: 'flex-start' }}>
-        New wallet code
+        {t('certificates.wallet.again')}
       </Button>
     </Stack>
   );

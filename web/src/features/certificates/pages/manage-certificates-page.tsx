@@ -20,30 +20,37 @@ import { BulkStatusDialog } from '../components/bulk-status-dialog';
 import { CertificateDialog, certificateErrorText } from '../components/certificate-dialog';
 import { ImportDialog } from '../components/import-dialog';
 import { BulkRevokeDialog, ReinstateDialog, RevokeDialog } from '../components/revoke-dialog';
+import { statusLabel } from '../components/certificate-status';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords, type CertificatesKey, type CertificatesT } from '../words';
 
 const PAGE_SIZE = 12;
 
 /** Issue 35: the orders an admin picks from, kept in the address as `?sort=`. The first is the server's own. */
-const SORTS: { value: string; label: string; sort?: { by: CertificateSort; order: 'asc' | 'desc' } }[] = [
-  { value: '', label: 'Newest first' },
-  { value: 'validTill', label: 'Valid till, soonest first', sort: { by: 'validTill', order: 'asc' } },
-  { value: 'name', label: 'Name, A to Z', sort: { by: 'name', order: 'asc' } },
-  { value: 'certificateNo', label: 'Certificate No', sort: { by: 'certificateNo', order: 'asc' } },
-  { value: 'status', label: 'Status', sort: { by: 'status', order: 'asc' } },
+const SORTS: { value: string; label: CertificatesKey; sort?: { by: CertificateSort; order: 'asc' | 'desc' } }[] = [
+  { value: '', label: 'certificates.manage.sortNewest' },
+  { value: 'validTill', label: 'certificates.manage.sortValidTill', sort: { by: 'validTill', order: 'asc' } },
+  { value: 'name', label: 'certificates.manage.sortName', sort: { by: 'name', order: 'asc' } },
+  { value: 'certificateNo', label: 'certificates.manage.sortNumber', sort: { by: 'certificateNo', order: 'asc' } },
+  { value: 'status', label: 'certificates.manage.sortStatus', sort: { by: 'status', order: 'asc' } },
 ];
 
 /** Issue 35: the filters, kept in the address as `?status=` and `?expiringWithin=`. */
-const STATUS_CHOICES = [
-  { value: '', label: 'Status: all' },
-  ...DISPLAY_STATUSES.map((status) => ({ value: status, label: `Status: ${status}` })),
+const statusChoices = (t: CertificatesT) => [
+  { value: '', label: t('certificates.manage.statusAll') },
+  ...DISPLAY_STATUSES.map((status) => ({
+    value: status,
+    label: t('certificates.manage.statusOption', { status: statusLabel(t, status) }),
+  })),
 ];
-const EXPIRING_CHOICES = [
-  { value: '', label: 'Ends: any time' },
-  ...[30, 60, 90].map((days) => ({ value: String(days), label: `Ends within ${days} days` })),
+const expiringChoices = (t: CertificatesT) => [
+  { value: '', label: t('certificates.manage.endsAny') },
+  ...[30, 60, 90].map((days) => ({ value: String(days), label: t('certificates.manage.endsWithin', { days }) })),
 ];
 
 /** spec §2 admin certificates: a searchable, paged card grid with create, edit and delete. */
 export default function ManageCertificatesPage() {
+  const { t } = useT(certificatesWords);
   const paging = usePagedSearch(PAGE_SIZE);
   const { q, offset, limit, param, setParam } = paging;
   const sortChoice = SORTS.find((s) => s.value === param('sort')) ?? SORTS[0]!;
@@ -79,32 +86,35 @@ export default function ManageCertificatesPage() {
 
   // spec §8: load failure toast.
   useEffect(() => {
-    if (list.isError) toast.error('Error', 'Unable to fetch certificates. Please try again.');
-  }, [list.isError, list.errorUpdatedAt]);
+    if (list.isError) toast.error(t('common.error'), t('certificates.loadFailedToast'));
+  }, [list.isError, list.errorUpdatedAt, t]);
 
   return (
     <>
       <AdminListPage
-        search={{ label: 'Search certificates', placeholder: 'Search by name, number or email...' }}
+        search={{ label: t('certificates.manage.search'), placeholder: t('certificates.manage.searchPlaceholder') }}
         tools={
-          <ListTools label="Sort and filters" active={activeTools}>
+          <ListTools label={t('certificates.manage.tools')} active={activeTools}>
             <NativeSelect
-              aria-label="Sort certificates by"
-              data={SORTS.map(({ value, label }) => ({ value, label: `Sort: ${label}` }))}
+              aria-label={t('certificates.manage.sortBy')}
+              data={SORTS.map(({ value, label }) => ({
+                value,
+                label: t('certificates.manage.sortOption', { label: t(label) }),
+              }))}
               value={sortChoice.value}
               onChange={(e) => setParam('sort', e.currentTarget.value)}
               w={{ base: '100%', sm: 260 }}
             />
             <NativeSelect
-              aria-label="Filter by status"
-              data={STATUS_CHOICES}
+              aria-label={t('certificates.manage.filterStatus')}
+              data={statusChoices(t)}
               value={filters.status}
               onChange={(e) => setParam('status', e.currentTarget.value)}
               w={{ base: '100%', sm: 180 }}
             />
             <NativeSelect
-              aria-label="Filter by end date"
-              data={EXPIRING_CHOICES}
+              aria-label={t('certificates.manage.filterEnds')}
+              data={expiringChoices(t)}
               value={filters.expiringWithin}
               onChange={(e) => setParam('expiringWithin', e.currentTarget.value)}
               w={{ base: '100%', sm: 200 }}
@@ -123,13 +133,13 @@ export default function ManageCertificatesPage() {
               leftSection={<IconFileImport size={16} aria-hidden />}
               onClick={() => setImporting(true)}
             >
-              Import
+              {t('certificates.manage.import')}
             </Button>
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => setDialog({ opened: true, certificate: null })}
             >
-              Add New
+              {t('certificates.manage.addNew')}
             </Button>
           </>
         }
@@ -139,53 +149,55 @@ export default function ManageCertificatesPage() {
           filters: filtered && chosenFilters.success ? chosenFilters.data : undefined,
           actions: [
             {
-              verb: 'Set status',
+              verb: t('certificates.manage.setStatus'),
               icon: <IconToggleRight size={16} aria-hidden />,
               run: (selection) => setBulk({ action: 'status', selection }),
             },
             {
-              verb: 'Renew',
+              verb: t('certificates.manage.renew'),
               icon: <IconCalendarPlus size={16} aria-hidden />,
               run: (selection) => setBulk({ action: 'renew', selection }),
             },
             {
-              verb: 'Revoke',
+              verb: t('certificates.manage.revoke'),
               color: 'red',
               icon: <IconBan size={16} aria-hidden />,
               run: (selection) => setBulk({ action: 'revoke', selection }),
             },
           ],
           type: 'certificate',
-          noun: 'certificates',
+          noun: t('certificates.manage.noun'),
         }}
         list={list}
-        loading="Loading certificates"
+        loading={t('certificates.loading')}
         error={() => (
-          <Alert color="red" title="Error">
-            Unable to fetch certificates. Please try again.
+          <Alert color="red" title={t('common.error')}>
+            {t('certificates.loadFailedToast')}
           </Alert>
         )}
         empty={
           filtered
-            ? { title: 'No certificates match these filters.', description: 'Choose another status or end date.' }
+            ? {
+                title: t('certificates.manage.noMatchFilters'),
+                description: t('certificates.manage.noMatchFiltersText'),
+              }
             : q
               ? {
-                  title: 'No certificates match your search.',
-                  description: 'Try part of a name, a number or an email.',
+                  title: t('certificates.manage.noMatchSearch'),
+                  description: t('certificates.manage.noMatchSearchText'),
                 }
               : {
-                  title: 'No certificates found.',
-                  description:
-                    'Add the certificates your board has issued. A holder can sign up once theirs is on record.',
+                  title: t('certificates.manage.emptyTitle'),
+                  description: t('certificates.manage.emptyText'),
                   action: (
                     <Button variant="light" onClick={() => setDialog({ opened: true, certificate: null })}>
-                      Add a certificate
+                      {t('certificates.manage.addOne')}
                     </Button>
                   ),
                 }
         }
         paging={paging}
-        pagesLabel="Certificate pages"
+        pagesLabel={t('certificates.manage.pages')}
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -218,14 +230,17 @@ export default function ManageCertificatesPage() {
       <ReinstateDialog certificate={toReinstate} onClose={() => setToReinstate(null)} />
       <DeleteDialog
         id={toDelete?._id ?? null}
-        title="Delete certificate"
-        message={`Are you sure you want to delete the certificate ${toDelete?.certificateNo ?? ''} of ${toDelete?.userEmail ?? ''}?`}
+        title={t('certificates.manage.deleteTitle')}
+        message={t('certificates.manage.deleteMessage', {
+          number: toDelete?.certificateNo ?? '',
+          email: toDelete?.userEmail ?? '',
+        })}
         type="certificate"
         remove={remove}
-        deleted={{ title: 'Certificate Deleted', message: 'The certificate has been deleted successfully.' }}
+        deleted={{ title: t('certificates.manage.deletedTitle'), message: t('certificates.manage.deletedText') }}
         list={list}
         paging={paging}
-        onError={(err) => toast.error('Error', certificateErrorText('deleting', err))}
+        onError={(err) => toast.error(t('common.error'), certificateErrorText(t, 'deleting', err))}
         onClose={() => setToDelete(null)}
         onDeleted={() => setToDelete(null)}
       />

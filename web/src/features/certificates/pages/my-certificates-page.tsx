@@ -12,9 +12,12 @@ import { MyCertificateViewer } from '../components/my-certificate-viewer';
 import { MyCertificatesTable } from '../components/my-certificates-table';
 import { hasExpiringSoon, standingOf } from '../utils/my-certificates';
 import { RenewNowButton } from '../components/renew-now-button';
+import { useT } from '../../../i18n/use-t';
+import { certificatesWords } from '../words';
 
 /** /admin/certificates (spec §2): the holder's certificates and the renewal warning. */
 export default function MyCertificatesPage() {
+  const { t } = useT(certificatesWords);
   const email = useAuth((s) => s.user?.email ?? '');
   const { data: certificates, isPending, isError, error, refetch, isFetching } = useMyCertificates(email);
   const [viewing, setViewing] = useState<Certificate | null>(null);
@@ -24,19 +27,16 @@ export default function MyCertificatesPage() {
     if (!isError) return;
     console.error('Loading certificates failed', error);
     // spec §8: load failure toast.
-    toast.error('Error', 'Unable to fetch certificates. Please try again.');
-  }, [isError, error]);
+    toast.error(t('common.error'), t('certificates.loadFailedToast'));
+  }, [isError, error, t]);
 
   return (
     <Stack gap="lg">
-      <Text maw={720}>
-        Your certificates as your certifying board records them. View or download each one, or share a link that anyone
-        can use to check it.
-      </Text>
+      <Text maw={720}>{t('certificates.mine.intro')}</Text>
       {certificates && hasExpiringSoon(certificates) && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
           <Group justify="space-between" gap="sm">
-            <Text>You have certificates expiring soon. Please renew them.</Text>
+            <Text>{t('certificates.mine.expiringSoon')}</Text>
             <RenewNowButton certificate={standingOf(certificates).expiringSoon[0]} />
           </Group>
         </Alert>
@@ -44,12 +44,12 @@ export default function MyCertificatesPage() {
       <Card withBorder radius="lg" padding="lg">
         {isPending && email ? (
           <Center py="xl">
-            <Loader aria-label="Loading certificates" />
+            <Loader aria-label={t('certificates.loading')} />
           </Center>
         ) : isError && !certificates ? (
           // Issue 35: a failure is not "No certificates found".
           <LoadError
-            title="Unable to load your certificates."
+            title={t('certificates.mine.loadFailed')}
             message={errorMessage(error, UNREACHABLE)}
             onRetry={refetch}
             retrying={isFetching}

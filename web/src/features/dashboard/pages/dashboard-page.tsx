@@ -14,6 +14,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/store';
 import { useT } from '../../../i18n/use-t';
+import { frameWords, useNav } from '../../../app/layouts/words';
 
 interface Tile {
   name: string;
@@ -41,7 +42,7 @@ const ADMIN_TILES: Tile[] = [
 ];
 
 function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
-  const { nav } = useT();
+  const nav = useNav();
   const headingId = useId();
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
@@ -84,7 +85,7 @@ function TileGrid({ title, tiles }: { title: string; tiles: Tile[] }) {
  * `after`, what the app puts above and below them (issue 35, app/dashboard-home.tsx).
  */
 export default function DashboardPage({ before, after }: { before?: ReactNode; after?: ReactNode }) {
-  const { t } = useT();
+  const { t } = useT(frameWords);
   const isAdmin = useAuth((s) => s.user?.isAdmin ?? false);
   return (
     <Stack gap="xl">

@@ -16,53 +16,77 @@ import { helpContent, type HelpContent, type HelpLists } from '@portal/contract'
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { conflictCurrent } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { EmptyState } from '../../../components/empty-state';
 import { useHelpContent } from '../api/use-help-content';
 import { useSaveHelpContent } from '../api/use-help-mutations';
+import { helpWords } from '../words';
 
 type ListKey = keyof HelpLists;
 
-const LISTS: { key: ListKey; title: string; entry: string }[] = [
-  { key: 'instructions', title: 'Instructions', entry: 'instruction' },
-  { key: 'contactDetails', title: 'Contact Details', entry: 'contact detail' },
-  { key: 'emails', title: 'Emails', entry: 'email' },
-];
+/** Each list's words: its title, and the names of its add, entry and delete controls. */
+const LISTS = [
+  {
+    key: 'instructions',
+    title: 'help.list.instructions',
+    add: 'help.manage.add.instructions',
+    entry: 'help.manage.entry.instructions',
+    remove: 'help.manage.delete.instructions',
+  },
+  {
+    key: 'contactDetails',
+    title: 'help.list.contactDetails',
+    add: 'help.manage.add.contactDetails',
+    entry: 'help.manage.entry.contactDetails',
+    remove: 'help.manage.delete.contactDetails',
+  },
+  {
+    key: 'emails',
+    title: 'help.list.emails',
+    add: 'help.manage.add.emails',
+    entry: 'help.manage.entry.emails',
+    remove: 'help.manage.delete.emails',
+  },
+] as const satisfies readonly { key: ListKey; title: string; add: string; entry: string; remove: string }[];
+
+type HelpListWords = Omit<(typeof LISTS)[number], 'key'>;
 
 function HelpListEditor({
-  title,
-  entry,
+  words,
   entries,
   onChange,
 }: {
-  title: string;
-  entry: string;
+  words: HelpListWords;
   entries: string[];
   onChange: (entries: string[]) => void;
 }) {
+  const { t } = useT(helpWords);
+  const title = t(words.title);
   return (
     <Card withBorder padding="lg" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
         <Title order={3} size="h4">
           {title}
         </Title>
-        <ActionIcon variant="light" aria-label={`Add ${entry}`} onClick={() => onChange([...entries, ''])}>
+        <ActionIcon variant="light" aria-label={t(words.add)} onClick={() => onChange([...entries, ''])}>
           <IconPlus size={18} aria-hidden />
         </ActionIcon>
       </Group>
       <Stack gap="xs">
         {entries.length === 0 && (
           <Text size="sm" c="dimmed">
-            No entries.
+            {t('help.manage.noEntries')}
           </Text>
         )}
         {entries.map((value, index) => (
           // Entries have no identity but their position; the inputs are controlled, so this is safe.
           <Group key={index} gap="xs" wrap="nowrap">
             <TextInput
-              aria-label={`${title} entry ${index + 1}`}
+              aria-label={t(words.entry, { index: index + 1 })}
+              dir="auto"
               value={value}
               onChange={(e) => onChange(entries.map((v, i) => (i === index ? e.currentTarget.value : v)))}
               style={{ flex: 1 }}
@@ -70,7 +94,7 @@ function HelpListEditor({
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={`Delete ${entry} ${index + 1}`}
+              aria-label={t(words.remove, { index: index + 1 })}
               onClick={() => onChange(entries.filter((_, i) => i !== index))}
             >
               <IconTrash size={18} aria-hidden />
@@ -84,6 +108,7 @@ function HelpListEditor({
 
 /** spec §2/§4 admin help: view mode, Edit mode with editable lists, back to view on a successful Save. */
 export default function ManageHelpPage() {
+  const { t } = useT(helpWords);
   const content = useHelpContent();
   const save = useSaveHelpContent();
   const [draft, setDraft] = useState<HelpContent | null>(null);
@@ -99,13 +124,13 @@ export default function ManageHelpPage() {
     if (!draft) return;
     save.mutate(draft, {
       onSuccess: () => {
-        toast.success('Help Content Updated', 'The help page has been updated successfully.');
+        toast.success(t('help.manage.saved.title'), t('help.manage.saved.message'));
         edit(null);
       },
       onError: (err) => {
         const current = conflictCurrent(err, helpContent);
         if (current) return setConflict(current);
-        toast.error('Error', errorMessage(err, 'The help page could not be saved. Please try again.'));
+        toast.error(t('common.error'), errorMessage(err, t('help.manage.saveFailed')));
       },
     });
   };
@@ -113,14 +138,14 @@ export default function ManageHelpPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Help &amp; Support</Title>
+        <Title order={2}>{t('help.title')}</Title>
         {draft ? (
           <Group>
             <Button variant="default" onClick={() => edit(null)} disabled={save.isPending}>
-              Cancel
+              {t('help.manage.cancel')}
             </Button>
             <Button onClick={onSave} loading={save.isPending}>
-              Save
+              {t('help.manage.save')}
             </Button>
           </Group>
         ) : (
@@ -129,34 +154,33 @@ export default function ManageHelpPage() {
             disabled={!content.data}
             onClick={() => content.data && edit(content.data)}
           >
-            Edit
+            {t('help.manage.edit')}
           </Button>
         )}
       </Group>
 
       {content.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading help content" />
+          <Loader aria-label={t('help.manage.loading')} />
         </Center>
       ) : content.isError ? (
-        <Alert color="red" title="Error">
-          {errorMessage(content.error, 'Unable to load the help content. Please try again.')}
+        <Alert color="red" title={t('common.error')}>
+          {errorMessage(content.error, t('help.manage.loadFailed'))}
         </Alert>
       ) : draft ? (
         <>
           {conflict && (
             <EditConflictAlert
-              record="the help page"
-              fields={LISTS.map(({ key, title }) => ({ label: title, value: conflict[key].join('; ') }))}
+              record={t('help.manage.conflictRecord')}
+              fields={LISTS.map(({ key, title }) => ({ label: t(title), value: conflict[key].join('; ') }))}
               onReload={() => edit(conflict)}
               disabled={save.isPending}
             />
           )}
-          {LISTS.map(({ key, title, entry }) => (
+          {LISTS.map(({ key, ...words }) => (
             <HelpListEditor
               key={key}
-              title={title}
-              entry={entry}
+              words={words}
               entries={draft[key]}
               onChange={(entries) => setDraft({ ...draft, [key]: entries })}
             />
@@ -164,16 +188,19 @@ export default function ManageHelpPage() {
         </>
       ) : (
         LISTS.map(({ key, title }) => (
-          <Card key={key} withBorder padding="lg" component="section" aria-label={title}>
+          <Card key={key} withBorder padding="lg" component="section" aria-label={t(title)}>
             <Title order={3} size="h4" mb="sm">
-              {title}
+              {t(title)}
             </Title>
             {content.data[key].length === 0 ? (
-              <EmptyState compact title="No entries." description="Choose Edit to add one." />
+              <EmptyState compact title={t('help.manage.noEntries')} description={t('help.manage.chooseEdit')} />
             ) : (
               <List spacing="xs">
+                {/* The board's own words, shown as written, each in its own direction. */}
                 {content.data[key].map((item, i) => (
-                  <List.Item key={i}>{item}</List.Item>
+                  <List.Item key={i} dir="auto">
+                    {item}
+                  </List.Item>
                 ))}
               </List>
             )}

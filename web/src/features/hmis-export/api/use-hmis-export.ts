@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, ApiError, withStepUp } from '../../../lib/api';
+import { api, ApiError, clientFailure, withStepUp } from '../../../lib/api';
 import { fileNameOf } from '../lib/save-file';
 import { refreshAfterWrite } from '../../../lib/refresh';
 
@@ -68,7 +68,7 @@ async function fetchHmisExport(body: HmisExportRequest): Promise<HmisExportFile>
       body: JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, clientFailure('unreachable'));
   }
   if (!res.ok) {
     const data: unknown = await res.json().catch(() => ({}));
@@ -77,7 +77,7 @@ async function fetchHmisExport(body: HmisExportRequest): Promise<HmisExportFile>
     const parsed = errorBody.safeParse(data);
     throw new ApiError(
       res.status,
-      parsed.success ? parsed.data.message : res.statusText || 'Request failed',
+      parsed.success ? parsed.data.message : res.statusText || clientFailure('request'),
       parsed.success ? parsed.data.issues : [],
       data,
     );

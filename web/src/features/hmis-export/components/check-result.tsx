@@ -1,6 +1,8 @@
 import { Alert, Box, Checkbox, Stack, Table, Text, Title } from '@mantine/core';
 import type { HmisExportCheck, HmisExportProblem } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { hmisExportWords } from '../words';
 
 /**
  * A report with problems: its client's name and its problems as last checked. Excluded reports are
@@ -31,13 +33,14 @@ const Caption = ({ children }: { children: ReactNode }) => (
 );
 
 function Stat({ label, value }: { label: string; value: number }) {
+  const { intl } = useT(hmisExportWords);
   return (
     <div>
       <Text component="dt" size="sm" c="dimmed">
         {label}
       </Text>
       <Text component="dd" m={0} fw={700} size="xl">
-        {value}
+        {intl.formatNumber(value)}
       </Text>
     </div>
   );
@@ -62,6 +65,7 @@ export function CheckResult({
   busy: boolean;
   onExclude: (report: ProblemReport, exclude: boolean) => void;
 }) {
+  const { t, intl } = useT(hmisExportWords);
   const excludedIds = new Set(excluded.map((r) => r.reportId));
   // The reports still in the export, then the excluded ones (unticked, they go back in the export).
   const found = byReport(check.problems).filter((r) => !excludedIds.has(r.reportId));
@@ -73,14 +77,14 @@ export function CheckResult({
   const names = rows.map((r) => r.report.clientName);
   const label = (report: ProblemReport) =>
     names.filter((n) => n === report.clientName).length > 1
-      ? `Exclude ${report.clientName} (report ${report.reportId.slice(0, 8)})`
-      : `Exclude ${report.clientName}`;
+      ? t('hmisExport.problems.excludeReport', { name: report.clientName, id: report.reportId.slice(0, 8) })
+      : t('hmisExport.problems.excludeClient', { name: report.clientName });
   const total = Object.values(check.counts).reduce((sum, n) => sum + n, 0);
 
   return (
     <Stack gap="md">
       <Title order={3} size="h5">
-        Check result: {check.from} to {check.to}
+        {t('hmisExport.result.title', { from: check.from, to: check.to })}
       </Title>
       <Box
         component="dl"
@@ -91,18 +95,18 @@ export function CheckResult({
           gap: 'var(--mantine-spacing-md)',
         }}
       >
-        <Stat label="Reports to export" value={check.reports} />
-        <Stat label="Reports without consent (never exported)" value={check.withoutConsent} />
-        <Stat label="Excluded" value={check.excluded} />
+        <Stat label={t('hmisExport.stat.toExport')} value={check.reports} />
+        <Stat label={t('hmisExport.stat.withoutConsent')} value={check.withoutConsent} />
+        <Stat label={t('hmisExport.stat.excluded')} value={check.excluded} />
       </Box>
 
       <Table.ScrollContainer minWidth={320}>
         <Table striped withTableBorder captionSide="top" maw={480}>
-          <Caption>Rows per file</Caption>
+          <Caption>{t('hmisExport.rows.caption')}</Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">File</Table.Th>
-              <Table.Th scope="col">Rows</Table.Th>
+              <Table.Th scope="col">{t('hmisExport.rows.file')}</Table.Th>
+              <Table.Th scope="col">{t('hmisExport.rows.rows')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -111,42 +115,41 @@ export function CheckResult({
                 <Table.Th scope="row" fw={400}>
                   {file}
                 </Table.Th>
-                <Table.Td>{rows}</Table.Td>
+                <Table.Td>{intl.formatNumber(rows)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th scope="row">Total</Table.Th>
-              <Table.Td fw={700}>{total}</Table.Td>
+              <Table.Th scope="row">{t('hmisExport.rows.total')}</Table.Th>
+              <Table.Td fw={700}>{intl.formatNumber(total)}</Table.Td>
             </Table.Tr>
           </Table.Tfoot>
         </Table>
       </Table.ScrollContainer>
 
       {refused && (
-        <Alert color="red" title="Export refused" role="alert">
+        <Alert color="red" title={t('hmisExport.refused')} role="alert">
           {refused}
         </Alert>
       )}
       {remaining > 0 && !refused && (
-        <Alert color="yellow" title="Problems found">
-          {remaining === 1 ? 'One report breaks' : `${remaining} reports break`} the HMIS CSV rules. Fix them in All
-          Reports, or exclude them from this export.
+        <Alert color="yellow" title={t('hmisExport.problems.title')}>
+          {t('hmisExport.problems.text', { count: remaining })}
         </Alert>
       )}
-      {remaining === 0 && <Text c="green.9">No problems left: the period can be exported.</Text>}
+      {remaining === 0 && <Text c="green.9">{t('hmisExport.noProblems')}</Text>}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table withTableBorder withColumnBorders captionSide="top">
-            <Caption>Problems</Caption>
+            <Caption>{t('hmisExport.problems.caption')}</Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Exclude</Table.Th>
-                <Table.Th scope="col">Client</Table.Th>
-                <Table.Th scope="col">File</Table.Th>
-                <Table.Th scope="col">Column</Table.Th>
-                <Table.Th scope="col">Message</Table.Th>
+                <Table.Th scope="col">{t('hmisExport.problems.exclude')}</Table.Th>
+                <Table.Th scope="col">{t('hmisExport.problems.client')}</Table.Th>
+                <Table.Th scope="col">{t('hmisExport.problems.file')}</Table.Th>
+                <Table.Th scope="col">{t('hmisExport.problems.column')}</Table.Th>
+                <Table.Th scope="col">{t('hmisExport.problems.message')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -164,10 +167,10 @@ export function CheckResult({
                           />
                         </Table.Td>
                         <Table.Td rowSpan={report.problems.length}>
-                          {report.clientName}
+                          <bdi>{report.clientName}</bdi>
                           {isExcluded && (
                             <Text size="xs" c="dimmed">
-                              Excluded from this export
+                              {t('hmisExport.problems.excluded')}
                             </Text>
                           )}
                         </Table.Td>

@@ -1,7 +1,14 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type HmisExportCheck, hmisExportBody, hmisExportCheckBody } from '@portal/contract';
+import {
+  HMIS_EXPORT_MESSAGES,
+  type HmisExportCheck,
+  hmisExportBody,
+  hmisExportCheckBody,
+  MAX_HMIS_PERIOD_DAYS,
+} from '@portal/contract';
 import { IconFileZip, IconListCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import {
@@ -13,6 +20,7 @@ import {
 import { CheckResult, type ProblemReport } from '../components/check-result';
 import { PastExports } from '../components/past-exports';
 import { saveFile } from '../lib/save-file';
+import { hmisExportWords } from '../words';
 
 type Field = 'from' | 'to' | 'reason';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -38,6 +46,20 @@ function splitIssues(issues: readonly { path: string | readonly PropertyKey[]; m
   return { fields, other };
 }
 
+/**
+ * The contract's messages of this export, by key: the form checks the period and the reason with
+ * the contract's schemas before any call, in English. (The server says its own in the reader's
+ * language already; an English one is looked up here too, to the same words.)
+ */
+const ISSUE_KEY = {
+  [HMIS_EXPORT_MESSAGES.period]: 'hmisExport.issue.period',
+  [HMIS_EXPORT_MESSAGES.periodTooLong]: 'hmisExport.issue.periodTooLong',
+  [HMIS_EXPORT_MESSAGES.reason]: 'hmisExport.issue.reason',
+  [HMIS_EXPORT_MESSAGES.problems]: 'hmisExport.issue.problems',
+  // A date box left empty (contract/src/schemas/hmis-export.ts).
+  'Enter a valid date (YYYY-MM-DD)': 'hmisExport.issue.date',
+} as const;
+
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
@@ -48,6 +70,13 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
  * second factor, or the password without one); each download is recorded and listed below.
  */
 export default function HmisExportPage() {
+  const { t } = useT(hmisExportWords);
+  /** A message of the contract in the reader's language; any other (the server's) as it came. */
+  const say = (message: string | null | undefined) => {
+    if (!message) return message;
+    const key = (ISSUE_KEY as Record<string, (typeof ISSUE_KEY)[keyof typeof ISSUE_KEY]>)[message];
+    return key ? t(key, { days: MAX_HMIS_PERIOD_DAYS }) : message;
+  };
   const ids = useId();
   const [period, setPeriod] = useState(thisMonth);
   const [excluded, setExcluded] = useState<ProblemReport[]>([]);
@@ -99,7 +128,7 @@ export default function HmisExportPage() {
       onError: (err) => {
         const { fields, other } = splitIssues(err instanceof ApiError ? (err.issues ?? []) : []);
         setErrors((e) => ({ ...e, from: fields.from, to: fields.to }));
-        if (!fields.from && !fields.to) setCheckError(other[0] ?? errorMessage(err, 'Unable to check the period.'));
+        if (!fields.from && !fields.to) setCheckError(other[0] ?? errorMessage(err, t('hmisExport.checkFailed')));
       },
     });
   };
@@ -127,7 +156,7 @@ export default function HmisExportPage() {
     download.mutate(body, {
       onSuccess: ({ blob, fileName }) => {
         saveFile(blob, fileName);
-        toast.success('HMIS export downloaded', `${fileName} is in your downloads.`);
+        toast.success(t('hmisExport.downloaded.title'), t('hmisExport.downloaded.message', { fileName }));
       },
       onError: (err) => {
         if (err instanceof HmisExportRefusedError) {
@@ -139,7 +168,7 @@ export default function HmisExportPage() {
         const { fields, other } = splitIssues(err instanceof ApiError ? (err.issues ?? []) : []);
         setErrors(fields);
         if (Object.keys(fields).length === 0 || other.length) {
-          setDownloadError(other[0] ?? errorMessage(err, 'Unable to export. Please try again.'));
+          setDownloadError(other[0] ?? errorMessage(err, t('hmisExport.downloadFailed')));
         }
       },
     });
@@ -153,16 +182,12 @@ export default function HmisExportPage() {
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headings.period}>
         <Stack>
           <Title order={2} size="h4" id={headings.period}>
-            Check a period
+            {t('hmisExport.check.title')}
           </Title>
-          <Text size="sm">
-            The zip follows the HUD HMIS CSV specification, FY2026. A report is in the period when it was filed on a day
-            from From to To, both included (days in UTC). Reports whose client did not consent to share with HMIS are
-            never exported.
-          </Text>
+          <Text size="sm">{t('hmisExport.check.intro')}</Text>
           <form
             noValidate
-            aria-label="Period"
+            aria-label={t('hmisExport.check.form')}
             onSubmit={(e) => {
               e.preventDefault();
               runCheck(excluded);
@@ -170,19 +195,19 @@ export default function HmisExportPage() {
           >
             <Group align="flex-start">
               <TextInput
-                label="From"
+                label={t('hmisExport.from')}
                 type="date"
                 required
                 value={period.from}
-                error={errors.from}
+                error={say(errors.from)}
                 onChange={(e) => setField('from', e.currentTarget.value)}
               />
               <TextInput
-                label="To"
+                label={t('hmisExport.to')}
                 type="date"
                 required
                 value={period.to}
-                error={errors.to}
+                error={say(errors.to)}
                 onChange={(e) => setField('to', e.currentTarget.value)}
               />
               {/* Aligned with the inputs, below their labels. */}
@@ -192,19 +217,19 @@ export default function HmisExportPage() {
                 loading={check.isPending}
                 leftSection={<IconListCheck size={16} aria-hidden />}
               >
-                Check
+                {t('hmisExport.check.submit')}
               </Button>
             </Group>
           </form>
           {checkError && (
-            <Alert color="red" title="Error" role="alert">
-              {checkError}
+            <Alert color="red" title={t('common.error')} role="alert">
+              {say(checkError)}
             </Alert>
           )}
           {result && (
             <CheckResult
               check={result.check}
-              refused={refused}
+              refused={say(refused) ?? null}
               excluded={excluded}
               busy={check.isPending || download.isPending}
               onExclude={toggleExcluded}
@@ -217,27 +242,25 @@ export default function HmisExportPage() {
         <form noValidate onSubmit={submitDownload} aria-labelledby={headings.download}>
           <Stack maw={560}>
             <Title order={2} size="h4" id={headings.download}>
-              Download
+              {t('hmisExport.download.title')}
             </Title>
             <TextInput
-              label="Reason"
-              description="Why you are exporting; recorded with the export"
+              label={t('hmisExport.reason')}
+              description={t('hmisExport.reasonHint')}
               required
               maxLength={500}
               value={reason}
-              error={errors.reason}
+              error={say(errors.reason)}
               onChange={(e) => setField('reason', e.currentTarget.value)}
             />
             {downloadError && (
-              <Alert color="red" title="Error" role="alert">
-                {downloadError}
+              <Alert color="red" title={t('common.error')} role="alert">
+                {say(downloadError)}
               </Alert>
             )}
             <Group justify="space-between" align="center">
               <Text size="sm" c="dimmed" id={hintId}>
-                {ready
-                  ? 'The zip holds the reports checked above.'
-                  : 'Check the period first: the download opens once no problems remain.'}
+                {ready ? t('hmisExport.download.ready') : t('hmisExport.download.notReady')}
               </Text>
               <Button
                 type="submit"
@@ -246,7 +269,7 @@ export default function HmisExportPage() {
                 aria-describedby={hintId}
                 leftSection={<IconFileZip size={16} aria-hidden />}
               >
-                Download zip
+                {t('hmisExport.download.submit')}
               </Button>
             </Group>
           </Stack>
@@ -256,7 +279,7 @@ export default function HmisExportPage() {
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headings.past}>
         <Stack>
           <Title order={2} size="h4" id={headings.past}>
-            Past exports
+            {t('hmisExport.past.title')}
           </Title>
           <PastExports captionId={headings.past} />
         </Stack>

@@ -1,17 +1,15 @@
 import { Textarea, TextInput } from '@mantine/core';
 import { job as jobSchema, JOB_TOAST_MS, jobBody, type Job, type JobBody } from '@portal/contract';
+import { useCallback, useMemo } from 'react';
 import { EditConflictAlert } from '../../../components/edit-conflict-alert';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import type { MalformedToasts } from '../../../lib/contract-form';
 import { FormDialog } from '../../../components/form-dialog';
 import { useRecordForm } from '../../../lib/record-form';
 import { toast } from '../../../lib/toast';
 import { useSaveJob } from '../api/use-job-mutations';
-
-/** spec §5: a malformed link gets a toast rather than an inline error. */
-const MALFORMED: MalformedToasts<JobBody> = {
-  applyLink: (message) => toast.error('Invalid URL', message, JOB_TOAST_MS),
-};
+import { jobsWords } from '../words';
 
 export const JOB_FORM_DEFAULTS: JobBody = {
   title: '',
@@ -29,15 +27,6 @@ export const toJobForm = (job: Job): JobBody => ({
   applyLink: job.applyLink,
 });
 
-/** What the conflict alert shows of the job someone else saved: every field the dialog edits. */
-const conflictFields = (job: Job) => [
-  { label: 'Title', value: job.title },
-  { label: 'Company', value: job.company },
-  { label: 'Location', value: job.location },
-  { label: 'Description', value: job.description },
-  { label: 'Apply Link', value: job.applyLink },
-];
-
 interface JobDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -47,8 +36,30 @@ interface JobDialogProps {
 
 /** The admin's Add/Edit job dialog (spec §2, §4, §5). */
 export function JobDialog({ opened, onClose, job }: JobDialogProps) {
+  const { t } = useT(jobsWords);
   const editing = Boolean(job);
   const save = useSaveJob();
+  /**
+   * spec §5: a malformed link gets a toast rather than an inline error. The contract's one
+   * message for it ('Please enter a valid apply link.') is said in the reader's language.
+   */
+  const malformed = useMemo<MalformedToasts<JobBody>>(
+    () => ({
+      applyLink: () => toast.error(t('jobs.form.invalidUrl'), t('jobs.form.invalidUrlMessage'), JOB_TOAST_MS),
+    }),
+    [t],
+  );
+  /** What the conflict alert shows of the job someone else saved: every field the dialog edits. */
+  const conflictFields = useCallback(
+    (job: Job) => [
+      { label: t('jobs.form.title'), value: job.title },
+      { label: t('jobs.form.company'), value: job.company },
+      { label: t('jobs.form.location'), value: job.location },
+      { label: t('jobs.form.description'), value: job.description },
+      { label: t('jobs.form.applyLink'), value: job.applyLink },
+    ],
+    [t],
+  );
   const { handleSubmit, fieldProps, base, conflict, showConflict, close } = useRecordForm({
     record: job,
     schema: jobBody,
@@ -59,7 +70,7 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
     conflictFields,
     save,
     onClose,
-    malformed: MALFORMED,
+    malformed,
   });
 
   const onSubmit = handleSubmit((values) =>
@@ -67,16 +78,19 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
       { id: base?._id, version: base?.version, values },
       {
         onSuccess: () => {
-          if (editing) toast.success('Job updated.', 'The job was updated successfully.', JOB_TOAST_MS);
-          else toast.success('Job created.', 'The job was created successfully.', JOB_TOAST_MS);
+          if (editing) {
+            toast.success(t('jobs.form.updated.title'), t('jobs.form.updated.message'), JOB_TOAST_MS);
+          } else {
+            toast.success(t('jobs.form.created.title'), t('jobs.form.created.message'), JOB_TOAST_MS);
+          }
           close();
         },
         // ARCHITECTURE §6: failures are shown, with the server's message.
         onError: (err) => {
           if (showConflict(err)) return;
           toast.error(
-            editing ? 'Job not updated.' : 'Job not created.',
-            errorMessage(err, 'The job could not be saved. Please try again.'),
+            editing ? t('jobs.form.notUpdated') : t('jobs.form.notCreated'),
+            errorMessage(err, t('jobs.form.saveFailed')),
             JOB_TOAST_MS,
           );
         },
@@ -88,21 +102,30 @@ export function JobDialog({ opened, onClose, job }: JobDialogProps) {
     <FormDialog
       opened={opened}
       onClose={close}
-      title={editing ? 'Edit Job' : 'Add Job'}
+      title={editing ? t('jobs.form.editTitle') : t('jobs.form.addTitle')}
       size="lg"
       onSubmit={onSubmit}
       pending={save.isPending}
-      submitLabel={editing ? 'Update' : 'Add'}
+      submitLabel={editing ? t('jobs.form.update') : t('jobs.form.add')}
     >
-      {conflict && <EditConflictAlert record="this job" {...conflict} />}
-      <TextInput label="Title" withAsterisk {...fieldProps('title')} />
-      <TextInput label="Company" withAsterisk {...fieldProps('company')} />
-      <TextInput label="Location" withAsterisk {...fieldProps('location')} />
-      <Textarea label="Description" withAsterisk autosize minRows={3} {...fieldProps('description')} />
-      <TextInput
-        label="Apply Link"
+      {conflict && <EditConflictAlert record={t('jobs.form.conflictRecord')} {...conflict} />}
+      {/* What an admin types is shown in its own direction. */}
+      <TextInput label={t('jobs.form.title')} withAsterisk dir="auto" {...fieldProps('title')} />
+      <TextInput label={t('jobs.form.company')} withAsterisk dir="auto" {...fieldProps('company')} />
+      <TextInput label={t('jobs.form.location')} withAsterisk dir="auto" {...fieldProps('location')} />
+      <Textarea
+        label={t('jobs.form.description')}
         withAsterisk
-        placeholder="e.g. careers.example.org/apply"
+        autosize
+        minRows={3}
+        dir="auto"
+        {...fieldProps('description')}
+      />
+      <TextInput
+        label={t('jobs.form.applyLink')}
+        withAsterisk
+        placeholder={t('jobs.form.applyLinkPlaceholder')}
+        dir="auto"
         {...fieldProps('applyLink')}
       />
     </FormDialog>

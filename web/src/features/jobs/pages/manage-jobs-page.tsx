@@ -6,16 +6,19 @@ import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page
 import { useRowSelection } from '../../../components/bulk-bar';
 import { EditDeleteButtons } from '../../../components/card-actions';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteJob } from '../api/use-job-mutations';
 import { useManageJobs } from '../api/use-manage-jobs';
 import { JobDialog } from '../components/job-dialog';
+import { jobsWords } from '../words';
 
 const PAGE_SIZE = 12;
 
 /** spec §2 admin jobs: cards with Edit, Delete and 'Visit Job', and an Add/Edit dialog. */
 export default function ManageJobsPage() {
+  const { t } = useT(jobsWords);
   const paging = usePagedSearch(PAGE_SIZE);
   const { q, offset, limit } = paging;
   const [dialog, setDialog] = useState<{ opened: boolean; job: Job | null }>({ opened: false, job: null });
@@ -28,38 +31,38 @@ export default function ManageJobsPage() {
   return (
     <>
       <AdminListPage
-        search={{ label: 'Search jobs', placeholder: 'Search jobs...' }}
+        search={{ label: t('jobs.manage.searchLabel'), placeholder: t('jobs.manage.searchPlaceholder') }}
         exportHref={apiPath('/api/jobs/export.csv', undefined, { q: q || undefined })}
         actions={
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setDialog({ opened: true, job: null })}
           >
-            Add New
+            {t('jobs.manage.addNew')}
           </Button>
         }
-        bulk={{ rows, q, type: 'job', noun: 'jobs' }}
+        bulk={{ rows, q, type: 'job', noun: t('jobs.manage.bulkNoun') }}
         list={list}
-        loading="Loading jobs"
-        error="Unable to fetch jobs. Please try again."
+        loading={t('jobs.manage.loading')}
+        error={t('jobs.manage.loadError')}
         empty={
           q
             ? {
-                title: 'No jobs found.',
-                description: 'No job matches your search: try part of a title, company or location.',
+                title: t('jobs.empty'),
+                description: t('jobs.manage.noMatch'),
               }
             : {
-                title: 'No jobs found.',
-                description: "A job you add appears on every member's Job Board.",
+                title: t('jobs.empty'),
+                description: t('jobs.manage.emptyDescription'),
                 action: (
                   <Button variant="light" onClick={() => setDialog({ opened: true, job: null })}>
-                    Add a job
+                    {t('jobs.manage.addFirst')}
                   </Button>
                 ),
               }
         }
         paging={paging}
-        pagesLabel="Job pages"
+        pagesLabel={t('jobs.manage.pages')}
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -68,22 +71,22 @@ export default function ManageJobsPage() {
                 <Stack gap="xs" h="100%">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     {/* h2: nothing stands between the screen's h1 and its cards (Lighthouse heading-order). */}
-                    <Title order={2} size="h4">
+                    <Title order={2} size="h4" dir="auto">
                       {job.title}
                     </Title>
                     <Checkbox
-                      aria-label={`Select job ${job.title}`}
+                      aria-label={t('jobs.manage.select', { title: job.title })}
                       checked={rows.isSelected(job._id)}
                       onChange={(e) => rows.toggle(job._id, e.currentTarget.checked)}
                     />
                   </Group>
-                  <Text size="sm" fw={500}>
+                  <Text size="sm" fw={500} dir="auto">
                     {job.company}
                   </Text>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="dimmed" dir="auto">
                     {job.location}
                   </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={6}>
+                  <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }} lineClamp={6}>
                     {job.description}
                   </Text>
                   <Group gap="xs" mt="auto" pt="sm">
@@ -100,7 +103,7 @@ export default function ManageJobsPage() {
                       rel="noopener noreferrer"
                       leftSection={<IconExternalLink size={16} aria-hidden />}
                     >
-                      Visit Job
+                      {t('jobs.manage.visit')}
                     </Button>
                   </Group>
                 </Stack>
@@ -113,19 +116,15 @@ export default function ManageJobsPage() {
       <JobDialog opened={dialog.opened} job={dialog.job} onClose={() => setDialog({ opened: false, job: null })} />
       <DeleteDialog
         id={toDelete?._id ?? null}
-        title="Delete job"
-        message={`Are you sure you want to delete the job '${toDelete?.title ?? ''}'?`}
+        title={t('jobs.delete.title')}
+        message={t('jobs.delete.question', { title: toDelete?.title ?? '' })}
         type="job"
         remove={remove}
-        deleted={{ title: 'Job deleted.', message: 'The job was deleted successfully.' }}
+        deleted={{ title: t('jobs.deleted.title'), message: t('jobs.deleted.message') }}
         list={list}
         paging={paging}
         onError={(err) =>
-          toast.error(
-            'Job not deleted.',
-            errorMessage(err, 'The job could not be deleted. Please try again.'),
-            JOB_TOAST_MS,
-          )
+          toast.error(t('jobs.deleteFailed.title'), errorMessage(err, t('jobs.deleteFailed.message')), JOB_TOAST_MS)
         }
         onClose={() => setToDelete(null)}
         onDeleted={() => setToDelete(null)}

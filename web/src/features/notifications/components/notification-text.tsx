@@ -1,7 +1,10 @@
 import { Anchor, Text } from '@mantine/core';
 import type { Notification } from '@portal/contract';
 
-/** A notification as members read it (spec §3.6): its title, its message, and its link. */
+/**
+ * A notification as members read it (spec §3.6): its title, its message, and its link. The board's
+ * own words, not translated: each shown in its own direction.
+ */
 export function NotificationText({
   notification,
   titleSize,
@@ -11,10 +14,10 @@ export function NotificationText({
 }) {
   return (
     <>
-      <Text fw={600} size={titleSize}>
+      <Text fw={600} size={titleSize} dir="auto">
         {notification.title}
       </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+      <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }}>
         {notification.message}
       </Text>
       <Anchor
@@ -22,6 +25,7 @@ export function NotificationText({
         target="_blank"
         rel="noopener noreferrer"
         size="sm"
+        dir="auto"
         style={{ wordBreak: 'break-all' }}
       >
         {notification.link}

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Box,
   Button,
   Group,
   Indicator,
@@ -13,12 +14,17 @@ import {
 } from '@mantine/core';
 import type { InboxItem } from '@portal/contract';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { useT } from '../../../i18n/use-t';
 import { useInbox, useMarkRead } from '../api/use-inbox';
 import { useNotifications } from '../api/use-notifications';
+import { notificationsWords } from '../words';
 import { NotificationText } from './notification-text';
+
+/** The mark of an unread item: a symbol, the same in every language (its words are for screen readers). */
+const UNREAD_MARK = '● ';
 
 const rule = {
   borderTop: '1px solid var(--mantine-color-gray-3)',
@@ -27,27 +33,36 @@ const rule = {
 
 /**
  * The member's own items (issue 15): unread ones in bold, each linking to the certificate it is
- * about; opening one marks it read.
+ * about; opening one marks it read. The server writes each in the member's language when it is
+ * made: shown as written, in its own direction.
  */
 function InboxList({ items, onOpen }: { items: InboxItem[]; onOpen: (item: InboxItem) => void }) {
+  const { t } = useT(notificationsWords);
   const layout = useLocation().pathname.startsWith('/rtl') ? '/rtl' : '/admin';
   return (
-    <Stack gap="xs" component="ul" aria-label="Your inbox" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label={t('notifications.inbox.title')}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {items.map((item, index) => (
         <li key={item._id} style={index > 0 ? rule : undefined}>
           <Text fw={item.read ? 500 : 700} size="sm">
             {item.read ? null : (
               <>
-                <span aria-hidden>● </span>
-                <VisuallyHidden>Unread: </VisuallyHidden>
+                <span aria-hidden>{UNREAD_MARK}</span>
+                <VisuallyHidden>{t('notifications.inbox.unread')}</VisuallyHidden>
               </>
             )}
-            {item.title}
+            <bdi>{item.title}</bdi>
           </Text>
-          <Text size="sm">{item.message}</Text>
+          <Text size="sm" dir="auto">
+            {item.message}
+          </Text>
           {item.certificateId ? (
             <Anchor component={Link} to={`${layout}/certificates`} size="sm" onClick={() => onOpen(item)}>
-              View certificate
+              {t('notifications.inbox.viewCertificate')}
             </Anchor>
           ) : null}
         </li>
@@ -62,6 +77,18 @@ function InboxList({ items, onOpen }: { items: InboxItem[]; onOpen: (item: Inbox
  * unread own items: board notifications have no read state, so a badge of them would never clear.
  */
 export function NotificationsPopover() {
+  // Issue 34: the bell is in the dashboard's frame, its words in the notifications' own set. While
+  // they load in the reader's language (first use), the place of the bell is kept and the frame
+  // and screen are shown: the frame is not held back for them (nor is the build's snapshot).
+  return (
+    <Suspense fallback={<Box w={34} h={34} />}>
+      <NotificationsBell />
+    </Suspense>
+  );
+}
+
+function NotificationsBell() {
+  const { t, intl } = useT(notificationsWords);
   const { data, isPending, isError } = useNotifications();
   const inbox = useInbox();
   const markRead = useMarkRead();
@@ -76,7 +103,13 @@ export function NotificationsPopover() {
   return (
     // The count sits outside the popover's target: the target's aria-haspopup and aria-expanded
     // belong on the button, not on a wrapping div (axe aria-allowed-attr).
-    <Indicator disabled={unread === 0} label={<span aria-hidden>{unread}</span>} size={16} offset={4} color="red">
+    <Indicator
+      disabled={unread === 0}
+      label={<span aria-hidden>{intl.formatNumber(unread)}</span>}
+      size={16}
+      offset={4}
+      color="red"
+    >
       <Popover
         width={320}
         position="bottom-end"
@@ -92,20 +125,20 @@ export function NotificationsPopover() {
             variant="subtle"
             size="lg"
             radius="xl"
-            aria-label={unread === 0 ? 'Notifications' : `Notifications (${unread} unread)`}
+            aria-label={unread === 0 ? t('notifications.title') : t('notifications.bellUnread', { count: unread })}
             onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={22} stroke={1.75} aria-hidden />
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown aria-label="Notifications">
+        <Popover.Dropdown aria-label={t('notifications.title')}>
           {own.length > 0 ? (
             <Stack gap="xs" mb="md">
               <Group justify="space-between" wrap="nowrap">
-                <Text fw={700}>Your inbox</Text>
+                <Text fw={700}>{t('notifications.inbox.title')}</Text>
                 {unread > 0 ? (
                   <Button variant="subtle" size="compact-xs" onClick={() => markRead.mutate(undefined)}>
-                    Mark all as read
+                    {t('notifications.inbox.markAllRead')}
                   </Button>
                 ) : null}
               </Group>
@@ -115,16 +148,16 @@ export function NotificationsPopover() {
             </Stack>
           ) : null}
           <Text fw={700} mb="xs">
-            Notifications
+            {t('notifications.title')}
           </Text>
           {isPending ? (
-            <Loader size="sm" aria-label="Loading notifications" />
+            <Loader size="sm" aria-label={t('notifications.loading')} />
           ) : isError ? (
             <Text c="red" size="sm">
-              Error fetching notifications.
+              {t('notifications.loadError')}
             </Text>
           ) : count === 0 ? (
-            <EmptyState compact title="No notifications available." description="News from your board appears here." />
+            <EmptyState compact title={t('notifications.none')} description={t('notifications.none.popover')} />
           ) : (
             <ScrollArea.Autosize mah={360} type="auto">
               <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

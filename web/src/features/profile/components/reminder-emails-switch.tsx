@@ -1,14 +1,17 @@
 import { Switch } from '@mantine/core';
 import type { User } from '@portal/contract';
+import { useT } from '../../../i18n/use-t';
 import { isEditConflict } from '../../../lib/edit-conflict';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/use-update-profile';
+import { profileWords } from '../words';
 
 /**
  * Issue 15: renewal reminders by e-mail, on or off. The rest of the profile is sent as it is
  * (the update takes the whole profile); reminders keep coming to the inbox either way.
  */
 export function ReminderEmailsSwitch({ user }: { user: User }) {
+  const { t } = useT(profileWords);
   const update = useUpdateProfile();
   const change = (reminderEmails: boolean) => {
     const { name, job, age, picture, gender, phoneNo, address } = user;
@@ -23,25 +26,20 @@ export function ReminderEmailsSwitch({ user }: { user: User }) {
       {
         onSuccess: () =>
           toast.success(
-            'Profile updated',
-            reminderEmails
-              ? 'Renewal reminders will come by e-mail.'
-              : 'Renewal reminders will no longer come by e-mail.',
+            t('profile.reminders.updated'),
+            reminderEmails ? t('profile.reminders.on') : t('profile.reminders.off'),
           ),
         onError: (err) =>
           isEditConflict(err)
-            ? toast.error(
-                'Profile not updated',
-                'Someone else changed your profile since you opened it. It now shows their changes: please try again.',
-              )
-            : toast.error('Error', err.message),
+            ? toast.error(t('profile.reminders.notUpdated'), t('profile.reminders.conflict'))
+            : toast.error(t('common.error'), err.message),
       },
     );
   };
   return (
     <Switch
-      label="Renewal reminders by e-mail"
-      description="Before a certificate expires. They always appear in your inbox (the bell at the top)."
+      label={t('profile.reminders.label')}
+      description={t('profile.reminders.description')}
       checked={user.reminderEmails}
       disabled={update.isPending}
       onChange={(e) => change(e.currentTarget.checked)}

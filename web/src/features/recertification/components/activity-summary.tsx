@@ -2,14 +2,14 @@ import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { CeActivity } from '@portal/contract';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { formatCalendarDay } from '../../../lib/dates';
+import { recertificationWords } from '../words';
 
 const ACTIVITY_COLOR: Record<CeActivity['status'], string> = { Pending: 'gray', Approved: 'green', Rejected: 'red' };
 
 /** Evidence is a file the member uploaded (`/api/files/{id}`): only a same-origin path is made a link. */
 const isOwnPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
-
-export const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
 /**
  * Issue 33: one continuing-education activity as the member and the reviewer both see it (its
@@ -25,23 +25,29 @@ export function ActivitySummary({
   category: string;
   children?: ReactNode;
 }) {
+  const { t, rich } = useT(recertificationWords);
   return (
     <Card withBorder padding="sm" component="article" aria-label={activity.title}>
       <Stack gap={4}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Text fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Text fw={500} dir="auto" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {activity.title}
           </Text>
           <Badge color={ACTIVITY_COLOR[activity.status]} variant="light" style={{ flexShrink: 0 }}>
-            {activity.status}
+            {t('recertification.activity.status', { status: activity.status })}
           </Badge>
         </Group>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {activity.provider} · {formatCalendarDay(activity.completedOn)} · {hoursText(activity.hours)} · {category}
+          {rich('recertification.activity.line', {
+            provider: <bdi>{activity.provider}</bdi>,
+            day: formatCalendarDay(activity.completedOn),
+            hours: t('recertification.hours', { hours: activity.hours }),
+            category: <bdi>{category}</bdi>,
+          })}
         </Text>
         {activity.rejectionReason ? (
           <Text size="sm" c="red.8">
-            Rejected: {activity.rejectionReason}
+            {rich('recertification.activity.rejected', { reason: <bdi>{activity.rejectionReason}</bdi> })}
           </Text>
         ) : null}
         {activity.evidenceUrl && isOwnPath(activity.evidenceUrl) ? (
@@ -53,11 +59,11 @@ export function ActivitySummary({
             style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
           >
             <IconExternalLink size={14} aria-hidden />
-            {`View evidence of ${activity.title}`}
+            {rich('recertification.activity.viewEvidence', { title: <bdi>{activity.title}</bdi> })}
           </Anchor>
         ) : (
           <Text size="sm" c="orange.9">
-            No evidence
+            {t('recertification.activity.noEvidence')}
           </Text>
         )}
         {children}

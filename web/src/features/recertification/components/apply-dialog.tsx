@@ -1,15 +1,12 @@
 import { Checkbox, Text } from '@mantine/core';
-import { CE_MESSAGES } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api';
+import { useT } from '../../../i18n/use-t';
 import { toast } from '../../../lib/toast';
 import { useApplyForRenewal } from '../api/use-my-renewal';
+import { recertificationWords } from '../words';
 import classes from './touch.module.css';
-
-/** What the member attests to (issue 33), word for word what the box's label says. */
-export const ATTESTATION =
-  'I attest that the activities I logged are true and complete, that I completed them myself, and that I can show the evidence of each if my application is drawn for audit.';
 
 /**
  * Issue 33: "Apply for renewal", with the attestation the server requires to be true. Mounted
@@ -26,6 +23,7 @@ export function ApplyDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t, rich } = useT(recertificationWords);
   const apply = useApplyForRenewal(certificateId);
   const [attested, setAttested] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -36,10 +34,10 @@ export function ApplyDialog({
     apply.mutate(undefined, {
       onSuccess: (applied) => {
         toast.success(
-          'Application submitted',
+          t('recertification.apply.submittedTitle'),
           applied.status === 'Audit'
-            ? 'Your application was drawn for audit: the board checks the evidence of every activity.'
-            : 'The board reviews your application and tells you its decision.',
+            ? t('recertification.apply.submittedAudit')
+            : t('recertification.apply.submittedReview'),
         );
         onClose();
       },
@@ -50,25 +48,24 @@ export function ApplyDialog({
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title="Apply for renewal"
+      title={t('recertification.apply.title')}
       className={classes.touch}
       onSubmit={onSubmit}
       pending={apply.isPending}
-      submitLabel="Submit application"
-      error={apply.isError ? errorMessage(apply.error, 'The application could not be sent. Please try again.') : null}
+      submitLabel={t('recertification.apply.submit')}
+      error={apply.isError ? errorMessage(apply.error, t('recertification.apply.failed')) : null}
     >
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        You apply to renew “{certificateName}” with the activities of this cycle. Until the board decides, they cannot
-        be changed.
+        {rich('recertification.apply.intro', { name: <bdi>{certificateName}</bdi> })}
       </Text>
       <Checkbox
-        label={ATTESTATION}
+        label={t('recertification.apply.attestation')}
         checked={attested}
         onChange={(e) => {
           setAttested(e.currentTarget.checked);
           setMissing(false);
         }}
-        error={missing ? CE_MESSAGES.attestation : undefined}
+        error={missing ? t('recertification.apply.attestationMissing') : undefined}
       />
     </FormDialog>
   );

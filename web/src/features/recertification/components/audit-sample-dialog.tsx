@@ -3,14 +3,12 @@ import { auditSampleBody } from '@portal/contract';
 import { Controller } from 'react-hook-form';
 import { useState } from 'react';
 import { DialogForm } from '../../../components/form-dialog';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { useContractForm } from '../../../lib/contract-form';
 import { useAuditSample } from '../api/use-renewals';
+import { recertificationWords } from '../words';
 import classes from './touch.module.css';
-
-/** What the draw said: "N of M applications drawn for audit". */
-export const drawnText = ({ selected, of }: { selected: number; of: number }) =>
-  `${selected} of ${of} ${of === 1 ? 'application' : 'applications'} drawn for audit`;
 
 /**
  * Issue 33: draws a share of the Submitted applications for audit; the share starts at the rules'
@@ -25,14 +23,15 @@ export function AuditSampleDialog({
   defaultPercent: number | undefined;
   onClose: () => void;
 }) {
+  const { t } = useT(recertificationWords);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Draw audit sample"
+      title={t('recertification.audit.title')}
       centered
       classNames={{ content: classes.touch }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('recertification.close') }}
     >
       {/* Afresh at each opening, from the rules' share. */}
       {opened ? <AuditSampleForm defaultPercent={defaultPercent} onClose={onClose} /> : null}
@@ -41,8 +40,9 @@ export function AuditSampleDialog({
 }
 
 function AuditSampleForm({ defaultPercent, onClose }: { defaultPercent: number | undefined; onClose: () => void }) {
+  const { t } = useT(recertificationWords);
   const draw = useAuditSample();
-  const [drawn, setDrawn] = useState<string | null>(null);
+  const [drawn, setDrawn] = useState<{ selected: number; of: number } | null>(null);
   const { control, handleSubmit } = useContractForm(auditSampleBody, {
     defaultValues: { percent: defaultPercent ?? 10 },
   });
@@ -50,34 +50,30 @@ function AuditSampleForm({ defaultPercent, onClose }: { defaultPercent: number |
     return (
       <Stack>
         <Alert color="green" role="status">
-          {drawn}
+          {/* What the draw said: "N of M applications drawn for audit". */}
+          {t('recertification.audit.drawn', { selected: drawn.selected, of: drawn.of })}
         </Alert>
         <Group justify="flex-end">
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('recertification.done')}</Button>
         </Group>
       </Stack>
     );
   }
   return (
     <DialogForm
-      onSubmit={handleSubmit(({ percent }) =>
-        draw.mutate(percent, { onSuccess: (result) => setDrawn(drawnText(result)) }),
-      )}
+      onSubmit={handleSubmit(({ percent }) => draw.mutate(percent, { onSuccess: setDrawn }))}
       onClose={onClose}
-      submitLabel="Draw"
+      submitLabel={t('recertification.audit.draw')}
       pending={draw.isPending}
-      error={draw.isError ? errorMessage(draw.error, 'The sample could not be drawn. Please try again.') : null}
+      error={draw.isError ? errorMessage(draw.error, t('recertification.audit.failed')) : null}
     >
-      <Text size="sm">
-        Applications that are Submitted are drawn at random; those drawn are marked Audit and need evidence on every
-        activity before they can be approved.
-      </Text>
+      <Text size="sm">{t('recertification.audit.intro')}</Text>
       <Controller
         control={control}
         name="percent"
         render={({ field, fieldState }) => (
           <NumberInput
-            label="Share to draw (%)"
+            label={t('recertification.audit.percent')}
             hideControls
             decimalScale={2}
             name={field.name}

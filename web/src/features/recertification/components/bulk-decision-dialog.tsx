@@ -1,15 +1,15 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { approveRenewal, rejectRenewal, RENEWALS_KEY } from '../api/use-renewals';
 import { type OneByOneOutcome, runOneByOne } from '../utils/one-by-one';
 import { ReasonForm } from './reason-form';
 import classes from './touch.module.css';
 import { refreshAfterWrite } from '../../../lib/refresh';
+import { recertificationWords } from '../words';
 
 export type BulkDecision = 'approve' | 'reject';
-
-const count = (n: number) => `${n} ${n === 1 ? 'application' : 'applications'}`;
 
 /**
  * Issue 33: the ticked applications approved, or rejected with one reason. The server decides
@@ -32,6 +32,7 @@ export function BulkDecisionDialog({
   /** After the run: the selection is cleared. */
   onDone: () => void;
 }) {
+  const { t, rich } = useT(recertificationWords);
   const queryClient = useQueryClient();
   const [done, setDone] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<OneByOneOutcome | null>(null);
@@ -39,7 +40,7 @@ export function BulkDecisionDialog({
 
   const run = async (call: (id: string) => Promise<unknown>) => {
     setDone(0);
-    const result = await runOneByOne(ids, call, setDone);
+    const result = await runOneByOne(ids, call, setDone, t('recertification.bulk.failed'));
     setOutcome(result);
     onDone();
     await refreshAfterWrite(queryClient, { queryKey: RENEWALS_KEY });
@@ -50,49 +51,59 @@ export function BulkDecisionDialog({
     setOutcome(null);
     onClose();
   };
-  const verb = decision === 'approve' ? 'approved' : 'rejected';
+  const approving = decision === 'approve';
+  const progress = running ? ` ${t('recertification.bulk.progress', { done: done ?? 0, total: ids.length })}` : '';
 
   return (
     <Modal
       opened={decision !== null}
       onClose={close}
-      title={decision === 'approve' ? 'Approve applications' : 'Reject applications'}
+      title={t(approving ? 'recertification.bulk.approveTitle' : 'recertification.bulk.rejectTitle')}
       centered
       classNames={{ content: classes.touch }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('recertification.close') }}
     >
       {outcome ? (
         <Stack>
           <Alert color={outcome.failed.length ? 'orange' : 'green'} role="status">
-            {`${outcome.succeeded.length} of ${count(outcome.succeeded.length + outcome.failed.length)} ${verb}.`}
+            {t(approving ? 'recertification.bulk.approvedResult' : 'recertification.bulk.rejectedResult', {
+              succeeded: outcome.succeeded.length,
+              total: outcome.succeeded.length + outcome.failed.length,
+            })}
           </Alert>
           {outcome.failed.length ? (
             <>
               <Text size="sm" fw={500}>
-                Not {verb}:
+                {t(approving ? 'recertification.bulk.notApprovedList' : 'recertification.bulk.notRejectedList')}
               </Text>
-              <List size="sm" aria-label={`Not ${verb}`}>
+              <List
+                size="sm"
+                aria-label={t(approving ? 'recertification.bulk.notApproved' : 'recertification.bulk.notRejected')}
+              >
                 {outcome.failed.map((f) => (
                   <List.Item key={f.id} style={{ overflowWrap: 'anywhere' }}>
-                    {labelOf(f.id)}: {f.message}
+                    {rich('recertification.bulk.failure', {
+                      label: <bdi>{labelOf(f.id)}</bdi>,
+                      message: <bdi>{f.message}</bdi>,
+                    })}
                   </List.Item>
                 ))}
               </List>
             </>
           ) : null}
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t('recertification.done')}</Button>
           </Group>
         </Stack>
       ) : decision === 'reject' ? (
         <Stack>
           <Text size="sm">
-            {count(ids.length)}, each rejected with this reason, which its holder reads.
-            {running ? ` ${done} of ${ids.length} done…` : ''}
+            {t('recertification.bulk.rejectIntro', { count: ids.length })}
+            {progress}
           </Text>
           <ReasonForm
-            label="Reason for rejecting"
-            submitLabel={`Reject ${count(ids.length)}`}
+            label={t('recertification.bulk.reason')}
+            submitLabel={t('recertification.bulk.rejectSubmit', { count: ids.length })}
             pending={running}
             onCancel={close}
             onSubmit={(reason) => void run((id) => rejectRenewal(id, reason))}
@@ -101,16 +112,15 @@ export function BulkDecisionDialog({
       ) : (
         <Stack>
           <Text size="sm">
-            {count(ids.length)} approved: each certificate is renewed for its next cycle, and its holder is told. An
-            application drawn for audit needs evidence on every activity.
-            {running ? ` ${done} of ${ids.length} done…` : ''}
+            {t('recertification.bulk.approveIntro', { count: ids.length })}
+            {progress}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={running}>
-              Cancel
+              {t('recertification.bulk.cancel')}
             </Button>
             <Button color="green" loading={running} onClick={() => void run(approveRenewal)}>
-              {`Approve ${count(ids.length)}`}
+              {t('recertification.bulk.approveSubmit', { count: ids.length })}
             </Button>
           </Group>
         </Stack>

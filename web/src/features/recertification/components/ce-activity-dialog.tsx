@@ -1,25 +1,31 @@
 import { Button, FileButton, Group, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { type CeActivity, ceActivityFields, type RecertificationStatus } from '@portal/contract';
 import { IconCamera, IconFileUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { formatCalendarDay } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/contract-form';
 import { filled } from '../../../lib/form-fields';
 import { toast } from '../../../lib/toast';
 import { useSaveActivity } from '../api/use-my-renewal';
+import { type RecertificationT, recertificationWords } from '../words';
 import classes from './touch.module.css';
 
-/** The form's boxes hold text: hours are typed, then checked by the contract's rule for hours. */
-const activityForm = ceActivityFields.omit({ evidenceUrl: true }).extend({
-  hours: filled(
-    'Hours is required',
-    z.coerce.number({ error: 'Hours must be a number of hours' }).pipe(ceActivityFields.shape.hours),
-  ),
-});
-type ActivityForm = z.input<typeof activityForm>;
+/**
+ * The form's boxes hold text: hours are typed, then checked by the contract's rule for hours. Its
+ * own two messages are in the reader's language, so the schema is made (and memoised) per language.
+ */
+const activityFormOf = (t: RecertificationT) =>
+  ceActivityFields.omit({ evidenceUrl: true }).extend({
+    hours: filled(
+      t('recertification.form.hoursRequired'),
+      z.coerce.number({ error: t('recertification.form.hoursNumber') }).pipe(ceActivityFields.shape.hours),
+    ),
+  });
+type ActivityForm = z.input<ReturnType<typeof activityFormOf>>;
 
 const EVIDENCE_TYPES = 'application/pdf,image/jpeg,image/png,image/webp,image/heic';
 
@@ -54,6 +60,8 @@ export function CeActivityDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t, rich } = useT(recertificationWords);
+  const activityForm = useMemo(() => activityFormOf(t), [t]);
   const save = useSaveActivity(certificateId);
   const [evidence, setEvidence] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -72,8 +80,8 @@ export function CeActivityDialog({
       {
         onSuccess: (saved) => {
           toast.success(
-            activity ? 'Activity updated' : 'Activity added',
-            `${saved.title}: ${saved.hours} hours logged.`,
+            t(activity ? 'recertification.form.updated' : 'recertification.form.added'),
+            t('recertification.form.logged', { title: saved.title, hours: saved.hours }),
           );
           onClose();
         },
@@ -82,69 +90,80 @@ export function CeActivityDialog({
     ),
   );
 
-  const evidenceName = evidence?.name ?? (activity?.evidenceUrl ? 'The evidence you uploaded' : null);
+  const evidenceName = evidence?.name ?? (activity?.evidenceUrl ? t('recertification.form.evidenceUploaded') : null);
   return (
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={activity ? 'Edit activity' : 'Add activity'}
+      title={t(activity ? 'recertification.form.editTitle' : 'recertification.form.addTitle')}
       className={classes.touch}
       onSubmit={onSubmit}
       pending={save.isPending}
-      submitLabel={activity ? 'Save' : 'Add activity'}
-      error={save.isError ? errorMessage(save.error, 'The activity could not be saved. Please try again.') : null}
+      submitLabel={t(activity ? 'recertification.save' : 'recertification.form.addTitle')}
+      error={save.isError ? errorMessage(save.error, t('recertification.form.failed')) : null}
     >
       <Stack>
-        <TextInput label="Title" withAsterisk autoComplete="off" {...fieldProps('title')} />
-        <TextInput label="Provider" withAsterisk autoComplete="organization" {...fieldProps('provider')} />
+        <TextInput label={t('recertification.form.title')} withAsterisk autoComplete="off" {...fieldProps('title')} />
         <TextInput
-          label="Completed on"
+          label={t('recertification.form.provider')}
+          withAsterisk
+          autoComplete="organization"
+          {...fieldProps('provider')}
+        />
+        <TextInput
+          label={t('recertification.form.completedOn')}
           type="date"
           withAsterisk
-          description={`Inside your current cycle, ${formatCalendarDay(status.cycleStart)} to ${formatCalendarDay(status.cycleEnd)}`}
+          description={t('recertification.form.completedOnHint', {
+            start: formatCalendarDay(status.cycleStart),
+            end: formatCalendarDay(status.cycleEnd),
+          })}
           {...fieldProps('completedOn')}
         />
         <TextInput
-          label="Hours"
+          label={t('recertification.form.hours')}
           inputMode="decimal"
           withAsterisk
-          description={`In quarters of an hour (1.5, 2.25), at most ${status.maxHoursPerActivity}`}
+          description={t('recertification.form.hoursHint', { max: status.maxHoursPerActivity })}
           {...fieldProps('hours')}
         />
         <NativeSelect
-          label="Category"
+          label={t('recertification.form.category')}
           withAsterisk
           data={status.categories.map((c) => ({ value: c.key, label: c.name }))}
           {...fieldProps('category')}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            Evidence
+            {t('recertification.form.evidence')}
           </Text>
           <Text size="xs" c="dimmed">
-            A certificate of attendance: a PDF, or a photo of it. An application drawn for audit needs one on every
-            activity.
+            {t('recertification.form.evidenceHint')}
           </Text>
           <Group gap="xs" grow>
             <FileButton onChange={setEvidence} accept="image/*" capture="environment">
               {(props) => (
                 <Button {...props} variant="light" leftSection={<IconCamera size={18} aria-hidden />}>
-                  Take a photo
+                  {t('recertification.form.takePhoto')}
                 </Button>
               )}
             </FileButton>
             <FileButton onChange={setEvidence} accept={EVIDENCE_TYPES}>
               {(props) => (
                 <Button {...props} variant="light" leftSection={<IconFileUpload size={18} aria-hidden />}>
-                  Choose a file
+                  {t('recertification.form.chooseFile')}
                 </Button>
               )}
             </FileButton>
           </Group>
           <Text size="sm" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
-            {evidenceName ? `Evidence: ${evidenceName}` : 'No evidence chosen'}
+            {evidenceName
+              ? rich('recertification.form.evidenceChosen', { name: <bdi>{evidenceName}</bdi> })
+              : t('recertification.form.noEvidence')}
           </Text>
-          {progress !== null ? <Progress value={progress * 100} aria-label="Uploading the evidence" /> : null}
+          {progress !== null ? (
+            <Progress value={progress * 100} aria-label={t('recertification.form.uploading')} />
+          ) : null}
         </Stack>
       </Stack>
     </FormDialog>

@@ -3,11 +3,13 @@ import { type CeActivity, OPEN_RENEWAL_STATUSES, type RenewalDetail, type Renewa
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { formatCalendarDay, formatDay } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useDecideRenewal, useRenewalDetail, useReviewActivity } from '../api/use-renewals';
-import { ActivitySummary, hoursText } from './activity-summary';
+import { recertificationWords } from '../words';
+import { ActivitySummary } from './activity-summary';
 import { ReasonForm } from './reason-form';
 import { RenewalStatusBadge } from './renewal-status-badge';
 import classes from './touch.module.css';
@@ -28,8 +30,11 @@ export function RenewalDetailDialog({
   categoryNames: Record<string, string>;
   onClose: () => void;
 }) {
+  const { t } = useT(recertificationWords);
   const detail = useRenewalDetail(id);
-  const title = detail.data ? `Renewal of ${detail.data.certificateNo}` : 'Renewal application';
+  const title = detail.data
+    ? t('recertification.detail.title', { certificateNo: detail.data.certificateNo })
+    : t('recertification.detail.untitled');
   return (
     <Modal
       opened={id !== null}
@@ -38,16 +43,16 @@ export function RenewalDetailDialog({
       size="lg"
       centered
       classNames={{ content: classes.touch }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('recertification.close') }}
     >
       {detail.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading the application" />
+          <Loader aria-label={t('recertification.detail.loading')} />
         </Center>
       ) : detail.isError ? (
         <LoadError
-          title="Error"
-          message={errorMessage(detail.error, 'Unable to fetch the application. Please try again.')}
+          title={t('common.error')}
+          message={errorMessage(detail.error, t('recertification.detail.loadFailed'))}
           onRetry={() => void detail.refetch()}
           retrying={detail.isFetching}
         />
@@ -67,11 +72,23 @@ function Application({
   categoryNames: Record<string, string>;
   onClose: () => void;
 }) {
+  const { t, rich } = useT(recertificationWords);
   const decide = useDecideRenewal();
   const [rejecting, setRejecting] = useState(false);
   const open = isOpenRenewal(a.status);
-  const decided = (verb: string) => () => {
-    toast.success(`Application ${verb}`, `The renewal of ${a.certificateNo} was ${verb}.`);
+  const decided = (decision: 'approved' | 'rejected') => () => {
+    const { certificateNo } = a;
+    if (decision === 'approved') {
+      toast.success(
+        t('recertification.detail.approvedTitle'),
+        t('recertification.detail.approvedText', { certificateNo }),
+      );
+    } else {
+      toast.success(
+        t('recertification.detail.rejectedTitle'),
+        t('recertification.detail.rejectedText', { certificateNo }),
+      );
+    }
     onClose();
   };
 
@@ -79,40 +96,42 @@ function Application({
     <Stack>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={500} dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {a.certificateName}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {a.holderName} · {a.holderEmail}
+            {rich('recertification.detail.holder', {
+              name: <bdi>{a.holderName}</bdi>,
+              email: <bdi>{a.holderEmail}</bdi>,
+            })}
           </Text>
         </Stack>
         <RenewalStatusBadge status={a.status} size="lg" style={{ flexShrink: 0 }} />
       </Group>
       {/* Each line starts with its word: in the right-to-left layout a leading number would jump to the end. */}
       <Stack gap={0}>
-        <Text size="sm">Counted: {hoursText(a.countedHours)}</Text>
+        <Text size="sm">{t('recertification.counted', { hours: a.countedHours })}</Text>
         <Text size="sm">
-          Activities: {a.activityCount}, {a.withoutEvidence} without evidence
+          {t('recertification.activityCount', { count: a.activityCount, without: a.withoutEvidence })}
         </Text>
-        <Text size="sm">Submitted: {formatDay(a.submittedAt)}</Text>
-        <Text size="sm">Valid till: {formatCalendarDay(a.validTill)}</Text>
+        <Text size="sm">{t('recertification.submitted', { day: formatDay(a.submittedAt) })}</Text>
+        <Text size="sm">{t('recertification.detail.validTill', { day: formatCalendarDay(a.validTill) })}</Text>
       </Stack>
       {a.reason ? (
         <Text size="sm" c="red.8">
-          Reason: {a.reason}
+          {rich('recertification.reason', { reason: <bdi>{a.reason}</bdi> })}
         </Text>
       ) : null}
       {a.status === 'Audit' && a.withoutEvidence > 0 ? (
-        <Alert color="orange" title="Drawn for audit">
-          {a.withoutEvidence} {a.withoutEvidence === 1 ? 'activity has' : 'activities have'} no evidence yet: the
-          application cannot be approved until every activity has evidence.
+        <Alert color="orange" title={t('recertification.detail.auditTitle')}>
+          {t('recertification.detail.auditMissing', { count: a.withoutEvidence })}
         </Alert>
       ) : null}
 
       <Title order={3} size="h5">
-        Activities
+        {t('recertification.activities')}
       </Title>
-      {a.activities.length === 0 ? <Text c="dimmed">No activities.</Text> : null}
+      {a.activities.length === 0 ? <Text c="dimmed">{t('recertification.detail.noActivities')}</Text> : null}
       {a.activities.map((activity) => (
         <ActivityCard
           key={activity._id}
@@ -123,15 +142,15 @@ function Application({
       ))}
 
       {decide.isError ? (
-        <Alert color="red" role="alert" title="Not decided">
-          {errorMessage(decide.error, 'The decision could not be saved. Please try again.')}
+        <Alert color="red" role="alert" title={t('recertification.detail.notDecided')}>
+          {errorMessage(decide.error, t('recertification.detail.decideFailed'))}
         </Alert>
       ) : null}
       {open ? (
         rejecting ? (
           <ReasonForm
-            label="Reason for rejecting the application"
-            submitLabel="Reject application"
+            label={t('recertification.detail.rejectReason')}
+            submitLabel={t('recertification.detail.rejectApplication')}
             pending={decide.isPending}
             onCancel={() => setRejecting(false)}
             onSubmit={(reason) => decide.mutate({ id: a._id, reason }, { onSuccess: decided('rejected') })}
@@ -147,7 +166,7 @@ function Application({
                 setRejecting(true);
               }}
             >
-              Reject application
+              {t('recertification.detail.rejectApplication')}
             </Button>
             <Button
               color="green"
@@ -155,7 +174,7 @@ function Application({
               loading={decide.isPending}
               onClick={() => decide.mutate({ id: a._id }, { onSuccess: decided('approved') })}
             >
-              Approve application
+              {t('recertification.detail.approveApplication')}
             </Button>
           </Group>
         )
@@ -174,19 +193,20 @@ function ActivityCard({
   category: string;
   reviewable: boolean;
 }) {
+  const { t } = useT(recertificationWords);
   const review = useReviewActivity();
   const [rejecting, setRejecting] = useState(false);
   return (
     <ActivitySummary activity={activity} category={category}>
       {review.isError ? (
         <Alert color="red" role="alert">
-          {errorMessage(review.error, 'The review could not be saved. Please try again.')}
+          {errorMessage(review.error, t('recertification.detail.reviewFailed'))}
         </Alert>
       ) : null}
       {reviewable && rejecting ? (
         <ReasonForm
-          label={`Reason for rejecting ${activity.title}`}
-          submitLabel="Reject activity"
+          label={t('recertification.detail.activityReason', { title: activity.title })}
+          submitLabel={t('recertification.detail.rejectActivity')}
           pending={review.isPending}
           onCancel={() => setRejecting(false)}
           onSubmit={(reason) =>
@@ -195,7 +215,10 @@ function ActivityCard({
               {
                 onSuccess: (saved) => {
                   setRejecting(false);
-                  toast.success('Activity rejected', `${saved.title} does not count towards the renewal.`);
+                  toast.success(
+                    t('recertification.detail.activityRejected'),
+                    t('recertification.detail.activityRejectedText', { title: saved.title }),
+                  );
                 },
               },
             )
@@ -207,24 +230,24 @@ function ActivityCard({
             <Button
               variant="light"
               color="red"
-              aria-label={`Reject ${activity.title}`}
+              aria-label={t('recertification.detail.rejectNamed', { title: activity.title })}
               onClick={() => {
                 review.reset();
                 setRejecting(true);
               }}
             >
-              Reject
+              {t('recertification.reject')}
             </Button>
           ) : null}
           {activity.status !== 'Approved' ? (
             <Button
               variant="light"
               color="green"
-              aria-label={`Approve ${activity.title}`}
+              aria-label={t('recertification.detail.approveNamed', { title: activity.title })}
               loading={review.isPending}
               onClick={() => review.mutate({ id: activity._id })}
             >
-              Approve
+              {t('recertification.approve')}
             </Button>
           ) : null}
         </Group>

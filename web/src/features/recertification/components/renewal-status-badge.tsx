@@ -1,6 +1,8 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { RenewalStatus } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
+import { useT } from '../../../i18n/use-t';
+import { recertificationWords } from '../words';
 
 const COLOR: Record<RenewalStatus, string> = {
   Submitted: 'blue',
@@ -12,6 +14,7 @@ const COLOR: Record<RenewalStatus, string> = {
 
 /** An application's status; Audit is filled and marked, so that it stands out in the queue. */
 export function RenewalStatusBadge({ status, ...props }: { status: RenewalStatus } & BadgeProps) {
+  const { t } = useT(recertificationWords);
   const audit = status === 'Audit';
   return (
     <Badge
@@ -20,7 +23,7 @@ export function RenewalStatusBadge({ status, ...props }: { status: RenewalStatus
       leftSection={audit ? <IconSearch size={12} aria-hidden /> : undefined}
       {...props}
     >
-      {status}
+      {t('recertification.renewalStatus', { status })}
     </Badge>
   );
 }

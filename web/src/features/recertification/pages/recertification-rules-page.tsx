@@ -18,11 +18,14 @@ import { type RecertificationRules, recertificationRules } from '@portal/contrac
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Control, Controller, type FieldError, type FieldPath, get, useFieldArray } from 'react-hook-form';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { useContractForm } from '../../../lib/contract-form';
 import { toast } from '../../../lib/toast';
 import { useRecertificationRules, useSaveRecertificationRules } from '../api/use-recertification-rules';
 import classes from '../components/touch.module.css';
+import { recertificationWords } from '../words';
+import { useNav } from '../../../app/layouts/words';
 
 /**
  * Issue 33: /admin/manage/recertification. The board's rules for renewing a certificate: its cycle,
@@ -30,12 +33,13 @@ import classes from '../components/touch.module.css';
  * counts for, the grace period, the share drawn for audit and the note on a late fee.
  */
 export default function RecertificationRulesPage() {
+  const { t } = useT(recertificationWords);
   const rules = useRecertificationRules();
-  if (rules.isPending) return <Loader aria-label="Loading recertification rules" />;
+  if (rules.isPending) return <Loader aria-label={t('recertification.rules.loading')} />;
   if (rules.isError) {
     return (
-      <Alert color="red" title="Error">
-        {errorMessage(rules.error, 'Unable to fetch the recertification rules. Please try again.')}
+      <Alert color="red" title={t('common.error')}>
+        {errorMessage(rules.error, t('recertification.rules.loadFailed'))}
       </Alert>
     );
   }
@@ -73,6 +77,8 @@ function NumberField({
 }
 
 function RulesForm({ saved }: { saved: RecertificationRules }) {
+  const { t } = useT(recertificationWords);
+  const nav = useNav();
   const save = useSaveRecertificationRules();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, fieldProps, reset, formState } = useContractForm(recertificationRules, {
@@ -90,15 +96,15 @@ function RulesForm({ saved }: { saved: RecertificationRules }) {
       onSuccess: (rules) => {
         reset(rules);
         toast.success(
-          'Recertification rules saved',
-          `Holders need ${rules.totalHours} hours every ${rules.cycleMonths} months.`,
+          t('recertification.rules.saved'),
+          t('recertification.rules.savedText', { totalHours: rules.totalHours, cycleMonths: rules.cycleMonths }),
         );
       },
       // The server's 400 says what it refused.
       onError: (err) => {
-        const message = errorMessage(err, 'The rules could not be saved. Please try again.');
+        const message = errorMessage(err, t('recertification.rules.saveFailed'));
         setFailure(message);
-        toast.error('Rules not saved', message);
+        toast.error(t('recertification.rules.notSavedTitle'), message);
       },
     });
   });
@@ -108,63 +114,86 @@ function RulesForm({ saved }: { saved: RecertificationRules }) {
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack>
           <Title order={2} size="h4">
-            Recertification Rules
+            {nav('Recertification Rules')}
           </Title>
-          <Text size="sm">
-            What a holder must do to renew a certificate: the continuing-education hours of each cycle, in all and per
-            category. Hours count in quarters of an hour. Changes apply to the applications made from now on.
-          </Text>
+          <Text size="sm">{t('recertification.rules.intro')}</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberField control={control} name="cycleMonths" label="Cycle (months)" allowDecimal={false} />
+            <NumberField
+              control={control}
+              name="cycleMonths"
+              label={t('recertification.rules.cycleMonths')}
+              allowDecimal={false}
+            />
             <NumberField
               control={control}
               name="totalHours"
-              label="Total hours per cycle"
+              label={t('recertification.rules.totalHours')}
               decimalScale={2}
               step={0.25}
             />
             <NumberField
               control={control}
               name="maxHoursPerActivity"
-              label="Most hours one activity counts for"
+              label={t('recertification.rules.maxHoursPerActivity')}
               decimalScale={2}
               step={0.25}
             />
-            <NumberField control={control} name="graceDays" label="Grace period (days)" allowDecimal={false} />
-            <NumberField control={control} name="auditPercent" label="Share drawn for audit (%)" decimalScale={2} />
+            <NumberField
+              control={control}
+              name="graceDays"
+              label={t('recertification.rules.graceDays')}
+              allowDecimal={false}
+            />
+            <NumberField
+              control={control}
+              name="auditPercent"
+              label={t('recertification.rules.auditPercent')}
+              decimalScale={2}
+            />
           </SimpleGrid>
 
           <Title order={3} size="h5">
-            Categories
+            {t('recertification.rules.categories')}
           </Title>
           <Text size="sm" c="dimmed">
-            Each category has a key (lower-case letters, digits and dashes), the name holders see, and the hours it
-            needs at least.
+            {t('recertification.rules.categoriesHint')}
           </Text>
           {categories.fields.map((row, index) => (
-            <Card key={row.id} withBorder padding="sm" component="fieldset" aria-label={`Category ${index + 1}`}>
+            <Card
+              key={row.id}
+              withBorder
+              padding="sm"
+              component="fieldset"
+              aria-label={t('recertification.rules.category', { number: index + 1 })}
+            >
               <Stack gap="xs">
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={500} size="sm">
-                    Category {index + 1}
+                    {t('recertification.rules.category', { number: index + 1 })}
                   </Text>
                   <ActionIcon
                     variant="subtle"
                     color="red"
                     size={44}
-                    aria-label={`Remove category ${index + 1}`}
+                    aria-label={t('recertification.rules.removeCategory', { number: index + 1 })}
                     onClick={() => categories.remove(index)}
                   >
                     <IconTrash size={18} aria-hidden />
                   </ActionIcon>
                 </Group>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <TextInput label={`Category ${index + 1} key`} {...fieldProps(`categories.${index}.key`)} />
-                  <TextInput label={`Category ${index + 1} name`} {...fieldProps(`categories.${index}.name`)} />
+                  <TextInput
+                    label={t('recertification.rules.categoryKey', { number: index + 1 })}
+                    {...fieldProps(`categories.${index}.key`)}
+                  />
+                  <TextInput
+                    label={t('recertification.rules.categoryName', { number: index + 1 })}
+                    {...fieldProps(`categories.${index}.name`)}
+                  />
                   <NumberField
                     control={control}
                     name={`categories.${index}.minHours`}
-                    label={`Category ${index + 1} minimum hours`}
+                    label={t('recertification.rules.categoryMinHours', { number: index + 1 })}
                     decimalScale={2}
                     step={0.25}
                   />
@@ -183,29 +212,29 @@ function RulesForm({ saved }: { saved: RecertificationRules }) {
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => categories.append({ key: '', name: '', minHours: 0 })}
             >
-              Add category
+              {t('recertification.rules.addCategory')}
             </Button>
           </Group>
 
           <Textarea
-            label="Late fee note"
-            description="Shown to holders who apply in the grace period."
+            label={t('recertification.rules.lateFeeNote')}
+            description={t('recertification.rules.lateFeeNoteHint')}
             autosize
             minRows={2}
             {...fieldProps('lateFeeNote')}
           />
 
           {failure ? (
-            <Alert color="red" role="alert" title="Not saved">
+            <Alert color="red" role="alert" title={t('recertification.rules.notSaved')}>
               {failure}
             </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="subtle" onClick={() => reset(saved)} disabled={!formState.isDirty || save.isPending}>
-              Undo changes
+              {t('recertification.rules.undo')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save
+              {t('recertification.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
-import type { CeActivity, RecertificationStatus } from '@portal/contract';
+import type { CeActivity, RecertificationStatus, RenewalStatus } from '@portal/contract';
 import { IconArrowBack, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,51 +7,60 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError, UNREACHABLE } from '../../../components/load-error';
 import { RecertificationStateBadge } from '../../../components/recertification-state-badge';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { formatCalendarDay } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useCeActivities, useDeleteActivity, useRecertificationStatus } from '../api/use-my-renewal';
-import { ActivitySummary, hoursText } from '../components/activity-summary';
+import { ActivitySummary } from '../components/activity-summary';
 import { ApplyDialog } from '../components/apply-dialog';
 import { CeActivityDialog } from '../components/ce-activity-dialog';
 import { RenewalStatusBadge } from '../components/renewal-status-badge';
+import { type RecertificationT, recertificationWords } from '../words';
 import classes from '../components/touch.module.css';
 
 /** What the state means for the member, in a sentence. */
-function stateSentence(s: RecertificationStatus): string {
-  const till = formatCalendarDay(s.cycleEnd);
+function stateSentence(s: RecertificationStatus, t: RecertificationT): string {
+  const day = formatCalendarDay(s.cycleEnd);
+  const graceEnd = formatCalendarDay(s.graceEnd);
   switch (s.state) {
     case 'Active':
-      return `Valid till ${till}. Log your continuing education as you go.`;
+      return t('recertification.tab.active', { day });
     case 'Expiring':
-      return `Expires on ${till}. Apply for renewal before then.`;
+      return t('recertification.tab.expiring', { day });
     case 'Grace':
-      return `Expired on ${till}. You can still renew until ${formatCalendarDay(s.graceEnd)}.`;
+      return t('recertification.tab.grace', { day, graceEnd });
     case 'Lapsed':
-      return `Lapsed on ${formatCalendarDay(s.graceEnd)}. Renewed now, a new cycle starts on the day of approval.`;
+      return t('recertification.tab.lapsed', { graceEnd });
     case 'Revoked':
-      return 'This certificate was revoked and cannot be renewed.';
+      return t('recertification.tab.revoked');
   }
 }
 
+/** What an application's status means for the member. */
+const APPLICATION_TEXT = {
+  Submitted: 'recertification.tab.applicationSubmitted',
+  Audit: 'recertification.tab.applicationAudit',
+  Returned: 'recertification.tab.applicationReturned',
+  Approved: 'recertification.tab.applicationApproved',
+  Rejected: 'recertification.tab.applicationRejected',
+} as const satisfies Record<RenewalStatus, string>;
+
 /** The application of this cycle, as the member reads it. */
 function ApplicationNotice({ application }: { application: NonNullable<RecertificationStatus['application']> }) {
-  const text = {
-    Submitted: 'Your application is with the board for review.',
-    Audit: 'Your application was drawn for audit: the board checks the evidence of every activity.',
-    Returned: 'The board returned your application. Fix what it says, then apply again.',
-    Approved: 'Your certificate was renewed.',
-    Rejected: 'The board rejected your application.',
-  }[application.status];
+  const { t, rich } = useT(recertificationWords);
+  const text = t(APPLICATION_TEXT[application.status]);
   return (
     <Alert color={application.status === 'Approved' ? 'green' : application.status === 'Rejected' ? 'red' : 'blue'}>
       <Stack gap={4}>
         <Group gap="xs">
-          <Text fw={500}>Application</Text>
+          <Text fw={500}>{t('recertification.tab.application')}</Text>
           <RenewalStatusBadge status={application.status} />
         </Group>
         <Text size="sm">{text}</Text>
-        {application.reason ? <Text size="sm">Reason: {application.reason}</Text> : null}
+        {application.reason ? (
+          <Text size="sm">{rich('recertification.reason', { reason: <bdi>{application.reason}</bdi> })}</Text>
+        ) : null}
       </Stack>
     </Alert>
   );
@@ -59,22 +68,23 @@ function ApplicationNotice({ application }: { application: NonNullable<Recertifi
 
 /** One bar: hours counted against the hours needed, with both in words for a screen reader. */
 function HoursBar({ label, counted, needed }: { label: string; counted: number; needed: number }) {
+  const { t } = useT(recertificationWords);
   const done = counted >= needed;
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={500} dir="auto" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {label}
         </Text>
         <Text size="sm" style={{ flexShrink: 0 }}>
-          {counted} of {needed} h
+          {t('recertification.tab.barValue', { counted, needed })}
         </Text>
       </Group>
       <Progress
         value={needed === 0 ? 100 : Math.min(100, (counted / needed) * 100)}
         color={done ? 'green' : 'brand'}
         size="lg"
-        aria-label={`${label}: ${hoursText(counted)} of ${needed}`}
+        aria-label={t('recertification.tab.barLabel', { label, counted, needed })}
       />
     </Stack>
   );
@@ -97,6 +107,7 @@ function ActivityList({
   onEdit: (activity: CeActivity) => void;
   onDelete: (activity: CeActivity) => void;
 }) {
+  const { t } = useT(recertificationWords);
   const startDay = cycleStart.slice(0, 10);
   const current = activities.filter((a) => a.completedOn.slice(0, 10) >= startDay);
   const earlier = activities.filter((a) => a.completedOn.slice(0, 10) < startDay);
@@ -111,13 +122,17 @@ function ActivityList({
           <Button
             variant="light"
             color="red"
-            aria-label={`Delete ${activity.title}`}
+            aria-label={t('recertification.tab.deleteNamed', { title: activity.title })}
             onClick={() => onDelete(activity)}
           >
-            Delete
+            {t('recertification.tab.delete')}
           </Button>
-          <Button variant="light" aria-label={`Edit ${activity.title}`} onClick={() => onEdit(activity)}>
-            Edit
+          <Button
+            variant="light"
+            aria-label={t('recertification.tab.editNamed', { title: activity.title })}
+            onClick={() => onEdit(activity)}
+          >
+            {t('recertification.tab.edit')}
           </Button>
         </Group>
       )}
@@ -128,18 +143,20 @@ function ActivityList({
       {current.length === 0 ? (
         <EmptyState
           compact
-          title="No activities yet."
-          description="Log each course, workshop or conference you attend in this cycle, with its certificate of attendance."
+          title={t('recertification.tab.noActivities')}
+          description={t('recertification.tab.noActivitiesHint')}
         />
       ) : (
-        current.map((a) => card(a, a.locked ? 'Part of your application: it cannot be changed now.' : null))
+        current.map((a) => card(a, a.locked ? t('recertification.tab.locked') : null))
       )}
       {earlier.length > 0 ? (
         <>
           <Title order={4} size="h5" mt="sm">
-            Earlier cycles
+            {t('recertification.tab.earlierCycles')}
           </Title>
-          {earlier.map((a) => card(a, a.locked ? 'Counted in an earlier renewal.' : 'Before this cycle: not counted.'))}
+          {earlier.map((a) =>
+            card(a, t(a.locked ? 'recertification.tab.countedEarlier' : 'recertification.tab.notCounted')),
+          )}
         </>
       ) : null}
     </>
@@ -152,6 +169,7 @@ function ActivityList({
  * and applies for renewal once the rules are met.
  */
 export default function RenewalPage() {
+  const { t, intl } = useT(recertificationWords);
   const { id = '' } = useParams();
   const status = useRecertificationStatus(id);
   const activities = useCeActivities(id);
@@ -171,14 +189,14 @@ export default function RenewalPage() {
       style={{ alignSelf: 'flex-start' }}
       mih={44}
     >
-      Back to certificates
+      {t('recertification.tab.back')}
     </Button>
   );
 
   if (status.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the renewal" />
+        <Loader aria-label={t('recertification.tab.loading')} />
       </Center>
     );
   }
@@ -187,7 +205,7 @@ export default function RenewalPage() {
       <Stack>
         {back}
         <LoadError
-          title="Unable to load the renewal of this certificate."
+          title={t('recertification.tab.loadFailed')}
           message={errorMessage(status.error, UNREACHABLE)}
           onRetry={() => void status.refetch()}
           retrying={status.isFetching}
@@ -206,24 +224,26 @@ export default function RenewalPage() {
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Title order={2} size="h3" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Title order={2} size="h3" dir="auto" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {name}
             </Title>
             <RecertificationStateBadge state={s.state} size="lg" style={{ flexShrink: 0 }} />
           </Group>
-          <Text size="sm">Certificate No.: {certificateNo}</Text>
-          <Text>{stateSentence(s)}</Text>
+          <Text size="sm">{t('recertification.tab.certificateNo', { certificateNo })}</Text>
+          <Text>{stateSentence(s, t)}</Text>
           <Text size="sm" c="dimmed">
-            Current cycle: {formatCalendarDay(s.cycleStart)} to {formatCalendarDay(s.cycleEnd)}
+            {t('recertification.tab.cycle', {
+              start: formatCalendarDay(s.cycleStart),
+              end: formatCalendarDay(s.cycleEnd),
+            })}
           </Text>
           {Date.parse(s.cycleStart) > openedAt ? (
-            <Text size="sm">
-              Renewed: the new cycle starts on {formatCalendarDay(s.cycleStart)}. Activities completed from then count
-              towards the next renewal.
-            </Text>
+            <Text size="sm">{t('recertification.tab.renewed', { day: formatCalendarDay(s.cycleStart) })}</Text>
           ) : null}
           {(s.state === 'Grace' || s.state === 'Lapsed') && s.lateFeeNote ? (
-            <Text size="sm">{s.lateFeeNote}</Text>
+            <Text size="sm" dir="auto">
+              {s.lateFeeNote}
+            </Text>
           ) : null}
         </Stack>
       </Card>
@@ -233,25 +253,34 @@ export default function RenewalPage() {
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="renewal-progress">
         <Stack gap="md">
           <Title order={3} size="h4" id="renewal-progress">
-            Continuing education
+            {t('recertification.tab.continuingEducation')}
           </Title>
-          <HoursBar label="All categories" counted={s.countedHours} needed={s.requiredHours} />
+          <HoursBar label={t('recertification.tab.allCategories')} counted={s.countedHours} needed={s.requiredHours} />
           {s.categories.map((c) => (
             <HoursBar key={c.key} label={c.name} counted={c.countedHours} needed={c.minHours} />
           ))}
           {s.shortfall.length > 0 ? (
             <Text size="sm">
-              Still to log:{' '}
-              {s.shortfall.map((m) => `${hoursText(m.hours)} ${m.key ? `in ${m.name}` : 'in all'}`).join(', ')}.
+              {t('recertification.tab.stillToLog', {
+                // A list of amounts: "8 hours in Outreach, 4 hours in all" in English.
+                missing: intl.formatList(
+                  s.shortfall.map((m) =>
+                    m.key
+                      ? t('recertification.tab.missingIn', { hours: m.hours, name: m.name })
+                      : t('recertification.tab.missingInAll', { hours: m.hours }),
+                  ),
+                  { type: 'unit', style: 'short' },
+                ),
+              })}
             </Text>
           ) : (
             <Text size="sm" c="green.9">
-              The rules of this cycle are met.
+              {t('recertification.tab.met')}
             </Text>
           )}
           {s.state !== 'Revoked' && !open ? (
             <Button onClick={() => setApplying(true)} disabled={!s.canApply}>
-              Apply for renewal
+              {t('recertification.tab.applyForRenewal')}
             </Button>
           ) : null}
         </Stack>
@@ -260,21 +289,21 @@ export default function RenewalPage() {
       <Stack gap="sm" component="section" aria-labelledby="renewal-activities">
         <Group justify="space-between">
           <Title order={3} size="h4" id="renewal-activities">
-            Activities
+            {t('recertification.activities')}
           </Title>
           {s.state !== 'Revoked' ? (
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-              Add activity
+              {t('recertification.tab.addActivity')}
             </Button>
           ) : null}
         </Group>
         {activities.isPending ? (
           <Center py="md">
-            <Loader aria-label="Loading activities" />
+            <Loader aria-label={t('recertification.tab.loadingActivities')} />
           </Center>
         ) : activities.isError ? (
           <LoadError
-            title="Unable to load your activities."
+            title={t('recertification.tab.activitiesFailed')}
             message={errorMessage(activities.error, UNREACHABLE)}
             onRetry={() => void activities.refetch()}
             retrying={activities.isFetching}
@@ -304,19 +333,23 @@ export default function RenewalPage() {
       ) : null}
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete activity"
-        message={`Delete “${deleting?.title ?? ''}”? Its hours no longer count towards your renewal.`}
-        confirmLabel="Delete"
+        title={t('recertification.tab.deleteTitle')}
+        message={t('recertification.tab.deleteQuestion', { title: deleting?.title ?? '' })}
+        confirmLabel={t('recertification.tab.delete')}
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting._id, {
             onSuccess: () => {
-              toast.success('Activity deleted', `${deleting.title} was deleted.`);
+              toast.success(
+                t('recertification.tab.deleted'),
+                t('recertification.tab.deletedText', { title: deleting.title }),
+              );
               setDeleting(null);
             },
-            onError: (err) => toast.error('Activity not deleted', errorMessage(err, 'Please try again.')),
+            onError: (err) =>
+              toast.error(t('recertification.tab.notDeleted'), errorMessage(err, t('recertification.tab.tryAgain'))),
           })
         }
       />

@@ -6,6 +6,7 @@ import { AdminListPage } from '../../../components/admin-list-page';
 import { useRowSelection } from '../../../components/bulk-bar';
 import { ListTools } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { useT } from '../../../i18n/use-t';
 import { formatDay } from '../../../lib/dates';
 import { useRecertificationRules } from '../api/use-recertification-rules';
 import { renewalsExportHref, useRenewals } from '../api/use-renewals';
@@ -14,22 +15,29 @@ import { type BulkDecision, BulkDecisionDialog } from '../components/bulk-decisi
 import { isOpenRenewal, RenewalDetailDialog } from '../components/renewal-detail-dialog';
 import { RenewalStatusBadge } from '../components/renewal-status-badge';
 import classes from '../components/touch.module.css';
+import { recertificationWords } from '../words';
 
 const PAGE_SIZE = 12;
 
-/** The orders an admin picks from, kept in the address as `?sort=`. The first is the server's own: a queue. */
-const SORTS: { value: string; label: string; sort?: { by: RenewalSort; order: 'asc' | 'desc' } }[] = [
-  { value: '', label: 'Oldest first' },
-  { value: 'newest', label: 'Newest first', sort: { by: 'submittedAt', order: 'desc' } },
-  { value: 'status', label: 'Status', sort: { by: 'status', order: 'asc' } },
-  { value: 'certificateNo', label: 'Certificate No', sort: { by: 'certificateNo', order: 'asc' } },
-  { value: 'holderName', label: 'Holder, A to Z', sort: { by: 'holderName', order: 'asc' } },
-];
-
-const STATUS_CHOICES = [
-  { value: '', label: 'Status: all' },
-  ...RENEWAL_STATUSES.map((status) => ({ value: status, label: `Status: ${status}` })),
-];
+/**
+ * The orders an admin picks from, kept in the address as `?sort=`. The first is the server's own: a
+ * queue. Each names its option ("Sort: …") by a message key.
+ */
+const SORTS = [
+  { value: '', label: 'recertification.queue.sortOldest' },
+  { value: 'newest', label: 'recertification.queue.sortNewest', sort: { by: 'submittedAt', order: 'desc' } },
+  { value: 'status', label: 'recertification.queue.sortStatus', sort: { by: 'status', order: 'asc' } },
+  {
+    value: 'certificateNo',
+    label: 'recertification.queue.sortCertificateNo',
+    sort: { by: 'certificateNo', order: 'asc' },
+  },
+  { value: 'holderName', label: 'recertification.queue.sortHolderName', sort: { by: 'holderName', order: 'asc' } },
+] as const satisfies readonly {
+  value: string;
+  label: string;
+  sort?: { by: RenewalSort; order: 'asc' | 'desc' };
+}[];
 
 const isStatus = (value: string): value is RenewalStatus => (RENEWAL_STATUSES as readonly string[]).includes(value);
 
@@ -38,11 +46,13 @@ const isStatus = (value: string): value is RenewalStatus => (RENEWAL_STATUSES as
  * each application's activities and evidence, and the decisions, one by one or on the ticked rows.
  */
 export default function RenewalsPage() {
+  const { t, rich } = useT(recertificationWords);
   const paging = usePagedSearch(PAGE_SIZE);
   const { q, offset, limit, param, setParam } = paging;
   const sortChoice = SORTS.find((s) => s.value === param('sort')) ?? SORTS[0]!;
   const status = isStatus(param('status')) ? (param('status') as RenewalStatus) : undefined;
-  const list = useRenewals({ q, offset, limit, sort: sortChoice.sort, status });
+  const sort = 'sort' in sortChoice ? sortChoice.sort : undefined;
+  const list = useRenewals({ q, offset, limit, sort, status });
   const rules = useRecertificationRules();
   const categoryNames = useMemo(
     () => Object.fromEntries((rules.data?.categories ?? []).map((c) => [c.key, c.name])),
@@ -56,7 +66,7 @@ export default function RenewalsPage() {
   const [labels, setLabels] = useState<ReadonlyMap<string, string>>(() => new Map());
 
   const ticked = (decision: BulkDecision) => ({
-    verb: decision === 'approve' ? 'Approve' : 'Reject',
+    verb: t(decision === 'approve' ? 'recertification.approve' : 'recertification.reject'),
     color: decision === 'approve' ? 'green' : 'red',
     icon: decision === 'approve' ? <IconCheck size={16} aria-hidden /> : <IconX size={16} aria-hidden />,
     run: () => setBulk({ decision, ids: [...rows.selected] }),
@@ -65,45 +75,54 @@ export default function RenewalsPage() {
   return (
     <div className={classes.touch}>
       <AdminListPage
-        search={{ label: 'Search renewals', placeholder: 'Search by certificate, name or email...' }}
+        search={{
+          label: t('recertification.queue.search'),
+          placeholder: t('recertification.queue.searchPlaceholder'),
+        }}
         tools={
-          <ListTools label="Sort and filters" active={[sortChoice.value, status].filter(Boolean).length}>
+          <ListTools
+            label={t('recertification.queue.tools')}
+            active={[sortChoice.value, status].filter(Boolean).length}
+          >
             <NativeSelect
-              aria-label="Sort renewals by"
-              data={SORTS.map(({ value, label }) => ({ value, label: `Sort: ${label}` }))}
+              aria-label={t('recertification.queue.sortBy')}
+              data={SORTS.map(({ value, label }) => ({ value, label: t(label) }))}
               value={sortChoice.value}
               onChange={(e) => setParam('sort', e.currentTarget.value)}
               w={{ base: '100%', sm: 220 }}
             />
             <NativeSelect
-              aria-label="Filter by status"
-              data={STATUS_CHOICES}
+              aria-label={t('recertification.queue.filterByStatus')}
+              data={[
+                { value: '', label: t('recertification.queue.statusAll') },
+                ...RENEWAL_STATUSES.map((value) => ({
+                  value,
+                  label: t('recertification.queue.status', { status: value }),
+                })),
+              ]}
               value={status ?? ''}
               onChange={(e) => setParam('status', e.currentTarget.value)}
               w={{ base: '100%', sm: 180 }}
             />
           </ListTools>
         }
-        exportHref={renewalsExportHref({ q, sort: sortChoice.sort, status })}
+        exportHref={renewalsExportHref({ q, sort, status })}
         actions={
           <Button leftSection={<IconDice5 size={16} aria-hidden />} onClick={() => setDrawing(true)}>
-            Draw audit sample
+            {t('recertification.queue.drawAudit')}
           </Button>
         }
         bulk={{ rows, q, ticked: true, actions: [ticked('approve'), ticked('reject')] }}
         list={list}
-        loading="Loading renewals"
-        error="Unable to fetch the renewal applications. Please try again."
+        loading={t('recertification.queue.loading')}
+        error={t('recertification.queue.loadFailed')}
         empty={
           q || status
-            ? { title: 'No applications match.', description: 'Try another search or status.' }
-            : {
-                title: 'No renewal applications yet.',
-                description: 'Holders apply from their certificate once they meet the recertification rules.',
-              }
+            ? { title: t('recertification.queue.noMatch'), description: t('recertification.queue.noMatchHint') }
+            : { title: t('recertification.queue.empty'), description: t('recertification.queue.emptyHint') }
         }
         paging={paging}
-        pagesLabel="Renewal pages"
+        pagesLabel={t('recertification.queue.pages')}
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -114,7 +133,7 @@ export default function RenewalsPage() {
                 shadow="sm"
                 padding="md"
                 component="article"
-                aria-label={`Renewal of ${r.certificateNo}`}
+                aria-label={t('recertification.detail.title', { certificateNo: r.certificateNo })}
                 // An application drawn for audit stands out in the queue.
                 style={
                   r.status === 'Audit' ? { borderColor: 'var(--mantine-color-orange-6)', borderWidth: 2 } : undefined
@@ -128,29 +147,27 @@ export default function RenewalsPage() {
                     </Title>
                     <RenewalStatusBadge status={r.status} style={{ flexShrink: 0 }} />
                   </Group>
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" fw={500} dir="auto" style={{ overflowWrap: 'anywhere' }}>
                     {r.holderName}
                   </Text>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
                     {r.holderEmail}
                   </Text>
-                  <Text size="sm">
-                    Counted: {r.countedHours} {r.countedHours === 1 ? 'hour' : 'hours'}
-                  </Text>
+                  <Text size="sm">{t('recertification.counted', { hours: r.countedHours })}</Text>
                   <Text size="sm" c={r.withoutEvidence > 0 ? 'orange.9' : undefined}>
-                    Activities: {r.activityCount}, {r.withoutEvidence} without evidence
+                    {t('recertification.activityCount', { count: r.activityCount, without: r.withoutEvidence })}
                   </Text>
-                  <Text size="sm">Submitted: {formatDay(r.submittedAt)}</Text>
+                  <Text size="sm">{t('recertification.submitted', { day: formatDay(r.submittedAt) })}</Text>
                   {r.reason ? (
                     <Text size="sm" c="red.8" lineClamp={2}>
-                      Reason: {r.reason}
+                      {rich('recertification.reason', { reason: <bdi>{r.reason}</bdi> })}
                     </Text>
                   ) : null}
                   <Group justify="space-between" mt="auto" pt="xs" wrap="nowrap">
                     {isOpenRenewal(r.status) ? (
                       <Checkbox
-                        label="Select"
-                        aria-label={`Select renewal of ${r.certificateNo}`}
+                        label={t('recertification.queue.select')}
+                        aria-label={t('recertification.queue.selectNamed', { certificateNo: r.certificateNo })}
                         checked={rows.isSelected(r._id)}
                         onChange={(e) => {
                           rows.toggle(r._id, e.currentTarget.checked);
@@ -161,7 +178,7 @@ export default function RenewalsPage() {
                       <span />
                     )}
                     <Button variant="light" onClick={() => setOpened(r._id)}>
-                      {isOpenRenewal(r.status) ? 'Review' : 'View'}
+                      {t(isOpenRenewal(r.status) ? 'recertification.queue.review' : 'recertification.queue.view')}
                     </Button>
                   </Group>
                 </Stack>

@@ -8,12 +8,14 @@ export interface OneByOneOutcome {
 /**
  * Issue 33's bulk decisions: the per-application endpoint called for each id in turn, never two
  * at once (each locks its certificate), going on past a refusal; answers which went through and,
- * for the others, the server's message. `onProgress` hears how many are done.
+ * for the others, the server's message (`fallback` when it gave none: the caller's words, in its
+ * language). `onProgress` hears how many are done.
  */
 export async function runOneByOne(
   ids: readonly string[],
   call: (id: string) => Promise<unknown>,
   onProgress?: (done: number) => void,
+  fallback = 'The request failed. Please try again.',
 ): Promise<OneByOneOutcome> {
   const outcome: OneByOneOutcome = { succeeded: [], failed: [] };
   for (const id of ids) {
@@ -21,7 +23,7 @@ export async function runOneByOne(
       await call(id);
       outcome.succeeded.push(id);
     } catch (err) {
-      outcome.failed.push({ id, message: errorMessage(err, 'The request failed. Please try again.') });
+      outcome.failed.push({ id, message: errorMessage(err, fallback) });
     }
     onProgress?.(outcome.succeeded.length + outcome.failed.length);
   }

@@ -3,18 +3,28 @@ import {
   DEFAULT_REMINDER_OFFSETS,
   MAX_REMINDER_OFFSET_DAYS,
   MAX_REMINDER_OFFSETS,
+  REMINDER_MESSAGES,
   renewalReminderSettings,
 } from '@portal/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { toast } from '../../../lib/toast';
 import { useReminderSettings, useSaveReminderSettings } from '../api/use-reminder-settings';
+import { remindersWords } from '../words';
 
 /** One editable offset: its text as typed (NumberInput gives '' while empty) and a stable key. */
 interface Row {
   key: number;
   value: number | string;
 }
+
+/** The contract's messages of the offsets (the form's check or the server's), by key. */
+const ISSUE_KEY = {
+  [REMINDER_MESSAGES.offset]: 'reminders.issue.offset',
+  [REMINDER_MESSAGES.tooMany]: 'reminders.issue.tooMany',
+  [REMINDER_MESSAGES.duplicate]: 'reminders.issue.duplicate',
+} as const;
 
 let nextKey = 0;
 const rowsOf = (offsets: readonly number[]): Row[] => offsets.map((value) => ({ key: nextKey++, value }));
@@ -24,12 +34,13 @@ const rowsOf = (offsets: readonly number[]): Row[] => offsets.map((value) => ({ 
  * certificate's valid-till date its holder is reminded (0 is "expires today").
  */
 export default function RenewalRemindersPage() {
+  const { t } = useT(remindersWords);
   const settings = useReminderSettings();
-  if (settings.isPending) return <Loader aria-label="Loading renewal reminders" />;
+  if (settings.isPending) return <Loader aria-label={t('reminders.loading')} />;
   if (settings.isError) {
     return (
-      <Alert color="red" title="Error">
-        Unable to fetch the renewal reminders. Please try again.
+      <Alert color="red" title={t('common.error')}>
+        {t('reminders.loadFailed')}
       </Alert>
     );
   }
@@ -38,9 +49,26 @@ export default function RenewalRemindersPage() {
 
 /** The form, started from the saved offsets. */
 function OffsetsForm({ saved }: { saved: number[] }) {
+  const { t, intl } = useT(remindersWords);
   const save = useSaveReminderSettings();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(saved));
   const [error, setError] = useState<string | null>(null);
+  const limits = { days: MAX_REMINDER_OFFSET_DAYS, max: MAX_REMINDER_OFFSETS };
+  /** A message of the contract in the reader's language; any other as it came. */
+  const say = (message: string) => {
+    const key = (ISSUE_KEY as Record<string, (typeof ISSUE_KEY)[keyof typeof ISSUE_KEY]>)[message];
+    return key ? t(key, limits) : message;
+  };
+  /** When holders are reminded, as one sentence: "60 days before, 30 days before, and on the day". */
+  const describe = (offsets: number[]) =>
+    offsets.length
+      ? t('reminders.saved.message', {
+          when: intl.formatList(
+            offsets.map((days) => t('reminders.saved.offset', { days })),
+            { type: 'conjunction' },
+          ),
+        })
+      : t('reminders.saved.never');
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -48,16 +76,17 @@ function OffsetsForm({ saved }: { saved: number[] }) {
       offsetsDays: rows.map((r) => (typeof r.value === 'number' ? r.value : Number.NaN)),
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the offsets');
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? say(issue) : t('reminders.checkOffsets'));
       return;
     }
     setError(null);
     save.mutate(parsed.data, {
       onSuccess: (saved) => {
         setRows(rowsOf(saved.offsetsDays));
-        toast.success('Renewal reminders saved', `Holders are reminded ${describe(saved.offsetsDays)}.`);
+        toast.success(t('reminders.saved.title'), describe(saved.offsetsDays));
       },
-      onError: (err) => toast.error('Error', err.message),
+      onError: (err) => toast.error(t('common.error'), say(err.message)),
     });
   };
 
@@ -66,19 +95,14 @@ function OffsetsForm({ saved }: { saved: number[] }) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={2} size="h4">
-            Renewal Reminders
+            {t('reminders.title')}
           </Title>
-          <Text size="sm">
-            Each holder of an active certificate gets one reminder, by e-mail and in their portal inbox, at each of
-            these numbers of days before the certificate&apos;s valid-till date. 0 means on the day it expires. A
-            certificate issued or renewed inside a window gets that window&apos;s reminder and the later ones. Up to{' '}
-            {MAX_REMINDER_OFFSETS} offsets, each from 0 to {MAX_REMINDER_OFFSET_DAYS} days.
-          </Text>
-          {rows.length === 0 ? <Text c="dimmed">No reminders are sent.</Text> : null}
+          <Text size="sm">{t('reminders.intro', limits)}</Text>
+          {rows.length === 0 ? <Text c="dimmed">{t('reminders.none')}</Text> : null}
           {rows.map((row, index) => (
             <Group key={row.key} align="flex-end" wrap="nowrap">
               <NumberInput
-                label={`Reminder ${index + 1}: days before expiry`}
+                label={t('reminders.offset', { index: index + 1 })}
                 value={row.value}
                 min={0}
                 max={MAX_REMINDER_OFFSET_DAYS}
@@ -91,7 +115,7 @@ function OffsetsForm({ saved }: { saved: number[] }) {
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`Remove reminder ${index + 1}`}
+                aria-label={t('reminders.remove', { index: index + 1 })}
                 onClick={() => setRows(rows.filter((r) => r.key !== row.key))}
               >
                 <IconTrash size={18} aria-hidden />
@@ -111,24 +135,18 @@ function OffsetsForm({ saved }: { saved: number[] }) {
                 disabled={rows.length >= MAX_REMINDER_OFFSETS}
                 onClick={() => setRows([...rows, ...rowsOf([1])])}
               >
-                Add reminder
+                {t('reminders.add')}
               </Button>
               <Button variant="subtle" onClick={() => setRows(rowsOf(DEFAULT_REMINDER_OFFSETS))}>
-                Reset to default
+                {t('reminders.reset')}
               </Button>
             </Group>
             <Button type="submit" loading={save.isPending}>
-              Save
+              {t('reminders.save')}
             </Button>
           </Group>
         </Stack>
       </form>
     </Card>
   );
-}
-
-function describe(offsets: number[]): string {
-  if (!offsets.length) return 'never';
-  const parts = offsets.map((d) => (d === 0 ? 'on the day' : `${d} ${d === 1 ? 'day' : 'days'} before`));
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }

@@ -1,7 +1,8 @@
 import { RESUMABLE_UPLOADS_PATH, uploadFileResponse } from '@portal/contract';
 import type { DetailedError, HttpStack, Upload } from 'tus-js-client';
-import { ApiError } from '../../../lib/api';
+import { ApiError, clientFailure } from '../../../lib/api';
 import { forgetUpload, recallUpload, rememberUpload, type UploadRole } from '../../../lib/upload-urls';
+import { say } from '../outbox/words';
 
 /**
  * Issue 18 part 5, decision 0021: a report's photo or video sent over tus 1.0.0 to
@@ -23,8 +24,6 @@ export const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000];
  */
 export const STALL_MS = 30_000;
 
-const UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';
-
 export interface ResumableUploadOptions {
   userId: string;
   /** The report's Idempotency-Key: it names the stored URL and goes with every request. */
@@ -41,8 +40,8 @@ const endpoint = () => new URL(RESUMABLE_UPLOADS_PATH, globalThis.location.href)
 
 function toApiError(err: Error): ApiError {
   const res = (err as Partial<DetailedError>).originalResponse;
-  if (!res) return new ApiError(0, UNREACHABLE);
-  let message = 'Upload failed';
+  if (!res) return new ApiError(0, clientFailure('unreachable'));
+  let message = clientFailure('upload');
   try {
     message = (JSON.parse(res.getBody()) as { message?: string }).message ?? message;
   } catch {
@@ -92,7 +91,7 @@ function attempt(
     // Gives the upload up where it stands: the stored URL stays, so the next try resumes.
     function giveUp() {
       void upload.abort(false);
-      finish(() => reject(new ApiError(0, UNREACHABLE)));
+      finish(() => reject(new ApiError(0, clientFailure('unreachable'))));
     }
     const watch = (waiting: boolean) => {
       clearTimeout(stall);
@@ -129,9 +128,7 @@ function attempt(
           // A HEAD that found every byte there, with no answer: the upload is not ours to finish.
         }
         forgetUpload(userId, reportKey, role);
-        finish(() =>
-          answer ? resolve(answer) : reject(new ApiError(404, 'The upload was finished without its answer')),
-        );
+        finish(() => (answer ? resolve(answer) : reject(new ApiError(404, say('reports.outbox.uploadUnanswered')))));
       },
       onError: (err) => {
         const error = toApiError(err);

@@ -1,6 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useT } from '../../../i18n/use-t';
 import type { DraftSummary } from '../drafts/use-report-drafts';
 import { formatTimeOfDay } from '../../../lib/dates';
+import { reportsWords } from '../words';
 
 interface DeviceDraftsProps {
   drafts: DraftSummary[];
@@ -9,25 +11,28 @@ interface DeviceDraftsProps {
   onDiscard(id: string): void;
 }
 
-const nameOf = (draft: DraftSummary) => draft.clientName.trim() || 'Unnamed client';
-
 /** Issue 18: the member's drafts kept on this device, each to open or discard. */
 export function DeviceDrafts({ drafts, currentId, onOpen, onDiscard }: DeviceDraftsProps) {
+  const { t, rich } = useT(reportsWords);
   if (!drafts.length) return null;
+  const nameOf = (draft: DraftSummary) => draft.clientName.trim() || t('reports.drafts.unnamed');
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="device-drafts">
       <Title order={3} size="h5" id="device-drafts" mb="xs">
-        Drafts on this device ({drafts.length})
+        {t('reports.drafts.title', { count: drafts.length })}
       </Title>
       <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {drafts.map((draft) => (
           <Group key={draft.id} component="li" justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm">
-              <Text span fw={600} dir="auto">
-                {nameOf(draft)}
-              </Text>{' '}
-              · saved {formatTimeOfDay(draft.updatedAt)}
-              {draft.id === currentId && ' · open now'}
+              {rich(draft.id === currentId ? 'reports.drafts.savedOpen' : 'reports.drafts.saved', {
+                client: (
+                  <Text span fw={600} dir="auto">
+                    {nameOf(draft)}
+                  </Text>
+                ),
+                time: formatTimeOfDay(draft.updatedAt),
+              })}
             </Text>
             <Group gap={6}>
               {draft.id !== currentId && (
@@ -35,9 +40,9 @@ export function DeviceDrafts({ drafts, currentId, onOpen, onDiscard }: DeviceDra
                   size="compact-sm"
                   variant="light"
                   onClick={() => onOpen(draft.id)}
-                  aria-label={`Open draft of ${nameOf(draft)}`}
+                  aria-label={t('reports.drafts.openLabel', { client: nameOf(draft) })}
                 >
-                  Open
+                  {t('reports.drafts.open')}
                 </Button>
               )}
               <Button
@@ -45,9 +50,9 @@ export function DeviceDrafts({ drafts, currentId, onOpen, onDiscard }: DeviceDra
                 variant="subtle"
                 color="red"
                 onClick={() => onDiscard(draft.id)}
-                aria-label={`Discard draft of ${nameOf(draft)}`}
+                aria-label={t('reports.drafts.discardLabel', { client: nameOf(draft) })}
               >
-                Discard
+                {t('reports.drafts.discard')}
               </Button>
             </Group>
           </Group>

@@ -1,5 +1,7 @@
 import { Box, Input, Stack } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { reportsWords } from '../words';
 
 interface MediaInputProps {
   kind: 'image' | 'video';
@@ -16,6 +18,7 @@ interface MediaInputProps {
  * preview goes (an effect that syncs the DOM, so StrictMode's double run is harmless).
  */
 function Preview({ kind, file }: { kind: 'image' | 'video'; file: File }) {
+  const { t } = useT(reportsWords);
   const ref = useRef<HTMLImageElement & HTMLVideoElement>(null);
   useEffect(() => {
     const url = URL.createObjectURL(file);
@@ -23,9 +26,14 @@ function Preview({ kind, file }: { kind: 'image' | 'video'; file: File }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
   return kind === 'image' ? (
-    <img ref={ref} alt="Selected image preview" style={{ maxWidth: '100%', borderRadius: 8 }} />
+    <img ref={ref} alt={t('reports.media.imagePreview')} style={{ maxWidth: '100%', borderRadius: 8 }} />
   ) : (
-    <video ref={ref} controls aria-label="Selected video preview" style={{ maxWidth: '100%', borderRadius: 8 }} />
+    <video
+      ref={ref}
+      controls
+      aria-label={t('reports.media.videoPreview')}
+      style={{ maxWidth: '100%', borderRadius: 8 }}
+    />
   );
 }
 

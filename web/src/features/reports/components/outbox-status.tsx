@@ -1,10 +1,13 @@
 import { Badge, Button, Group, List, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { OFFLINE_BANNER_ID } from '../../../components/offline-banner';
 import { useOnline } from '../../../hooks/use-online';
+import { useT } from '../../../i18n/use-t';
 import { useAuth } from '../../auth/store';
+import type { OutboxKey } from '../outbox/messages/en';
 import { type OutboxItem, outboxItems, useOutbox } from '../outbox/outbox-store';
+import { outboxWords } from '../outbox/words';
 import { ReportListItem } from './report-list-item';
 import { formatMoment, formatTimeOfDay } from '../../../lib/dates';
 
@@ -28,11 +31,11 @@ export function useOutboxSync() {
   }, [send, stop, userId]);
 }
 
-const STATE_LABELS: Record<OutboxItem['state'], { word: string; color: string }> = {
-  waiting: { word: 'Waiting', color: 'yellow' },
-  sending: { word: 'Sending…', color: 'blue' },
-  failed: { word: 'Not sent', color: 'red' },
-  sent: { word: 'Sent', color: 'green' },
+const STATE_LABELS: Record<OutboxItem['state'], { word: OutboxKey; color: string }> = {
+  waiting: { word: 'reports.outbox.state.waiting', color: 'yellow' },
+  sending: { word: 'reports.outbox.state.sending', color: 'blue' },
+  failed: { word: 'reports.outbox.state.failed', color: 'red' },
+  sent: { word: 'reports.outbox.state.sent', color: 'green' },
 };
 
 /**
@@ -40,30 +43,26 @@ const STATE_LABELS: Record<OutboxItem['state'], { word: string; color: string }>
  * saved and its state (the reason, when the server refused it), then what this tab sent.
  */
 export function OutboxList() {
+  const { t } = useT(outboxWords);
   const state = useOutbox();
   const items = outboxItems(state);
   const hidden = state.waiting - state.entries.length;
-  if (!items.length && !hidden) return <Text size="sm">Nothing waits on this device.</Text>;
+  if (!items.length && !hidden) return <Text size="sm">{t('reports.outbox.empty')}</Text>;
   return (
     <Stack gap="xs">
-      {hidden > 0 && (
-        <Text size="sm">
-          {hidden === 1 ? '1 report waits' : `${hidden} reports wait`} on this device; sign in online to see{' '}
-          {hidden === 1 ? 'it' : 'them'}.
-        </Text>
-      )}
-      <List listStyleType="none" spacing="xs" aria-label="Reports on this device">
+      {hidden > 0 && <Text size="sm">{t('reports.outbox.hidden', { count: hidden })}</Text>}
+      <List listStyleType="none" spacing="xs" aria-label={t('reports.outbox.list')}>
         {items.map((item) => (
           <ReportListItem
             key={item.key}
-            clientName={item.clientName}
+            clientName={item.clientName || t('reports.outbox.noClientName')}
             when={
               item.state === 'sent' && item.sentAt
-                ? `Sent ${formatTimeOfDay(item.sentAt)}`
-                : `Saved ${formatMoment(item.queuedAt)}`
+                ? t('reports.outbox.sentAt', { time: formatTimeOfDay(item.sentAt) })
+                : t('reports.outbox.savedAt', { time: formatMoment(item.queuedAt) })
             }
             note={item.state === 'failed' ? state.failure : null}
-            state={STATE_LABELS[item.state]}
+            state={{ word: t(STATE_LABELS[item.state].word), color: STATE_LABELS[item.state].color }}
           />
         ))}
       </List>
@@ -71,19 +70,38 @@ export function OutboxList() {
   );
 }
 
-/** The outbox in a few words: "2 waiting · last sent 10:42", or why sending stopped, with Retry; it opens the list. */
+/**
+ * The outbox in a few words: "2 waiting · last sent 10:42", or why sending stopped, with Retry; it
+ * opens the list. Issue 34: in the top bar of every signed-in screen, so its words load on their
+ * own (a Suspense of its own: nothing shows meanwhile, and the screen around it does not wait).
+ */
 export function OutboxStatus() {
+  return (
+    <Suspense fallback={null}>
+      <OutboxBadge />
+    </Suspense>
+  );
+}
+
+function OutboxBadge() {
+  // Before anything else: the words load while nothing waits, not first when the device is offline.
+  const { t } = useT(outboxWords);
+  // What the outbox says away from the screens (a report sent in the background) is in their language.
   const userId = useAuth((s) => s.user?._id);
   const { waiting, lastSentAt, failure, sending, send } = useOutbox();
   const [opened, setOpened] = useState(false);
   const online = useOnline();
   if (!userId || (!waiting && !failure && !lastSentAt)) return null;
-  const lastSent = lastSentAt ? `last sent ${formatTimeOfDay(lastSentAt)}` : null;
+  const lastSent = lastSentAt ? formatTimeOfDay(lastSentAt) : null;
   const summary = waiting
-    ? [`${waiting} waiting`, lastSent].filter(Boolean).join(' · ')
-    : `All sent · ${lastSent ?? ''}`;
+    ? lastSent
+      ? t('reports.outbox.waitingLastSent', { count: waiting, time: lastSent })
+      : t('reports.outbox.waiting', { count: waiting })
+    : lastSent
+      ? t('reports.outbox.allSent', { time: lastSent })
+      : t('reports.outbox.allSentNever');
   return (
-    <Group gap={6} wrap="nowrap" role="status" aria-label="Outbox">
+    <Group gap={6} wrap="nowrap" role="status" aria-label={t('reports.outbox.label')}>
       <UnstyledButton
         onClick={() => {
           // The dialog says it is offline itself; on a phone the banner would cover its list.
@@ -94,7 +112,7 @@ export function OutboxStatus() {
         style={{ minHeight: 44 }}
       >
         <Badge color={failure ? 'red' : waiting ? 'yellow' : 'green'} variant="light" tt="none" size="lg">
-          {sending ? 'Sending…' : summary}
+          {sending ? t('reports.outbox.sending') : summary}
         </Badge>
       </UnstyledButton>
       {failure && (
@@ -103,19 +121,19 @@ export function OutboxStatus() {
             {failure}
           </Text>
           <Button size="compact-sm" variant="light" onClick={() => void send(userId)} loading={sending}>
-            Retry
+            {t('reports.outbox.retry')}
           </Button>
         </>
       )}
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}
-        title="Outbox"
+        title={t('reports.outbox.label')}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('reports.outbox.close') }}
       >
         <Stack>
-          {!online && <Text size="sm">You are offline: these reports are sent when you are back online.</Text>}
+          {!online && <Text size="sm">{t('reports.outbox.offline')}</Text>}
           <OutboxList />
         </Stack>
       </Modal>

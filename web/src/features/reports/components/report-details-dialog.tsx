@@ -1,11 +1,13 @@
 import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type Report, revealSsnBody } from '@portal/contract';
 import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { useReport, useRevealSsn } from '../api/use-reports';
-import { displayValue, isField, REPORT_SECTIONS, valueAt } from '../report-sections';
+import { displayValue, isField, NO_ANSWER, REPORT_SECTIONS, valueAt } from '../report-sections';
 import { ReportImage } from './report-image';
 import { formatMoment } from '../../../lib/dates';
+import { reportsWords } from '../words';
 
 const formatSsn = (ssn: string) => (ssn.length === 9 ? `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}` : ssn);
 
@@ -14,19 +16,20 @@ const formatSsn = (ssn: string) => (ssn.length === 9 ? `${ssn.slice(0, 3)}-${ssn
  * reveal. The full number lives only in this component's state, gone when the dialog closes.
  */
 function SsnCell({ report }: { report: Report }) {
+  const { t } = useT(reportsWords);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [ssn, setSsn] = useState<string | null>(null);
   const reveal = useRevealSsn();
 
-  if (!report.ssn) return <>—</>;
-  if (ssn !== null) return <Text span>{formatSsn(ssn) || '—'}</Text>;
+  if (!report.ssn) return <>{NO_ANSWER}</>;
+  if (ssn !== null) return <Text span>{formatSsn(ssn) || NO_ANSWER}</Text>;
 
   const submit = () => {
     const parsed = revealSsnBody.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Give a reason');
+      setError(parsed.error.issues[0]?.message ?? t('reports.details.giveReason'));
       return;
     }
     setError(null);
@@ -34,7 +37,7 @@ function SsnCell({ report }: { report: Report }) {
       { id: report._id, reason: parsed.data.reason },
       {
         onSuccess: (res) => setSsn(res.ssn),
-        onError: (err) => setError(errorMessage(err, 'The SSN could not be revealed. Please try again.')),
+        onError: (err) => setError(errorMessage(err, t('reports.details.revealFailed'))),
       },
     );
   };
@@ -45,15 +48,15 @@ function SsnCell({ report }: { report: Report }) {
         <Text span>{report.ssn}</Text>
         {!asking && (
           <Button size="compact-sm" variant="light" onClick={() => setAsking(true)}>
-            Reveal SSN
+            {t('reports.details.revealSsn')}
           </Button>
         )}
       </Group>
       {asking && (
         <Group align="flex-end" gap="xs">
           <TextInput
-            label="Reason for revealing the SSN"
-            description="Recorded in the audit log"
+            label={t('reports.details.reason')}
+            description={t('reports.details.reasonNote')}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             onKeyDown={(e) => {
@@ -64,7 +67,7 @@ function SsnCell({ report }: { report: Report }) {
             style={{ flex: 1 }}
           />
           <Button size="sm" onClick={submit} loading={reveal.isPending}>
-            Reveal
+            {t('reports.details.reveal')}
           </Button>
         </Group>
       )}
@@ -73,34 +76,35 @@ function SsnCell({ report }: { report: Report }) {
 }
 
 function DetailsTable({ report }: { report: Report }) {
+  const { t, intl } = useT(reportsWords);
   return (
-    <Table striped withTableBorder aria-label="Report fields">
+    <Table striped withTableBorder aria-label={t('reports.details.table')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="40%">Field</Table.Th>
-          <Table.Th>Details</Table.Th>
+          <Table.Th w="40%">{t('reports.details.field')}</Table.Th>
+          <Table.Th>{t('reports.details.details')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         <Table.Tr>
-          <Table.Td>Submitted</Table.Td>
+          <Table.Td>{t('reports.details.submitted')}</Table.Td>
           <Table.Td>{formatMoment(report.createdAt)}</Table.Td>
         </Table.Tr>
         {REPORT_SECTIONS.map((section) => [
-          <Table.Tr key={section.title}>
+          <Table.Tr key={section.key}>
             <Table.Th colSpan={2} scope="colgroup">
-              {section.title}
+              {t(section.key)}
             </Table.Th>
           </Table.Tr>,
           ...section.fields.filter(isField).map((field) => (
             <Table.Tr key={field.name}>
-              <Table.Td>{field.label}</Table.Td>
+              <Table.Td>{t(field.label)}</Table.Td>
               <Table.Td>
                 {field.name === 'ssn' ? (
                   <SsnCell report={report} />
                 ) : (
-                  <Text span style={{ whiteSpace: 'pre-wrap' }}>
-                    {displayValue(field, valueAt(report, field.name))}
+                  <Text span style={{ whiteSpace: 'pre-wrap' }} dir="auto">
+                    {displayValue(field, valueAt(report, field.name), t, intl)}
                   </Text>
                 )}
               </Table.Td>
@@ -114,33 +118,42 @@ function DetailsTable({ report }: { report: Report }) {
 
 /** spec §2: 'Report Details' with the image, the video and a Field/Details table. */
 export function ReportDetailsDialog({ reportId, onClose }: { reportId: string | null; onClose: () => void }) {
+  const { t } = useT(reportsWords);
   const query = useReport(reportId);
   return (
-    <Modal opened={reportId !== null} onClose={onClose} title="Report Details" size="xl">
+    <Modal opened={reportId !== null} onClose={onClose} title={t('reports.details.title')} size="xl">
       {query.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading report" />
+          <Loader aria-label={t('reports.details.loading')} />
         </Center>
       ) : query.isError ? (
-        <Alert color="red" title="Error">
-          {errorMessage(query.error, 'Unable to load the report. Please try again.')}
+        <Alert color="red" title={t('reports.details.error')}>
+          {errorMessage(query.error, t('reports.details.loadFailed'))}
         </Alert>
       ) : (
         <Stack>
-          <ReportImage src={query.data.imageUrl} alt={`Image of ${query.data.clientName || 'the client'}`} h={260} />
+          <ReportImage
+            src={query.data.imageUrl}
+            alt={
+              query.data.clientName
+                ? t('reports.details.imageOf', { name: query.data.clientName })
+                : t('reports.details.imageOfClient')
+            }
+            h={260}
+          />
           {query.data.videoUrl ? (
             <Box>
               <video
                 src={query.data.videoUrl}
                 controls
                 preload="metadata"
-                aria-label="Report video"
+                aria-label={t('reports.details.video')}
                 style={{ width: '100%', maxHeight: 360, borderRadius: 8, background: '#000' }}
               />
             </Box>
           ) : (
             <Text c="dimmed" size="sm">
-              No video
+              {t('reports.details.noVideo')}
             </Text>
           )}
           <DetailsTable report={query.data} />

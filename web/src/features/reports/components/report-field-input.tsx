@@ -1,24 +1,29 @@
 import { Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
-import { optionLabel, YES_NO, type ReportFieldsInput } from '@portal/contract';
+import type { ReportFieldsInput } from '@portal/contract';
 import { memo } from 'react';
 import { type Control, Controller, type FieldPath, type FieldError } from 'react-hook-form';
+import { useT } from '../../../i18n/use-t';
 import type { ReportField } from '../report-sections';
+import { reportsWords } from '../words';
 import classes from './report-field-input.module.css';
 
 const CHOICE = { body: classes.choiceBody, label: classes.choiceLabel };
 
 type Name = FieldPath<ReportFieldsInput>;
 
-/** The first message of a field's error, nested ones (race.0) included. */
-function messageOf(error: FieldError | undefined): string | undefined {
+/** The first message of a field's error, nested ones (race.0) included; `fallback` when none has one. */
+function messageOf(error: FieldError | undefined, fallback: string): string | undefined {
   if (!error) return undefined;
   if (error.message) return error.message;
   for (const value of Object.values(error)) {
     const nested = (value as FieldError | undefined)?.message;
     if (typeof nested === 'string' && nested) return nested;
   }
-  return 'Invalid value';
+  return fallback;
 }
+
+/** An SSN's shape, the same in every language. */
+const SSN_EXAMPLE = '123-45-6789';
 
 const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -34,14 +39,17 @@ export const ReportFieldInput = memo(function ReportFieldInput({
   field: ReportField;
   control: Control<ReportFieldsInput>;
 }) {
+  const { t } = useT(reportsWords);
   const id = `report-${field.name.replaceAll('.', '-')}`;
+  const label = t(field.label);
+  const options = field.options ?? [];
   return (
     <Controller
       name={field.name as Name}
       control={control}
       render={({ field: input, fieldState }) => {
-        const error = messageOf(fieldState.error);
-        const common = { id, label: field.label, error, onBlur: input.onBlur, name: input.name };
+        const error = messageOf(fieldState.error, t('reports.input.invalid'));
+        const common = { id, label, error, onBlur: input.onBlur, name: input.name };
         const inputClasses = { input: classes.input };
         switch (field.kind) {
           case 'text':
@@ -65,7 +73,7 @@ export const ReportFieldInput = memo(function ReportFieldInput({
                 ref={input.ref}
                 autoComplete="off"
                 // Issue 17: an unknown digit of a partial SSN is an x, so not a digits-only keypad.
-                placeholder="123-45-6789"
+                placeholder={SSN_EXAMPLE}
                 maxLength={11}
                 value={asString(input.value)}
                 onChange={(e) => input.onChange(e.currentTarget.value)}
@@ -136,8 +144,8 @@ export const ReportFieldInput = memo(function ReportFieldInput({
                 value={asString(input.value)}
                 onChange={(e) => input.onChange(e.currentTarget.value)}
                 data={[
-                  { value: '', label: 'Select…' },
-                  ...(field.options ?? []).map((o) => ({ value: o, label: optionLabel(o) })),
+                  { value: '', label: t('reports.input.select') },
+                  ...options.map((o) => ({ value: o.value, label: t(o.label) })),
                 ]}
               />
             );
@@ -145,8 +153,14 @@ export const ReportFieldInput = memo(function ReportFieldInput({
             return (
               <Radio.Group {...common} value={asString(input.value)} onChange={(v) => input.onChange(v)}>
                 <Group mt={0} gap="xs">
-                  {YES_NO.map((v) => (
-                    <Radio key={v} value={v} label={v} id={`${id}-${v}`} classNames={CHOICE} />
+                  {options.map((o) => (
+                    <Radio
+                      key={o.value}
+                      value={o.value}
+                      label={t(o.label)}
+                      id={`${id}-${o.value}`}
+                      classNames={CHOICE}
+                    />
                   ))}
                 </Group>
               </Radio.Group>
@@ -160,8 +174,8 @@ export const ReportFieldInput = memo(function ReportFieldInput({
                 onChange={(v) => input.onChange(v)}
               >
                 <Stack gap={0}>
-                  {(field.options ?? []).map((o, i) => (
-                    <Checkbox key={o} value={o} label={optionLabel(o)} id={`${id}-${i}`} classNames={CHOICE} />
+                  {options.map((o, i) => (
+                    <Checkbox key={o.value} value={o.value} label={t(o.label)} id={`${id}-${i}`} classNames={CHOICE} />
                   ))}
                 </Stack>
               </Checkbox.Group>
@@ -172,7 +186,7 @@ export const ReportFieldInput = memo(function ReportFieldInput({
                 id={id}
                 ref={input.ref}
                 name={input.name}
-                label={field.label}
+                label={label}
                 classNames={CHOICE}
                 error={error}
                 checked={input.value === true}

@@ -3,7 +3,9 @@ import type { ReportFieldsInput } from '@portal/contract';
 import { IconCircleCheckFilled, IconCircleDashed, IconListCheck, IconProgress } from '@tabler/icons-react';
 import { memo, useEffect, useRef } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
+import { useT } from '../../../i18n/use-t';
 import { CONSENT_SECTION, isAnswered, isField, isShown, REPORT_SECTIONS, valueAt } from '../report-sections';
+import { reportsWords } from '../words';
 import classes from './report-section-nav.module.css';
 
 /** A section of the form as the navigator shows it: where it is and how much of it is answered. */
@@ -17,7 +19,8 @@ export interface SectionProgress {
 /**
  * How much of each titled section is answered, of the questions that apply (showIf). A tick box
  * left empty is an answer too ("no"), so tick boxes count only in a section made of them alone
- * (Reasons for Homelessness), as ticked.
+ * (Reasons for Homelessness), as ticked. Each `title` is the section's English one; the navigator
+ * shows the section's message in its place (REPORT_SECTIONS, same order).
  */
 export function sectionProgress(values: unknown): Omit<SectionProgress, 'id'>[] {
   return REPORT_SECTIONS.map((section) => {
@@ -31,10 +34,13 @@ export function sectionProgress(values: unknown): Omit<SectionProgress, 'id'>[] 
   });
 }
 
+/** A section's state: its name in the message (`reports.nav.state`), its `data-state` for the styles, its icon. */
 function stateOf({ answered: done, total }: SectionProgress) {
-  if (done === 0) return { label: 'not started', icon: <IconCircleDashed size={16} aria-hidden /> };
-  if (done < total) return { label: 'in progress', icon: <IconProgress size={16} aria-hidden /> };
-  return { label: 'complete', icon: <IconCircleCheckFilled size={16} aria-hidden /> };
+  if (done === 0) {
+    return { name: 'notStarted', data: 'not-started', icon: <IconCircleDashed size={16} aria-hidden /> };
+  }
+  if (done < total) return { name: 'inProgress', data: 'in-progress', icon: <IconProgress size={16} aria-hidden /> };
+  return { name: 'complete', data: 'complete', icon: <IconCircleCheckFilled size={16} aria-hidden /> };
 }
 
 /** One section's link; memoised, as the navigator re-renders on every keystroke and a count rarely changes. */
@@ -43,23 +49,24 @@ const SectionLink = memo(function SectionLink({
   onJump,
   ...section
 }: SectionProgress & { current: boolean; onJump: (id: string) => void }) {
+  const { t } = useT(reportsWords);
   const state = stateOf(section);
   return (
     <li>
       <button
         type="button"
         className={classes.link}
-        data-state={state.label.replace(' ', '-')}
+        data-state={state.data}
         aria-current={current ? 'step' : undefined}
         onClick={() => onJump(section.id)}
       >
         {state.icon}
         <span className={classes.title}>{section.title}</span>
         <span className={classes.count} aria-hidden>
-          {section.answered}/{section.total}
+          {t('reports.nav.count', { answered: section.answered, total: section.total })}
         </span>
         <span className={classes.visuallyHidden}>
-          , {state.label}, {section.answered} of {section.total} answered
+          {t('reports.nav.state', { state: state.name, answered: section.answered, total: section.total })}
         </span>
       </button>
     </li>
@@ -67,11 +74,12 @@ const SectionLink = memo(function SectionLink({
 });
 
 const FormProgress = memo(function FormProgress({ done, total }: { done: number; total: number }) {
+  const { t } = useT(reportsWords);
   return (
     <Progress
       value={total ? (done / total) * 100 : 0}
       size="sm"
-      aria-label={`${done} of ${total} questions answered`}
+      aria-label={t('reports.nav.answered', { done, total })}
       className={classes.progress}
     />
   );
@@ -97,19 +105,21 @@ export const ReportSectionNav = memo(function ReportSectionNav({
   review,
 }: {
   control: Control<ReportFieldsInput>;
-  /** The Image and Video section, answered outside react-hook-form; listed after Consent. */
+  /** The Image and Video section (its title in the screens' language), answered outside react-hook-form; listed after Consent. */
   media: SectionProgress;
   /** The id of the step shown. */
   current: string;
   onJump: (id: string) => void;
-  /** The last step, where the answers are checked and the report filed. */
+  /** The last step, where the answers are checked and the report filed (its title in the screens' language). */
   review: { id: string; title: string };
 }) {
+  const { t } = useT(reportsWords);
   const values = useWatch({ control });
   const sections: SectionProgress[] = sectionProgress(values).flatMap((s, i) => {
-    const section = { ...s, id: `report-section-${i}` };
+    const source = REPORT_SECTIONS[i]!;
+    const section = { ...s, title: t(source.key), id: `report-section-${i}` };
     // Issue 17: the media follow the consent they depend on.
-    return s.title === CONSENT_SECTION.title ? [section, media] : [section];
+    return source === CONSENT_SECTION ? [section, media] : [section];
   });
   const done = sections.reduce((n, s) => n + s.answered, 0);
   const total = sections.reduce((n, s) => n + s.total, 0);
@@ -120,9 +130,9 @@ export const ReportSectionNav = memo(function ReportSectionNav({
   }, [current]);
   return (
     <div className={classes.nav}>
-      <nav aria-label="Form sections" className={classes.sections}>
+      <nav aria-label={t('reports.nav.label')} className={classes.sections}>
         <Text size="sm" fw={700} className={classes.heading}>
-          Sections
+          {t('reports.nav.heading')}
         </Text>
         <ol className={classes.list} ref={list}>
           {sections.map((section) => (

@@ -10,6 +10,7 @@ import {
   readRecords,
   unlockDevice,
 } from '../../../lib/device-store';
+import type { ReportsKey } from '../messages/en';
 
 /**
  * Issue 18: the report form is saved to the device as the member types, at most SAVE_AFTER_MS
@@ -41,8 +42,9 @@ export function useReportDrafts(
   /** The same id, for the callbacks that run after a render (saves, submits). */
   const current = useRef(currentId);
   const [drafts, setDrafts] = useState<DraftSummary[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Issue 34: what the page says of the drafts, as messages it translates.
+  const [notice, setNotice] = useState<ReportsKey | null>(null);
+  const [problem, setProblem] = useState<ReportsKey | null>(null);
   const dirty = useRef(false);
   /** Whether what is on screen is on the device too: 'saved' once a save caught up with the typing. */
   const [saveState, setSaveState] = useState<'idle' | 'pending' | 'saved'>('idle');
@@ -59,7 +61,7 @@ export function useReportDrafts(
   const refresh = useCallback(async () => {
     if (!available) return [];
     const { records, discarded } = await readRecords<DraftValue>('drafts', userId);
-    if (discarded) setProblem('A draft on this device could not be read, so it was discarded.');
+    if (discarded) setProblem('reports.drafts.discarded');
     setDrafts(records.map((r) => ({ id: r.id, clientName: r.value.values.clientName ?? '', updatedAt: r.updatedAt })));
     return records;
   }, [available, userId]);
@@ -77,7 +79,7 @@ export function useReportDrafts(
           await refresh();
         } catch {
           dirty.current = true;
-          setProblem('This device could not save the draft. Keep the page open until the report is submitted.');
+          setProblem('reports.drafts.saveFailed');
         }
       }),
     [available, enqueue, form, refresh, userId],
@@ -101,13 +103,9 @@ export function useReportDrafts(
           current.current = newest.id;
           setCurrentId(newest.id);
           form.reset({ ...emptyReport(), ...newest.value.values });
-          setNotice('Your draft was restored from this device.');
+          setNotice('reports.drafts.restored');
         } catch (err) {
-          setProblem(
-            err instanceof DeviceLocked
-              ? 'Drafts on this device open once you are online and signed in.'
-              : 'Drafts on this device could not be read.',
-          );
+          setProblem(err instanceof DeviceLocked ? 'reports.drafts.locked' : 'reports.drafts.unreadable');
         }
       });
     const retry = () => void restore();

@@ -4,6 +4,7 @@ import { deleteRecord, type DeviceRecord, putRecord, readRecords } from '../../.
 import { toast } from '../../../lib/toast';
 import { sendReport } from '../api/use-reports';
 import { writeLastSent } from './outbox-store';
+import { say } from './words';
 
 type Media = 'image' | 'video';
 
@@ -79,7 +80,7 @@ export async function sendOutbox(
 ): Promise<SendResult> {
   const work = async (): Promise<SendResult> => {
     const { records, discarded } = await readRecords<OutboxReport>('outbox', userId);
-    const failure = discarded ? 'A report saved on this device could not be read, so it was discarded.' : null;
+    const failure = discarded ? say('reports.outbox.discarded') : null;
     for (const record of records.reverse()) {
       onSending?.(entryOf(record));
       const file = (role: Media) => {
@@ -96,14 +97,17 @@ export async function sendOutbox(
         });
       } catch (err) {
         if (needsTheMember(err)) {
-          return { failure: `A report was not sent: ${(err as ApiError).message}`, failedKey: record.id };
+          return {
+            failure: say('reports.outbox.notSent', { reason: (err as ApiError).message }),
+            failedKey: record.id,
+          };
         }
         return { failure };
       }
       await deleteRecord('outbox', userId, record.id);
       writeLastSent(userId, Date.now());
       onSent(entryOf(record));
-      toast.success('Success', 'Form submitted successfully');
+      toast.success(say('reports.outbox.success'), say('reports.outbox.submitted'));
     }
     return { failure };
   };

@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
 import { useRowSelection } from '../../../components/bulk-bar';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { formatCalendarDay } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useDeleteReport, useReports } from '../api/use-reports';
 import { ReportDetailsDialog } from '../components/report-details-dialog';
 import { ReportImage } from '../components/report-image';
+import { reportsWords } from '../words';
 
 const PAGE_SIZE = 12;
 
@@ -28,31 +30,34 @@ function ReportCard({
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
 }) {
-  const name = report.clientName || 'Unnamed client';
+  const { t } = useT(reportsWords);
+  const name = report.clientName || t('reports.admin.unnamed');
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
       <Card.Section>
-        <ReportImage src={report.imageUrl} alt={`Image of ${name}`} h={180} />
+        <ReportImage src={report.imageUrl} alt={t('reports.details.imageOf', { name })} h={180} />
       </Card.Section>
       <Stack gap={4} mt="md">
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={600}>{name}</Text>
+          <Text fw={600} dir="auto">
+            {name}
+          </Text>
           <Checkbox
-            aria-label={`Select report ${name}`}
+            aria-label={t('reports.admin.select', { name })}
             checked={selected}
             onChange={(e) => onSelectedChange(e.currentTarget.checked)}
           />
         </Group>
         <Text size="sm" c="dimmed">
-          Project start date: {formatDate(report.projectStartDate)}
+          {t('reports.admin.projectStart', { date: formatDate(report.projectStartDate) })}
         </Text>
       </Stack>
       <Group mt="md" grow>
         <Button variant="light" onClick={onView}>
-          View
+          {t('reports.admin.view')}
         </Button>
         <Button variant="light" color="red" onClick={onDelete}>
-          Delete
+          {t('reports.admin.delete')}
         </Button>
       </Group>
     </Card>
@@ -61,6 +66,7 @@ function ReportCard({
 
 /** spec §2 admin Reports: a card grid (1/2/3 columns), details, delete with a confirmation. */
 export default function ManageReportsPage() {
+  const { t } = useT(reportsWords);
   const paging = usePagedSearch(PAGE_SIZE);
   const { q, offset, limit } = paging;
   const list = useReports({ q, offset, limit });
@@ -73,22 +79,19 @@ export default function ManageReportsPage() {
   return (
     <>
       <AdminListPage
-        search={{ label: 'Search reports', placeholder: 'Search by client name...' }}
+        search={{ label: t('reports.admin.searchLabel'), placeholder: t('reports.admin.searchPlaceholder') }}
         exportHref={apiPath('/api/reports/export.csv', undefined, { q: q || undefined })}
-        bulk={{ rows, q, type: 'report', noun: 'reports' }}
+        bulk={{ rows, q, type: 'report', noun: t('reports.admin.noun') }}
         list={list}
-        loading="Loading reports"
-        error="Unable to load reports. Please try again."
+        loading={t('reports.admin.loading')}
+        error={t('reports.admin.loadError')}
         empty={
           q
-            ? { title: 'No reports match your search.', description: 'Try part of the client name.' }
-            : {
-                title: 'No reports found.',
-                description: 'Intake reports that members file from the Report screen appear here.',
-              }
+            ? { title: t('reports.admin.noMatch'), description: t('reports.admin.noMatchHint') }
+            : { title: t('reports.admin.empty'), description: t('reports.admin.emptyHint') }
         }
         paging={paging}
-        pagesLabel="Report pages"
+        pagesLabel={t('reports.admin.pages')}
       >
         {({ items }) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -109,14 +112,14 @@ export default function ManageReportsPage() {
       <ReportDetailsDialog reportId={viewing} onClose={() => setViewing(null)} />
       <DeleteDialog
         id={toDelete?._id ?? null}
-        title="Delete report"
-        message="Are you sure you want to delete this report?"
+        title={t('reports.admin.deleteTitle')}
+        message={t('reports.admin.deleteMessage')}
         type="report"
         remove={remove}
-        deleted={{ title: 'Report Deleted Success', message: 'Report deleted successfully.' }}
+        deleted={{ title: t('reports.admin.deletedTitle'), message: t('reports.admin.deletedMessage') }}
         list={list}
         paging={paging}
-        onError={(err) => toast.error('Error', errorMessage(err, 'The report could not be deleted. Please try again.'))}
+        onError={(err) => toast.error(t('reports.admin.error'), errorMessage(err, t('reports.admin.deleteFailed')))}
         onClose={() => setToDelete(null)}
         onDeleted={() => setToDelete(null)}
       />

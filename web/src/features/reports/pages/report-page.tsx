@@ -1,7 +1,9 @@
 import { Alert, Anchor, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { emptyReport, type ReportFields, type ReportFieldsInput, reportFields } from '@portal/contract';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { IntlShape } from 'react-intl';
 import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { useT } from '../../../i18n/use-t';
 import { ApiError } from '../../../lib/api';
 import { deviceStoreAvailable } from '../../../lib/device-store';
 import { toast } from '../../../lib/toast';
@@ -31,16 +33,18 @@ import {
 } from '../report-sections';
 import classes from './report-page.module.css';
 import { formResolver } from '../../../lib/contract-form';
+import type { ReportsKey } from '../messages/en';
+import { reportsWords } from '../words';
 
 const MEDIA_SECTION = 'report-section-media';
-const REVIEW = { id: 'report-review', title: 'Review' };
+const REVIEW: Step = { id: 'report-review', title: 'reports.form.review' };
 
-/** Issue 35: the form's steps, one section each, in the jump list's order, then the review. */
-type Step = { id: string; title: string; section?: ReportSection };
+/** Issue 35: the form's steps, one section each, in the jump list's order, then the review; `title` is a message. */
+type Step = { id: string; title: ReportsKey; section?: ReportSection };
 const SECTION_STEPS: Step[] = REPORT_SECTIONS.flatMap((section, i) => {
-  const step = { id: `report-section-${i}`, title: section.title, section };
+  const step = { id: `report-section-${i}`, title: section.key, section };
   // Issue 17: the media follow the consent they depend on.
-  return section === CONSENT_SECTION ? [step, { id: MEDIA_SECTION, title: 'Image and Video' }] : [step];
+  return section === CONSENT_SECTION ? [step, { id: MEDIA_SECTION, title: 'reports.form.media' as const }] : [step];
 });
 const STEPS: Step[] = [...SECTION_STEPS, REVIEW];
 const fieldsOf = (step: Step) => step.section?.fields.filter(isField) ?? [];
@@ -62,25 +66,46 @@ function enterMovesOn(event: KeyboardEvent<HTMLFormElement>) {
   next?.focus();
 }
 
-/** Issue 18: what the member reads when the report waits on the device for a connection. */
-export const QUEUED_MESSAGE = 'Saved on this device — it will be sent when you are back online';
-
-const STAGE_LABEL: Record<UploadStage, string> = { image: 'Uploading image', video: 'Uploading video' };
+const STAGE_LABEL: Record<UploadStage, ReportsKey> = {
+  image: 'reports.form.uploadingImage',
+  video: 'reports.form.uploadingVideo',
+};
+/** The same, with how far it is: "Uploading video… 12.4 MB of 48.0 MB · 26 %". */
+const STAGE_PROGRESS: Record<UploadStage, ReportsKey> = {
+  image: 'reports.form.uploadingImageProgress',
+  video: 'reports.form.uploadingVideoProgress',
+};
 
 type UploadProgress = Partial<Record<UploadStage, { sent: number; total: number }>>;
 
-const amount = (bytes: number) =>
-  bytes < 1_000_000 ? `${(bytes / 1_000).toFixed(1)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+/** A size in kB or MB, one decimal, as the screens' language writes it. */
+const amount = (intl: IntlShape, bytes: number) =>
+  intl.formatNumber(bytes < 1_000_000 ? bytes / 1_000 : bytes / 1_000_000, {
+    style: 'unit',
+    unit: bytes < 1_000_000 ? 'kilobyte' : 'megabyte',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
 
 /** Issue 18 part 5: "12.4 MB of 48.0 MB · 26 %" (whole percents, never 100 before the end). */
-export const progressText = (sent: number, total: number) =>
-  `${amount(sent)} of ${amount(total)} · ${total ? Math.floor((sent / total) * 100) : 100} %`;
+export const progressText = (
+  t: (key: ReportsKey, values: Record<string, string>) => string,
+  intl: IntlShape,
+  sent: number,
+  total: number,
+) =>
+  t('reports.form.uploadProgress', {
+    sent: amount(intl, sent),
+    total: amount(intl, total),
+    percent: intl.formatNumber(total ? Math.floor((sent / total) * 100) : 100),
+  });
 
 /** The contract's rules of a report, through the web forms' one resolver. */
 const validation = formResolver<ReportFieldsInput, ReportFields>(reportFields);
 
 /** 'Report a Homeless' (spec §2, §3): the intake form, with an optional image and video. */
 export default function ReportPage() {
+  const { t, intl } = useT(reportsWords);
   // useForm itself, not useContractForm: the drafts' effects depend on the form object staying the same.
   const form = useForm<ReportFieldsInput, unknown, ReportFields>({
     resolver: validation.resolver,
@@ -170,7 +195,7 @@ export default function ReportPage() {
         onProgress: (stage, sent, total) => setProgress((shown) => ({ ...shown, [stage]: { sent, total } })),
       });
       // Only the server's confirmation makes it a success (issue 18); the draft goes with it.
-      toast.success('Success', 'Form submitted successfully');
+      toast.success(t('reports.form.success'), t('reports.form.submitted'));
       await drafts.finish();
       clearMedia();
       goTo(SECTION_STEPS[0]!.id);
@@ -186,7 +211,7 @@ export default function ReportPage() {
         showFirstProblem();
       }
       // ARCHITECTURE §6: the spec's 'Unable to fetch certificates…' is a copy slip.
-      toast.error('Error', 'Unable to submit the form. Please try again.');
+      toast.error(t('reports.form.error'), t('reports.form.submitFailed'));
     } finally {
       setProgress(null);
     }
@@ -208,28 +233,31 @@ export default function ReportPage() {
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <MediaInput
         kind="image"
-        label="Image"
+        label={t('reports.form.image')}
         file={image}
         // Issue 35: a phone's photo is made smaller before it is kept or sent.
         onChange={(file) => (file ? void compressImage(file).then(setImage) : setImage(null))}
         disabled={busy || !photoAllowed}
-        description={photoAllowed ? undefined : 'Needs the client’s consent to photos'}
+        description={photoAllowed ? undefined : t('reports.form.needsPhotoConsent')}
       />
       <MediaInput
         kind="video"
-        label="Video"
+        label={t('reports.form.video')}
         file={video}
         onChange={setVideo}
         disabled={busy || !videoAllowed}
-        description={videoAllowed ? undefined : 'Needs the client’s consent to video'}
+        description={videoAllowed ? undefined : t('reports.form.needsVideoConsent')}
       />
     </SimpleGrid>
   );
   const mediaAnswered = Number(!!image) + Number(!!video);
+  const mediaTitle = t('reports.form.media');
   const media = useMemo(
-    () => ({ id: MEDIA_SECTION, title: 'Image and Video', answered: mediaAnswered, total: 2 }),
-    [mediaAnswered],
+    () => ({ id: MEDIA_SECTION, title: mediaTitle, answered: mediaAnswered, total: 2 }),
+    [mediaAnswered, mediaTitle],
   );
+  const reviewTitle = t(REVIEW.title);
+  const review = useMemo(() => ({ id: REVIEW.id, title: reviewTitle }), [reviewTitle]);
   const sectionNumber = SECTION_STEPS.indexOf(step) + 1;
   const last = step === REVIEW;
 
@@ -237,20 +265,20 @@ export default function ReportPage() {
     <Stack gap="lg" maw={1400}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
-          <Title order={2}>Report a Homeless</Title>
-          <Text c="dimmed">(Complete this form for ALL adults)</Text>
+          <Title order={2}>{t('reports.form.title')}</Title>
+          <Text c="dimmed">{t('reports.form.subtitle')}</Text>
           {/* Its line is kept even while empty: the first save must not move the form under a finger. */}
-          <Text size="sm" c="dimmed" role="status" aria-label="Draft" style={{ minBlockSize: '1lh' }}>
+          <Text size="sm" c="dimmed" role="status" aria-label={t('reports.form.draft')} style={{ minBlockSize: '1lh' }}>
             {drafts.saveState === 'saved'
-              ? 'Draft saved on this device'
+              ? t('reports.form.draftSaved')
               : drafts.saveState === 'pending'
-                ? 'Saving the draft…'
-                : drafts.notice}
+                ? t('reports.form.draftSaving')
+                : drafts.notice && t(drafts.notice)}
           </Text>
           {/* Issue 30 (F6): what the device keeps, and what protects it, in one sentence. */}
           {userId && deviceStoreAvailable() && (
             <Text size="xs" c="dimmed">
-              Drafts and unsent reports on this device are encrypted and open only while you are signed in.
+              {t('reports.form.encrypted')}
             </Text>
           )}
         </div>
@@ -260,13 +288,25 @@ export default function ReportPage() {
         </Group>
       </Group>
       {queued && (
-        <Alert color="yellow" role="status" withCloseButton onClose={() => setQueued(false)} closeButtonLabel="Dismiss">
-          {QUEUED_MESSAGE}
+        <Alert
+          color="yellow"
+          role="status"
+          withCloseButton
+          onClose={() => setQueued(false)}
+          closeButtonLabel={t('reports.form.dismiss')}
+        >
+          {t('reports.form.queued')}
         </Alert>
       )}
       {drafts.problem && (
-        <Alert color="red" role="alert" withCloseButton onClose={drafts.dismissProblem} closeButtonLabel="Dismiss">
-          {drafts.problem}
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          onClose={drafts.dismissProblem}
+          closeButtonLabel={t('reports.form.dismiss')}
+        >
+          {t(drafts.problem)}
         </Alert>
       )}
       {/* Issue 35: Enter never files the report; only the review's button does. */}
@@ -274,27 +314,31 @@ export default function ReportPage() {
         onSubmit={(e) => e.preventDefault()}
         onKeyDown={enterMovesOn}
         noValidate
-        aria-label="Report a Homeless"
+        aria-label={t('reports.form.title')}
         className={classes.layout}
       >
-        <ReportSectionNav control={form.control} media={media} current={step.id} onJump={goTo} review={REVIEW} />
+        <ReportSectionNav control={form.control} media={media} current={step.id} onJump={goTo} review={review} />
         <Stack gap="md" className={classes.sections}>
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={step.id} data-step={step.id}>
             <Text size="sm" c="dimmed" id="report-step-position">
               {last
-                ? `Review: all ${SECTION_STEPS.length} sections`
-                : `Section ${sectionNumber} of ${SECTION_STEPS.length}`}
+                ? t('reports.form.reviewAll', { count: SECTION_STEPS.length })
+                : t('reports.form.sectionOf', { number: sectionNumber, total: SECTION_STEPS.length })}
             </Text>
             {/* The progressbar role is the section's: its name and value text go there (axe aria-allowed-attr). */}
             <Progress.Root size="xs" my="xs">
               <Progress.Section
                 value={((stepIndex + 1) / STEPS.length) * 100}
-                aria-label="Form progress"
-                aria-valuetext={last ? 'Review' : `Section ${sectionNumber} of ${SECTION_STEPS.length}`}
+                aria-label={t('reports.form.progress')}
+                aria-valuetext={
+                  last
+                    ? t('reports.form.review')
+                    : t('reports.form.sectionOf', { number: sectionNumber, total: SECTION_STEPS.length })
+                }
               />
             </Progress.Root>
             <Title order={3} size="h4" mb="sm" id={step.id} tabIndex={-1} ref={stepHeading} className={classes.section}>
-              {step.title}
+              {t(step.title)}
             </Title>
             {step.section ? (
               <SectionFields section={step.section} control={form.control} />
@@ -310,15 +354,13 @@ export default function ReportPage() {
               const bytes = progress[stage];
               if (!bytes) return null;
               const percent = bytes.total ? Math.floor((bytes.sent / bytes.total) * 100) : 100;
-              const text = progressText(bytes.sent, bytes.total);
+              const text = progressText(t, intl, bytes.sent, bytes.total);
               return (
                 <Stack key={stage} gap={4} role="status">
-                  <Text size="sm">
-                    {STAGE_LABEL[stage]}… {text}
-                  </Text>
+                  <Text size="sm">{t(STAGE_PROGRESS[stage], { progress: text })}</Text>
                   <Progress.Root
                     role="progressbar"
-                    aria-label={STAGE_LABEL[stage]}
+                    aria-label={t(STAGE_LABEL[stage])}
                     aria-valuemin={0}
                     aria-valuemax={100}
                     aria-valuenow={percent}
@@ -339,15 +381,15 @@ export default function ReportPage() {
               disabled={stepIndex === 0 || busy}
               onClick={() => goTo(STEPS[stepIndex - 1]!.id)}
             >
-              Back
+              {t('reports.form.back')}
             </Button>
             {last ? (
               <Button type="button" size="md" loading={busy} onClick={fileReport}>
-                Submit Form
+                {t('reports.form.submit')}
               </Button>
             ) : (
               <Button type="button" size="md" onClick={() => goTo(STEPS[stepIndex + 1]!.id)}>
-                Next
+                {t('reports.form.next')}
               </Button>
             )}
           </Group>
@@ -377,6 +419,7 @@ const SectionFields = memo(function SectionFields({
   section: ReportSection;
   control: Control<ReportFieldsInput>;
 }) {
+  const { t } = useT(reportsWords);
   const values = useWatch({ control });
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
@@ -387,7 +430,7 @@ const SectionFields = memo(function SectionFields({
             <ReportFieldInput key={item.name} field={item} control={control} />
           ) : (
             <Text key={item.heading} fw={600} size="sm" style={{ gridColumn: '1 / -1' }} mt="xs">
-              {item.heading}
+              {t(item.heading)}
             </Text>
           ),
         )}
@@ -407,32 +450,35 @@ function ReviewAnswers({
   video: File | null;
   onEdit: (id: string) => void;
 }) {
+  const { t, intl } = useT(reportsWords);
   const values = useWatch({ control });
   return (
     <Stack gap="md">
       {SECTION_STEPS.map((step) => {
+        // [the question, the answer]: a typed answer or a file's name as written, the others translated.
         const rows: [string, string][] = step.section
           ? fieldsOf(step)
               .filter((f) => isShown(f, values) && isAnswered(f, valueAt(values, f.name)))
-              .map((f) => [f.label, displayValue(f, valueAt(values, f.name))])
+              .map((f) => [t(f.label), displayValue(f, valueAt(values, f.name), t, intl)])
           : [
-              ...(image ? [['Image', image.name] as [string, string]] : []),
-              ...(video ? [['Video', video.name] as [string, string]] : []),
+              ...(image ? [[t('reports.form.image'), image.name] as [string, string]] : []),
+              ...(video ? [[t('reports.form.video'), video.name] as [string, string]] : []),
             ];
+        const title = t(step.title);
         return (
           <section key={step.id} aria-labelledby={`${step.id}-review`} className={classes.review}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Title order={4} size="h5" id={`${step.id}-review`}>
-                {step.title}
+                {title}
               </Title>
               <Anchor
                 component="button"
                 type="button"
                 className={classes.edit}
-                aria-label={`Edit ${step.title}`}
+                aria-label={t('reports.form.editSection', { section: title })}
                 onClick={() => onEdit(step.id)}
               >
-                Edit
+                {t('reports.form.edit')}
               </Anchor>
             </Group>
             {rows.length ? (
@@ -440,13 +486,13 @@ function ReviewAnswers({
                 {rows.map(([label, value]) => (
                   <div key={label}>
                     <dt>{label}</dt>
-                    <dd>{value}</dd>
+                    <dd dir="auto">{value}</dd>
                   </div>
                 ))}
               </dl>
             ) : (
               <Text size="sm" c="dimmed">
-                No answers
+                {t('reports.form.noAnswers')}
               </Text>
             )}
           </section>

@@ -1,26 +1,34 @@
 import { Button, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { TRASH_LABELS, TRASH_RETENTION_DAYS, TRASH_TYPES, type TrashItem, type TrashType } from '@portal/contract';
+import { TRASH_MESSAGES, TRASH_RETENTION_DAYS, TRASH_TYPES, type TrashItem, type TrashType } from '@portal/contract';
 import { IconRestore, IconTrashX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListBody, ListPages, SearchBox } from '../../../components/paged-list';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { NO_VALUE, useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteForever, useRestore, useTrash } from '../api/use-trash';
 import { formatMoment } from '../../../lib/dates';
+import { trashWords } from '../words';
 
 const PAGE_SIZE = 20;
-const TYPE_OPTIONS = [
-  { value: '', label: 'All types' },
-  ...TRASH_TYPES.map((type) => ({ value: type, label: TRASH_LABELS[type] })),
-];
+
+/** Each kind of record's name (the contract's TRASH_LABELS in English), by its key. */
+const TYPE_KEY = {
+  user: 'trash.type.user',
+  certificate: 'trash.type.certificate',
+  report: 'trash.type.report',
+  job: 'trash.type.job',
+  notification: 'trash.type.notification',
+} as const satisfies Record<TrashType, string>;
 
 /**
  * Issue 16 (decision 0017): what was deleted in the last 30 days, newest first, by type. Restore
  * brings an item back where it was; "Delete forever" (confirmed) removes it and its files.
  */
 export default function TrashPage() {
+  const { t } = useT(trashWords);
   const { search, setSearch, q, page, setPage, offset, limit, pagesFor } = usePagedSearch(PAGE_SIZE);
   const [type, setType] = useState<TrashType | ''>('');
   const [toPurge, setToPurge] = useState<TrashItem | null>(null);
@@ -28,13 +36,23 @@ export default function TrashPage() {
   const restore = useRestore();
   const purge = useDeleteForever();
   const pages = pagesFor(list.data?.total ?? 0);
+  const typeOptions = [
+    { value: '', label: t('trash.allTypes') },
+    ...TRASH_TYPES.map((value) => ({ value, label: t(TYPE_KEY[value]) })),
+  ];
 
   const onRestore = (item: TrashItem) =>
     restore.mutate(
       { type: item.type, id: item._id },
       {
-        onSuccess: (result) => toast.success(result.message, `${item.label} is back.`),
-        onError: (err) => toast.error('Not restored', errorMessage(err, 'Unable to restore. Please try again.')),
+        onSuccess: (result) =>
+          toast.success(
+            // The server's word for it, in the reader's language when it is the usual one.
+            result.message === TRASH_MESSAGES.restored ? t('trash.restored.title') : result.message,
+            t('trash.restored.message', { item: item.label }),
+          ),
+        onError: (err) =>
+          toast.error(t('trash.restoreFailed.title'), errorMessage(err, t('trash.restoreFailed.message'))),
       },
     );
 
@@ -44,12 +62,12 @@ export default function TrashPage() {
       { type: toPurge.type, id: toPurge._id },
       {
         onSuccess: () => {
-          toast.success('Deleted forever', `${toPurge.label} is gone for good.`);
+          toast.success(t('trash.deleted.title'), t('trash.deleted.message', { item: toPurge.label }));
           if (list.data?.items.length === 1) setPage(page - 1);
           setToPurge(null);
         },
         onError: (err) => {
-          toast.error('Error', errorMessage(err, 'Unable to delete. Please try again.'));
+          toast.error(t('common.error'), errorMessage(err, t('trash.deleteFailed.message')));
           setToPurge(null);
         },
       },
@@ -60,10 +78,15 @@ export default function TrashPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Group align="flex-end">
-          <SearchBox label="Search the trash" placeholder="Search the trash..." value={search} onChange={setSearch} />
+          <SearchBox
+            label={t('trash.search.label')}
+            placeholder={t('trash.search.placeholder')}
+            value={search}
+            onChange={setSearch}
+          />
           <Select
-            label="Type"
-            data={TYPE_OPTIONS}
+            label={t('trash.filter.type')}
+            data={typeOptions}
             value={type}
             onChange={(value) => {
               setType((value ?? '') as TrashType | '');
@@ -74,21 +97,18 @@ export default function TrashPage() {
           />
         </Group>
         <Text size="sm" c="dimmed">
-          Items are deleted for good {TRASH_RETENTION_DAYS} days after they were deleted.
+          {t('trash.retention', { days: TRASH_RETENTION_DAYS })}
         </Text>
       </Group>
 
       <ListBody
         query={list}
-        loading="Loading the trash"
-        error="Unable to fetch the trash. Please try again."
+        loading={t('trash.loading')}
+        error={t('trash.loadFailed')}
         empty={
           q || type
-            ? { title: 'Nothing in the trash matches.', description: 'Try another type or part of a name.' }
-            : {
-                title: 'The trash is empty.',
-                description: 'Deleted users, certificates, reports, jobs and notifications wait here for 30 days.',
-              }
+            ? { title: t('trash.empty.filteredTitle'), description: t('trash.empty.filteredText') }
+            : { title: t('trash.empty.title'), description: t('trash.empty.text') }
         }
       >
         {({ items }) => (
@@ -96,45 +116,45 @@ export default function TrashPage() {
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Type</Table.Th>
-                  <Table.Th scope="col">Item</Table.Th>
-                  <Table.Th scope="col">Deleted</Table.Th>
-                  <Table.Th scope="col">Deleted by</Table.Th>
+                  <Table.Th scope="col">{t('trash.column.type')}</Table.Th>
+                  <Table.Th scope="col">{t('trash.column.item')}</Table.Th>
+                  <Table.Th scope="col">{t('trash.column.deleted')}</Table.Th>
+                  <Table.Th scope="col">{t('trash.column.deletedBy')}</Table.Th>
                   <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('trash.column.actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {items.map((item) => (
                   <Table.Tr key={`${item.type}-${item._id}`}>
-                    <Table.Td>{TRASH_LABELS[item.type]}</Table.Td>
-                    <Table.Td>{item.label}</Table.Td>
+                    <Table.Td>{t(TYPE_KEY[item.type])}</Table.Td>
+                    <Table.Td dir="auto">{item.label}</Table.Td>
                     <Table.Td>
                       <time dateTime={item.deletedAt}>{formatMoment(item.deletedAt)}</time>
                     </Table.Td>
-                    <Table.Td>{item.deletedBy ?? '—'}</Table.Td>
+                    <Table.Td dir="auto">{item.deletedBy ?? NO_VALUE}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         <Button
                           size="xs"
                           variant="light"
                           leftSection={<IconRestore size={16} aria-hidden />}
-                          aria-label={`Restore ${item.label}`}
+                          aria-label={t('trash.restoreItem', { item: item.label })}
                           loading={restore.isPending && restore.variables.id === item._id}
                           onClick={() => onRestore(item)}
                         >
-                          Restore
+                          {t('trash.restore')}
                         </Button>
                         <Button
                           size="xs"
                           variant="light"
                           color="red"
                           leftSection={<IconTrashX size={16} aria-hidden />}
-                          aria-label={`Delete forever ${item.label}`}
+                          aria-label={t('trash.deleteForeverItem', { item: item.label })}
                           onClick={() => setToPurge(item)}
                         >
-                          Delete forever
+                          {t('trash.deleteForever')}
                         </Button>
                       </Group>
                     </Table.Td>
@@ -146,13 +166,13 @@ export default function TrashPage() {
         )}
       </ListBody>
 
-      <ListPages pages={pages} page={page} onChange={setPage} label="Trash pages" />
+      <ListPages pages={pages} page={page} onChange={setPage} label={t('trash.pages')} />
 
       <ConfirmDialog
         opened={toPurge !== null}
-        title="Delete forever"
-        message={`Delete ${toPurge?.label ?? ''} forever? This cannot be undone: its files are deleted too.`}
-        confirmLabel="Delete forever"
+        title={t('trash.confirm.title')}
+        message={t('trash.confirm.message', { item: toPurge?.label ?? '' })}
+        confirmLabel={t('trash.confirm.submit')}
         loading={purge.isPending}
         onConfirm={confirmPurge}
         onCancel={() => setToPurge(null)}

@@ -16,6 +16,7 @@ import { PASSKEY_NAME_MAX_LENGTH } from '@portal/contract';
 import { IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { QrCode } from '../../../components/qr-code';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth/store';
@@ -29,6 +30,7 @@ import {
   useTotpSetup,
 } from '../api/use-two-factor';
 import { formatDay } from '../../../lib/dates';
+import { twoFactorWords } from '../words';
 
 /**
  * Issue 19: /admin/two-factor. Anyone may turn on two-factor sign-in with an authenticator app
@@ -36,6 +38,7 @@ import { formatDay } from '../../../lib/dates';
  * they have. The recovery codes come with the first factor and are shown once, right after.
  */
 export default function TwoFactorPage() {
+  const { t, rich } = useT(twoFactorWords);
   const headingId = useId();
   const status = useMfaStatus();
   const setup = useTotpSetup();
@@ -62,9 +65,9 @@ export default function TwoFactorPage() {
         markOn();
         if (codes?.length) {
           setRecoveryCodes(codes);
-          toast.success('Two-factor sign-in is on', 'Save your recovery codes now.');
+          toast.success(t('twoFactor.toast.on'), t('twoFactor.toast.saveCodes'));
         } else {
-          toast.success('Passkey added', 'Use it the next time you sign in.');
+          toast.success(t('twoFactor.toast.passkeyAdded'), t('twoFactor.toast.passkeyAddedText'));
         }
       },
     });
@@ -72,8 +75,8 @@ export default function TwoFactorPage() {
 
   const remove = (id: string) =>
     removePasskey.mutate(id, {
-      onSuccess: () => toast.success('Passkey removed', 'It no longer signs you in.'),
-      onError: (err) => toast.error('Error', errorMessage(err, 'Unable to remove the passkey.')),
+      onSuccess: () => toast.success(t('twoFactor.toast.passkeyRemoved'), t('twoFactor.toast.passkeyRemovedText')),
+      onError: (err) => toast.error(t('common.error'), errorMessage(err, t('twoFactor.passkeys.removeFailed'))),
     });
 
   const turnOn = (e: React.FormEvent) => {
@@ -84,9 +87,9 @@ export default function TwoFactorPage() {
         markOn();
         if (codes.length) {
           setRecoveryCodes(codes);
-          toast.success('Two-factor sign-in is on', 'Save your recovery codes now.');
+          toast.success(t('twoFactor.toast.on'), t('twoFactor.toast.saveCodes'));
         } else {
-          toast.success('Authenticator app added', 'Use its codes the next time you sign in.');
+          toast.success(t('twoFactor.toast.totpAdded'), t('twoFactor.toast.totpAddedText'));
         }
       },
     });
@@ -97,97 +100,97 @@ export default function TwoFactorPage() {
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
         <Stack>
           <Title order={2} size="h4" id={headingId}>
-            Two-factor sign-in
+            {t('twoFactor.title')}
           </Title>
           {status.data?.required && !factorOn && passkeys.isSuccess && (
-            <Alert color="orange" title="Set up two-factor sign-in" role="alert">
-              Administrators sign in with a second factor. Set it up to use the admin screens.
+            <Alert color="orange" title={t('twoFactor.required.title')} role="alert">
+              {t('twoFactor.required.text')}
             </Alert>
           )}
           {status.isError && (
-            <Alert color="red" title="Error" role="alert">
-              {errorMessage(status.error, 'Unable to load your sign-in settings.')}
+            <Alert color="red" title={t('common.error')} role="alert">
+              {errorMessage(status.error, t('twoFactor.statusFailed'))}
             </Alert>
           )}
           {factorOn && (
             <Stack gap="xs">
               <Group gap="xs">
                 <IconShieldCheck size={20} aria-hidden color="var(--mantine-color-teal-8)" />
-                <Text fw={600}>Two-factor sign-in is on.</Text>
+                <Text fw={600}>{t('twoFactor.on')}</Text>
               </Group>
-              <Text size="sm">Recovery codes left: {status.data!.recoveryCodesLeft}</Text>
+              <Text size="sm">{t('twoFactor.codesLeft', { count: status.data!.recoveryCodesLeft })}</Text>
               <Text size="sm" c="dimmed">
-                Lost your phone or passkey? Sign in with a recovery code. Only another administrator can reset your
-                two-factor sign-in; you will be told by e-mail.
+                {t('twoFactor.lost')}
               </Text>
             </Stack>
           )}
           {status.data?.totp ? (
-            <Text size="sm">Authenticator app: on.</Text>
+            <Text size="sm">{t('twoFactor.totp.on')}</Text>
           ) : (
             status.data && (
               <Stack>
-                <Text size="sm">
-                  Sign in with your password and a 6-digit code from an authenticator app (such as Google Authenticator,
-                  Microsoft Authenticator or 1Password).
-                </Text>
+                <Text size="sm">{t('twoFactor.totp.intro')}</Text>
                 {!setup.data ? (
                   <Group>
                     <Button loading={setup.isPending} onClick={() => setup.mutate()}>
-                      Set up authenticator app
+                      {t('twoFactor.totp.setUp')}
                     </Button>
                   </Group>
                 ) : (
                   <form noValidate onSubmit={turnOn}>
                     <Stack>
-                      <Text size="sm">1. Scan this QR code with your authenticator app.</Text>
-                      <QrCode value={setup.data.otpauthUrl} size={180} label="QR code for your authenticator app" />
+                      <Text size="sm">{t('twoFactor.totp.scan')}</Text>
+                      <QrCode value={setup.data.otpauthUrl} size={180} label={t('twoFactor.totp.qr')} />
                       <Text size="sm">
-                        Cannot scan it? Enter this key in the app:{' '}
-                        <Code data-testid="totp-secret">{setup.data.secret}</Code>
+                        {rich('twoFactor.totp.manual', {
+                          key: (
+                            <Code data-testid="totp-secret" dir="ltr">
+                              {setup.data.secret}
+                            </Code>
+                          ),
+                        })}
                       </Text>
                       <TextInput
-                        label="2. Enter the 6-digit code the app shows"
+                        label={t('twoFactor.totp.code')}
                         inputMode="numeric"
                         autoComplete="one-time-code"
                         maxLength={6}
                         required
                         value={code}
-                        error={enable.isError ? errorMessage(enable.error, 'Unable to turn it on.') : undefined}
+                        error={
+                          enable.isError ? errorMessage(enable.error, t('twoFactor.totp.enableFailed')) : undefined
+                        }
                         onChange={(e) => setCode(e.currentTarget.value)}
                         maw={240}
                       />
                       <Group>
                         <Button type="submit" loading={enable.isPending} disabled={code.trim().length !== 6}>
-                          Turn on
+                          {t('twoFactor.totp.turnOn')}
                         </Button>
                       </Group>
                     </Stack>
                   </form>
                 )}
                 {setup.isError && (
-                  <Alert color="red" title="Error" role="alert">
-                    {errorMessage(setup.error, 'Unable to start the set-up.')}
+                  <Alert color="red" title={t('common.error')} role="alert">
+                    {errorMessage(setup.error, t('twoFactor.totp.setupFailed'))}
                   </Alert>
                 )}
               </Stack>
             )
           )}
           {recoveryCodes && (
-            <Alert color="blue" title="Save your recovery codes" role="status">
+            <Alert color="blue" title={t('twoFactor.codes.title')} role="status">
               <Stack gap="xs">
-                <Text size="sm">
-                  Each code signs you in once if you lose your phone. They are shown only now: print them or keep them
-                  in your password manager.
-                </Text>
-                <List aria-label="Recovery codes" spacing={2} style={{ fontFamily: 'monospace' }}>
+                <Text size="sm">{t('twoFactor.codes.text')}</Text>
+                <List aria-label={t('twoFactor.codes.list')} spacing={2} style={{ fontFamily: 'monospace' }}>
                   {recoveryCodes.map((c) => (
                     <List.Item key={c}>{c}</List.Item>
                   ))}
                 </List>
                 <Group>
                   <Button variant="light" onClick={() => setRecoveryCodes(null)}>
-                    I have saved them
+                    {t('twoFactor.codes.done')}
                   </Button>
                 </Group>
               </Stack>
@@ -198,26 +201,23 @@ export default function TwoFactorPage() {
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={passkeysHeadingId}>
         <Stack>
           <Title order={2} size="h4" id={passkeysHeadingId}>
-            Passkeys
+            {t('twoFactor.passkeys.title')}
           </Title>
-          <Text size="sm">
-            Sign in with your password and a passkey: your phone, computer or security key confirms it is you, with your
-            fingerprint, face or screen lock. You may add several.
-          </Text>
+          <Text size="sm">{t('twoFactor.passkeys.intro')}</Text>
           {passkeys.isError && (
-            <Alert color="red" title="Error" role="alert">
-              {errorMessage(passkeys.error, 'Unable to load your passkeys.')}
+            <Alert color="red" title={t('common.error')} role="alert">
+              {errorMessage(passkeys.error, t('twoFactor.passkeys.loadFailed'))}
             </Alert>
           )}
           {!!passkeys.data?.length && (
-            <Table aria-label="Your passkeys" verticalSpacing="xs">
+            <Table aria-label={t('twoFactor.passkeys.table')} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Added</Table.Th>
-                  <Table.Th>Last used</Table.Th>
+                  <Table.Th>{t('twoFactor.passkeys.name')}</Table.Th>
+                  <Table.Th>{t('twoFactor.passkeys.added')}</Table.Th>
+                  <Table.Th>{t('twoFactor.passkeys.lastUsed')}</Table.Th>
                   <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('twoFactor.passkeys.actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -227,21 +227,21 @@ export default function TwoFactorPage() {
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         <IconKey size={16} aria-hidden />
-                        {p.name}
+                        <bdi>{p.name}</bdi>
                       </Group>
                     </Table.Td>
                     <Table.Td>{formatDay(p.createdAt)}</Table.Td>
-                    <Table.Td>{p.lastUsedAt ? formatDay(p.lastUsedAt) : 'Never'}</Table.Td>
+                    <Table.Td>{p.lastUsedAt ? formatDay(p.lastUsedAt) : t('twoFactor.passkeys.never')}</Table.Td>
                     <Table.Td>
                       <Button
                         size="xs"
                         variant="subtle"
                         color="red"
-                        aria-label={`Remove passkey ${p.name}`}
+                        aria-label={t('twoFactor.passkeys.removeNamed', { name: p.name })}
                         loading={removePasskey.isPending && removePasskey.variables === p._id}
                         onClick={() => remove(p._id)}
                       >
-                        Remove
+                        {t('twoFactor.passkeys.remove')}
                       </Button>
                     </Table.Td>
                   </Table.Tr>
@@ -253,23 +253,25 @@ export default function TwoFactorPage() {
             <form noValidate onSubmit={add}>
               <Group align="flex-end">
                 <TextInput
-                  label="Passkey name"
-                  description="So you can tell your passkeys apart, e.g. Work laptop"
+                  label={t('twoFactor.passkeys.nameLabel')}
+                  description={t('twoFactor.passkeys.nameHint')}
                   maxLength={PASSKEY_NAME_MAX_LENGTH}
                   required
                   value={passkeyName}
-                  error={addPasskey.isError ? errorMessage(addPasskey.error, 'Unable to add the passkey.') : undefined}
+                  error={
+                    addPasskey.isError ? errorMessage(addPasskey.error, t('twoFactor.passkeys.addFailed')) : undefined
+                  }
                   onChange={(e) => setPasskeyName(e.currentTarget.value)}
                   maw={320}
                 />
                 <Button type="submit" loading={addPasskey.isPending} disabled={!passkeyName.trim()}>
-                  Add a passkey
+                  {t('twoFactor.passkeys.add')}
                 </Button>
               </Group>
             </form>
           ) : (
             <Text size="sm" c="dimmed">
-              This browser cannot use passkeys.
+              {t('twoFactor.passkeys.unsupported')}
             </Text>
           )}
         </Stack>

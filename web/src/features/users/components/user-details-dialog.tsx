@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Modal, Table } from '@mantine/core';
 import type { User } from '@portal/contract';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { NO_VALUE, useT } from '../../../i18n/use-t';
 import { formatDay, formatMoment } from '../../../lib/dates';
+import { usersWords } from '../words';
 
 interface UserDetailsDialogProps {
   user: User | null;
@@ -11,60 +13,64 @@ interface UserDetailsDialogProps {
 }
 
 const dash = (value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? '—' : String(value);
+  value === null || value === undefined || value === '' ? NO_VALUE : String(value);
 
 /** spec §2: 'User Details' with 'Edit User' and 'Delete User'. */
 export function UserDetailsDialog({ user, onClose, onEdit, onDelete }: UserDetailsDialogProps) {
-  const rows: [string, string][] = user
+  const { t } = useT(usersWords);
+  // The member's own words (a name, an address) in their own direction; the portal's in the reader's.
+  const rows: [string, string, 'auto' | undefined][] = user
     ? [
-        ['Name', dash(user.name)],
-        ['Email', dash(user.email)],
-        ['Certificate No', dash(user.certificateNo)],
-        ['Gender', dash(user.gender)],
-        ['Job', dash(user.job)],
-        ['Age', dash(user.age)],
-        ['Phone No', dash(user.phoneNo)],
-        ['Area', dash(user.address.area)],
-        ['State', dash(user.address.state)],
-        ['Country', dash(user.address.country)],
-        ['Postal Code', dash(user.address.postalCode)],
-        ['Verified', user.isVerified ? 'Yes' : 'No'],
-        ['Joined', formatDay(user.createdAt)],
-        ['Last login', user.lastLogin ? formatMoment(user.lastLogin) : '—'],
+        [t('users.field.name'), dash(user.name), 'auto'],
+        [t('users.field.email'), dash(user.email), 'auto'],
+        [t('users.field.certificateNo'), dash(user.certificateNo), 'auto'],
+        [t('users.field.gender'), dash(user.gender), 'auto'],
+        [t('users.field.job'), dash(user.job), 'auto'],
+        [t('users.field.age'), dash(user.age), undefined],
+        [t('users.field.phoneNo'), dash(user.phoneNo), 'auto'],
+        [t('users.field.area'), dash(user.address.area), 'auto'],
+        [t('users.field.state'), dash(user.address.state), 'auto'],
+        [t('users.field.country'), dash(user.address.country), 'auto'],
+        [t('users.field.postalCode'), dash(user.address.postalCode), 'auto'],
+        [t('users.field.verified'), user.isVerified ? t('users.yes') : t('users.no'), undefined],
+        [t('users.field.joined'), formatDay(user.createdAt), undefined],
+        [t('users.field.lastLogin'), user.lastLogin ? formatMoment(user.lastLogin) : NO_VALUE, undefined],
       ]
     : [];
   return (
     <Modal
       opened={user !== null}
       onClose={onClose}
-      title="User Details"
+      title={t('users.details.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('users.details.close') }}
       size="lg"
     >
       {user?.isAdmin && (
         <Badge mb="sm" variant="light">
-          Administrator
+          {t('users.field.administrator')}
         </Badge>
       )}
       <Table withRowBorders={false} verticalSpacing={4}>
         <Table.Tbody>
-          {rows.map(([label, value]) => (
+          {rows.map(([label, value, dir]) => (
             <Table.Tr key={label}>
               <Table.Th w="40%" scope="row">
                 {label}
               </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+              <Table.Td dir={dir} style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Group justify="flex-end" mt="lg">
         <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
-          Edit User
+          {t('users.editUser')}
         </Button>
         <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-          Delete User
+          {t('users.deleteUser')}
         </Button>
       </Group>
     </Modal>

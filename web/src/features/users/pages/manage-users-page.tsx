@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { AdminListPage, DeleteDialog } from '../../../components/admin-list-page';
 import { useRowSelection } from '../../../components/bulk-bar';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteUser, useManageUsers } from '../api/use-manage-users';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { UserDetailsDialog } from '../components/user-details-dialog';
+import { usersWords } from '../words';
 
 const PAGE_SIZE = 20;
 
@@ -16,6 +18,7 @@ type Open = { dialog: 'details' | 'edit' | 'delete'; user: User } | null;
 
 /** spec §2 admin users: a search on name or e-mail, a table, and View / Edit / Delete dialogs. */
 export default function ManageUsersPage() {
+  const { t } = useT(usersWords);
   const paging = usePagedSearch(PAGE_SIZE);
   const { q, offset, limit } = paging;
   const [open, setOpen] = useState<Open>(null);
@@ -30,38 +33,35 @@ export default function ManageUsersPage() {
   return (
     <>
       <AdminListPage
-        search={{ label: 'Search users', placeholder: 'Search by name or email...' }}
+        search={{ label: t('users.search.label'), placeholder: t('users.search.placeholder') }}
         exportHref={apiPath('/api/users/export.csv', undefined, { q: q || undefined })}
-        bulk={{ rows, q, type: 'user', noun: 'users' }}
+        bulk={{ rows, q, type: 'user', noun: t('users.bulk.noun') }}
         list={list}
-        loading="Loading users"
-        error="Unable to fetch users. Please try again."
+        loading={t('users.loading')}
+        error={t('users.loadFailed')}
         empty={
           q
-            ? { title: 'No users match your search.', description: 'Try part of a name or an email address.' }
-            : {
-                title: 'No users found.',
-                description: 'Members appear here once they sign up with a certificate on record.',
-              }
+            ? { title: t('users.empty.searchTitle'), description: t('users.empty.searchText') }
+            : { title: t('users.empty.title'), description: t('users.empty.text') }
         }
         paging={paging}
-        pagesLabel="User pages"
+        pagesLabel={t('users.pages')}
       >
         {({ items }) => (
           <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover aria-label="Users">
+            <Table striped highlightOnHover aria-label={t('users.table')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>
-                    <VisuallyHidden>Select</VisuallyHidden>
+                    <VisuallyHidden>{t('users.table.select')}</VisuallyHidden>
                   </Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Certificate No</Table.Th>
-                  <Table.Th>Gender</Table.Th>
-                  <Table.Th>Job</Table.Th>
-                  <Table.Th>Age</Table.Th>
-                  <Table.Th>View</Table.Th>
+                  <Table.Th>{t('users.field.name')}</Table.Th>
+                  <Table.Th>{t('users.field.email')}</Table.Th>
+                  <Table.Th>{t('users.field.certificateNo')}</Table.Th>
+                  <Table.Th>{t('users.field.gender')}</Table.Th>
+                  <Table.Th>{t('users.field.job')}</Table.Th>
+                  <Table.Th>{t('users.field.age')}</Table.Th>
+                  <Table.Th>{t('users.table.view')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -69,20 +69,20 @@ export default function ManageUsersPage() {
                   <Table.Tr key={u._id}>
                     <Table.Td>
                       <Checkbox
-                        aria-label={`Select user ${u.email}`}
+                        aria-label={t('users.table.selectUser', { email: u.email })}
                         checked={rows.isSelected(u._id)}
                         onChange={(e) => rows.toggle(u._id, e.currentTarget.checked)}
                       />
                     </Table.Td>
-                    <Table.Td>{u.name}</Table.Td>
-                    <Table.Td>{u.email}</Table.Td>
-                    <Table.Td>{u.certificateNo}</Table.Td>
-                    <Table.Td>{u.gender}</Table.Td>
-                    <Table.Td>{u.job}</Table.Td>
+                    <Table.Td dir="auto">{u.name}</Table.Td>
+                    <Table.Td dir="auto">{u.email}</Table.Td>
+                    <Table.Td dir="auto">{u.certificateNo}</Table.Td>
+                    <Table.Td dir="auto">{u.gender}</Table.Td>
+                    <Table.Td dir="auto">{u.job}</Table.Td>
                     <Table.Td>{u.age ?? ''}</Table.Td>
                     <Table.Td>
                       <Button size="xs" variant="light" onClick={() => setOpen({ dialog: 'details', user: u })}>
-                        View
+                        {t('users.table.view')}
                       </Button>
                     </Table.Td>
                   </Table.Tr>
@@ -107,16 +107,16 @@ export default function ManageUsersPage() {
       />
       <DeleteDialog
         id={open?.dialog === 'delete' && current ? current._id : null}
-        title="Delete User"
-        message={`Are you sure you want to delete ${current?.name ?? ''} (${current?.email ?? ''})?`}
+        title={t('users.deleteUser')}
+        message={t('users.delete.question', { name: current?.name ?? '', email: current?.email ?? '' })}
         type="user"
         remove={remove}
-        deleted={{ title: 'User Deleted', message: 'The user has been deleted successfully.' }}
+        deleted={{ title: t('users.deleted.title'), message: t('users.deleted.message') }}
         list={list}
         paging={paging}
         // The server refuses to delete the last admin or yourself, and says why.
         onError={(err) =>
-          toast.error('User not deleted.', errorMessage(err, 'The user could not be deleted. Please try again.'))
+          toast.error(t('users.deleteFailed.title'), errorMessage(err, t('users.deleteFailed.message')))
         }
         // Cancelled or refused: back to the user's details.
         onClose={() => current && setOpen({ dialog: 'details', user: current })}

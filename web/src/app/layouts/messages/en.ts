@@ -1,0 +1,72 @@
+/**
+ * Issue 34: the words of the signed-in frame (the sidebar, the top bar, the drawer, the dashboard's
+ * tiles and standing card, the session's and the install's offers), in English, the source. A set
+ * of their own, which comes with the frame's chunk: the guest pages do not carry them.
+ */
+const en = {
+  'nav.Admin Menu': 'Admin Menu',
+  'nav.User Menu': 'User Menu',
+  'nav.Dashboard': 'Dashboard',
+  'nav.Certificates': 'Certificates',
+  'nav.Renewal': 'Renewal',
+  'nav.Report': 'Report',
+  'nav.Job Board': 'Job Board',
+  'nav.Messages': 'Messages',
+  'nav.Profile': 'Profile',
+  'nav.Help': 'Help',
+  'nav.Two-Factor Sign-In': 'Two-Factor Sign-In',
+  'nav.All Certificates': 'All Certificates',
+  'nav.All Reports': 'All Reports',
+  'nav.Manage Notifications': 'Manage Notifications',
+  'nav.All Jobs': 'All Jobs',
+  'nav.All Users': 'All Users',
+  'nav.Manage Help Page': 'Manage Help Page',
+  'nav.Audit Log': 'Audit Log',
+  'nav.Renewal Reminders': 'Renewal Reminders',
+  'nav.Recertification Rules': 'Recertification Rules',
+  'nav.Renewals': 'Renewals',
+  'nav.HMIS Export': 'HMIS Export',
+  'nav.Trash': 'Trash',
+  'nav.userDashboard': 'User Dashboard',
+  'nav.adminDashboard': 'Admin Dashboard',
+  'nav.sidebar': 'Sidebar',
+  'nav.drawer': 'Navigation',
+  'nav.open': 'Open navigation',
+  'nav.close': 'Close navigation',
+  'nav.pages': 'Pages',
+  'nav.hello': 'Hello, {name}',
+  'nav.userMenu': 'User menu',
+  'nav.profileSettings': 'Profile Settings',
+  'nav.logOut': 'Log out',
+  'nav.logOutFailed': 'Error logging out',
+  'nav.rights': '© {year} {product}. All rights reserved.',
+  'nav.brandRtl': '{product} RTL',
+  'standing.title': 'Your certificates',
+  'standing.loading': 'Loading your certificates',
+  'standing.loadFailed': 'Unable to load your certificates.',
+  'standing.none':
+    'No certificates yet. The board’s records for your email address appear here; if yours is missing, the Help page says whom to contact.',
+  'standing.active': '{count} active',
+  'standing.expiringSoon': ' · {count} expiring soon',
+  'standing.notValid': ' · {count} no longer valid',
+  'standing.soonest': '“{name}” expires on {day}. Renew it before then.',
+  'standing.allActive': 'All active. The next expiry is on {day}.',
+  'standing.noneActive': 'None is active. The board can tell you how to renew or reinstate.',
+  'standing.goToHelp': 'Go to Help',
+  'standing.view': 'View certificates',
+  'standing.renewNow': 'Renew Now',
+  'nav.breadcrumb': 'Breadcrumb',
+  'nav.loadingPage': 'Loading page',
+  'common.install.region': 'Install the portal',
+  'common.install.text':
+    'Install the portal on this device: it opens from your home screen, and reports can be filed without a connection.',
+  'common.install.notNow': 'Not now',
+  'common.install.install': 'Install',
+  'common.session.title': 'Your session is about to end',
+  'common.session.message': 'You will be signed out in {time} because of inactivity.',
+  'common.session.stay': 'Stay signed in',
+} as const;
+
+export type FrameKey = keyof typeof en;
+export type Catalogue = Record<FrameKey, string>;
+export default en satisfies Catalogue;

@@ -1,0 +1,43 @@
+/** Issue 34: the Trash screen's words in English, the source (docs/translations.md). */
+const en = {
+  /** The kinds of record (TRASH_TYPES), as the Type column and filter name them. */
+  'trash.type.user': 'User',
+  'trash.type.certificate': 'Certificate',
+  'trash.type.report': 'Report',
+  'trash.type.job': 'Job',
+  'trash.type.notification': 'Notification',
+  'trash.allTypes': 'All types',
+  'trash.search.label': 'Search the trash',
+  'trash.search.placeholder': 'Search the trash...',
+  'trash.filter.type': 'Type',
+  'trash.retention': 'Items are deleted for good {days} days after they were deleted.',
+  'trash.loading': 'Loading the trash',
+  'trash.loadFailed': 'Unable to fetch the trash. Please try again.',
+  'trash.empty.filteredTitle': 'Nothing in the trash matches.',
+  'trash.empty.filteredText': 'Try another type or part of a name.',
+  'trash.empty.title': 'The trash is empty.',
+  'trash.empty.text': 'Deleted users, certificates, reports, jobs and notifications wait here for 30 days.',
+  'trash.column.type': 'Type',
+  'trash.column.item': 'Item',
+  'trash.column.deleted': 'Deleted',
+  'trash.column.deletedBy': 'Deleted by',
+  'trash.column.actions': 'Actions',
+  'trash.restore': 'Restore',
+  'trash.restoreItem': 'Restore {item}',
+  'trash.deleteForever': 'Delete forever',
+  'trash.deleteForeverItem': 'Delete forever {item}',
+  'trash.restored.title': 'Restored',
+  'trash.restored.message': '{item} is back.',
+  'trash.restoreFailed.title': 'Not restored',
+  'trash.restoreFailed.message': 'Unable to restore. Please try again.',
+  'trash.deleted.title': 'Deleted forever',
+  'trash.deleted.message': '{item} is gone for good.',
+  'trash.deleteFailed.message': 'Unable to delete. Please try again.',
+  'trash.pages': 'Trash pages',
+  'trash.confirm.title': 'Delete forever',
+  'trash.confirm.message': 'Delete {item} forever? This cannot be undone: its files are deleted too.',
+  'trash.confirm.submit': 'Delete forever',
+} as const;
+
+export type Catalogue = Record<keyof typeof en, string>;
+export default en satisfies Catalogue;
