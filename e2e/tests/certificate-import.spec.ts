@@ -36,7 +36,7 @@ test('an admin previews, checks and imports a 1,000-row CSV, sees its 3 bad rows
 
   // 2. The check: nothing stored, every problem listed and downloadable.
   await dialog.getByRole('button', { name: 'Check file' }).click();
-  await expect(dialog.getByText('1000 rows: 997 to create, 0 to update, 0 unchanged, 3 problems.')).toBeVisible();
+  await expect(dialog.getByText('1,000 rows: 997 to create, 0 to update, 0 unchanged, 3 problems.')).toBeVisible();
   const problems = dialog.getByRole('table', { name: 'Problems' });
   await expect(problems.getByRole('row')).toHaveCount(4);
   await expect(problems.getByRole('row', { name: /^11 userEmail/ })).toBeVisible();
@@ -52,7 +52,9 @@ test('an admin previews, checks and imports a 1,000-row CSV, sees its 3 bad rows
 
   // 3. The import.
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByText('1000 rows: 997 created, 0 updated, 0 unchanged, 3 problems.')).toBeVisible(SLOW_STATE);
+  await expect(dialog.getByText('1,000 rows: 997 created, 0 updated, 0 unchanged, 3 problems.')).toBeVisible(
+    SLOW_STATE,
+  );
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await page.getByRole('textbox', { name: 'Search certificates' }).fill(`${prefix}-0002`);

@@ -20,7 +20,7 @@ test('a profile update with a new picture persists after a reload', async ({ pag
   await expect(dialog.getByLabel('Email')).toBeDisabled();
   await expect(dialog.getByLabel('Email')).toHaveValue(member.email);
   await dialog.getByLabel('Job').fill('Outreach Lead');
-  await dialog.getByLabel('Age').fill('34');
+  await dialog.getByLabel('Age', { exact: true }).fill('34');
   await dialog.getByLabel('Phone Number').fill('+1 503 555 0100');
   await dialog.getByLabel('Country').fill('Canada');
   await dialog.getByLabel('Postal Code').fill('V5K 0A1');

@@ -2,14 +2,14 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
 /**
- * Issue 34 (decision 0082): the catalogues (src/i18n/messages/*.ts, and each feature's
- * messages/*.ts) reach the browser compiled to
+ * Issue 34 (decision 0082): the catalogues (src/i18n/messages/*.ts, each feature's messages/*.ts,
+ * and the contract's API messages) reach the browser compiled to
  * ICU ASTs, as FormatJS's `formatjs compile --ast` would write them, and the ICU parser is left out
  * of the bundle (its `no-parser` build stands in for it): react-intl formats an AST without parsing.
  * A message that does not parse fails the build. The unit tests read the catalogues as written.
  */
 const CATALOGUE =
-  /[\\/]src[\\/](?:i18n|features(?:[\\/][a-z-]+)+|components|app[\\/]layouts)[\\/]messages[\\/][a-z]{2}\.ts$/;
+  /[\\/](?:web[\\/]src[\\/](?:i18n|features(?:[\\/][a-z-]+)+|components|app[\\/]layouts)|contract[\\/]src)[\\/]messages[\\/][a-z]{2}\.ts$/;
 
 export function compileMessages(): Plugin {
   return {

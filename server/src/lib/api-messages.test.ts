@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { call, createTestApp, createUser, type TestApp } from '../../test/harness';
-import { messageKeyOf, translateMessage } from './api-messages';
+import { messageKeyOf } from '@portal/contract/messages/lookup';
+import { translateMessage } from './api-messages';
 import { wordsFor } from './i18n';
 
 /**

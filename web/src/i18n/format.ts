@@ -16,6 +16,9 @@ export function setMessageLanguage(language: UiLanguage, locale: string) {
   if (language !== current.language || locale !== current.locale) current = { language, locale };
 }
 
+/** The language the screens speak, for code outside them. */
+export const messageLanguage = () => current.language;
+
 const cache = createIntlCache();
 const intls = new Map<string, IntlShape>();
 

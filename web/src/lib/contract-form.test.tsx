@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { loadCatalogue } from '../i18n/catalogues';
+import { setMessageLanguage } from '../i18n/format';
 import { formResolver, useContractForm } from './contract-form';
 
 const schema = z.object({
@@ -27,6 +29,21 @@ describe('formResolver', () => {
     expect(first.errors).toMatchObject({ name: { message: 'Name is required' } });
     await resolver({ email: 'a@b.org', name: 'Ada' }, undefined, options);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  describe('in another language (issue 34)', () => {
+    afterEach(() => setMessageLanguage('en', 'en-US'));
+
+    it('says the contract’s messages in the screens’ language, and one it does not know as written', async () => {
+      const { resolver } = formResolver<Values, Values>(schema.extend({ name: z.string().min(1, 'Give a name') }));
+      await loadCatalogue('es');
+      setMessageLanguage('es', 'es-US');
+      const { errors } = await resolver({ email: 'nobody', name: '' }, undefined, options);
+      expect(errors).toMatchObject({
+        email: { message: 'Escriba una dirección de correo electrónico válida.' },
+        name: { message: 'Give a name' },
+      });
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
+import { messageLanguage } from '../i18n/format';
 
 /**
  * What a form validates with: the contract's schema (or one built on it), or, on a guest screen, a
@@ -50,7 +51,13 @@ export function formResolver<TIn extends FieldValues, TOut>(
         throw err;
       }));
   const resolver: Resolver<TIn, unknown, TOut> = async (values, context, options) => {
-    const result = await (await load())(values, context, options);
+    const checked = await (await load())(values, context, options);
+    // Issue 34: the contract's messages in the screens' language (their words load on first need;
+    // an English screen never loads them).
+    const result: typeof checked =
+      messageLanguage() !== 'en' && Object.keys(checked.errors).length
+        ? { values: {}, errors: await (await import('./validation-words')).inScreensLanguage<TIn>(checked.errors) }
+        : checked;
     const fieldErrors = result.errors as Record<string, FieldError | undefined>;
     const told = Object.keys(malformed).filter((name) => fieldErrors[name]?.type === 'invalid_format');
     if (told.length === 0) return result;

@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfTextRuns } from '../../../test/pdf-text';
 import { type CertificatePdfInput, pdfLanguage, qrModules, renderCertificatePdf } from './pdf';
@@ -104,11 +104,30 @@ describe('renderCertificatePdf', () => {
     expect(pdf.getCreator()).toBe('Portal Lakeside Advocates');
   });
 
-  it('is in English for an Arabic reader, whose letters the shipped font cannot draw', async () => {
-    expect(pdfLanguage('ar')).toBe('en');
+  it('is in Arabic for an Arabic reader: shaped letters, right to left, Latin names and numbers as written', async () => {
+    expect(pdfLanguage('ar')).toBe('ar');
     expect(pdfLanguage('es')).toBe('es');
     const bytes = await renderCertificatePdf(input, 'a4', 'ar');
-    expect(await pdfTextRuns(bytes)).toEqual(await pdfTextRuns(await renderCertificatePdf(input, 'a4', 'en')));
-    expect((await pdfTextRuns(bytes)).join('')).not.toContain('?');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.catalog.get(PDFName.of('Lang'))?.toString()).toBe('(ar)');
+    const texts = await pdfTextRuns(bytes);
+    // Glyphs are drawn left to right: an Arabic run reads back reversed, each glyph (a joining
+    // form, a ligature) mapped to its letters by the font's ToUnicode map.
+    const logical = texts.map((text) => (/\p{Script=Arabic}/u.test(text) ? [...text].reverse().join('') : text));
+    const letters = (text: string) => text.replace(/\s+/g, '');
+    for (const words of ['شهادة', 'تشهد هذه الوثيقة بأن', 'رقم الشهادة', 'تحقق من هذه الشهادة على']) {
+      expect(logical.map(letters)).toContain(letters(words));
+    }
+    expect(texts).toEqual(
+      expect.arrayContaining(['Morgan Member', 'CRA-2001', input.verificationUrl, input.boardName]),
+    );
+    expect(texts.join('')).not.toMatch(/[?\uFFFD]|This certifies/);
+  });
+
+  it('draws an Arabic name on an English page in Arabic letters, not question marks', async () => {
+    const texts = await pdfTextRuns(await renderCertificatePdf({ ...input, holderName: 'محمد علي' }, 'a4', 'en'));
+    expect(texts).toContain('This certifies that');
+    expect(texts.map((text) => [...text].reverse().join('').replace(/\s+/g, ''))).toContain('محمدعلي');
+    expect(texts.join('')).not.toContain('?');
   });
 });

@@ -142,7 +142,7 @@ export default function RenewalsPage() {
                 <Stack gap={4} h="100%">
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
                     {/* h2: nothing stands between the screen's h1 and its cards (Lighthouse heading-order). */}
-                    <Title order={2} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <Title order={2} size="h4" dir="auto" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                       {r.certificateNo}
                     </Title>
                     <RenewalStatusBadge status={r.status} style={{ flexShrink: 0 }} />
