@@ -66,6 +66,13 @@ const ar: Catalogue = {
   'common.session.title': 'جلستك على وشك الانتهاء',
   'common.session.message': 'سيُسجَّل خروجك بعد {time} بسبب عدم النشاط.',
   'common.session.stay': 'البقاء مسجَّل الدخول',
+  // The step-up dialog (features/auth/components/step-up-dialog.tsx), which only the frame opens.
+  'stepUp.title': 'أكّد هويتك',
+  'stepUp.needsFactor': 'يتطلب هذا عاملًا ثانيًا حديثًا. أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة، أو رمز استرداد.',
+  'stepUp.needsPassword': 'يتطلب هذا كلمة المرور مرة أخرى.',
+  'stepUp.failed': 'تعذّر التأكيد. يُرجى المحاولة مرة أخرى.',
+  'stepUp.cancel': 'إلغاء',
+  'stepUp.confirm': 'تأكيد',
 };
 
 export default ar;

@@ -65,6 +65,14 @@ const en = {
   'common.session.title': 'Your session is about to end',
   'common.session.message': 'You will be signed out in {time} because of inactivity.',
   'common.session.stay': 'Stay signed in',
+  // The step-up dialog (features/auth/components/step-up-dialog.tsx), which only the frame opens.
+  'stepUp.title': 'Confirm it is you',
+  'stepUp.needsFactor':
+    'This needs a fresh second factor. Enter the 6-digit code from your authenticator app, or a recovery code.',
+  'stepUp.needsPassword': 'This needs your password again.',
+  'stepUp.failed': 'Unable to confirm. Please try again.',
+  'stepUp.cancel': 'Cancel',
+  'stepUp.confirm': 'Confirm',
 } as const;
 
 export type FrameKey = keyof typeof en;

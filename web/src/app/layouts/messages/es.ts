@@ -63,6 +63,14 @@ const es: Catalogue = {
   'common.session.title': 'Su sesión está por terminar',
   'common.session.message': 'Su sesión se cerrará en {time} por inactividad.',
   'common.session.stay': 'Mantener la sesión abierta',
+  // The step-up dialog (features/auth/components/step-up-dialog.tsx), which only the frame opens.
+  'stepUp.title': 'Confirme que es usted',
+  'stepUp.needsFactor':
+    'Esto requiere un segundo factor reciente. Escriba el código de 6 dígitos de su aplicación de autenticación, o un código de recuperación.',
+  'stepUp.needsPassword': 'Esto requiere su contraseña otra vez.',
+  'stepUp.failed': 'No se pudo confirmar. Inténtelo de nuevo.',
+  'stepUp.cancel': 'Cancelar',
+  'stepUp.confirm': 'Confirmar',
 };
 
 export default es;

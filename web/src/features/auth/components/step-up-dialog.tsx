@@ -3,6 +3,8 @@ import { apiPath } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage, lazySchema } from '../../../lib/api';
 import { setStepUpConfirm } from '../../../lib/step-up';
+import { frameWords } from '../../../app/layouts/words';
+import { useT } from '../../../i18n/use-t';
 import { useAuth } from '../store';
 
 /**
@@ -19,6 +21,7 @@ const authResponse = lazySchema(async () => (await import('@portal/contract/sche
  * one; the act is then retried.
  */
 export function StepUpDialog() {
+  const { t } = useT(frameWords);
   const mfaEnabled = useAuth((s) => s.user?.mfaEnabled ?? false);
   const [opened, setOpened] = useState(false);
   const [value, setValue] = useState('');
@@ -67,7 +70,7 @@ export function StepUpDialog() {
       });
       finish(true);
     } catch (err) {
-      setError(errorMessage(err, 'Unable to confirm. Please try again.'));
+      setError(errorMessage(err, t('stepUp.failed')));
       setValue('');
     } finally {
       setBusy(false);
@@ -86,7 +89,7 @@ export function StepUpDialog() {
       });
       finish(true);
     } catch (err) {
-      setError(errorMessage(err, 'Unable to confirm. Please try again.'));
+      setError(errorMessage(err, t('stepUp.failed')));
     } finally {
       setBusy(false);
     }
@@ -94,17 +97,13 @@ export function StepUpDialog() {
 
   return (
     // Above the dialog the act was started from (the report's details), and its popovers.
-    <Modal opened={opened} onClose={() => finish(false)} title="Confirm it is you" centered zIndex={400}>
+    <Modal opened={opened} onClose={() => finish(false)} title={t('stepUp.title')} centered zIndex={400}>
       <form noValidate onSubmit={(e) => void submit(e)}>
         <Stack>
-          <Text size="sm">
-            {mfaEnabled
-              ? 'This needs a fresh second factor. Enter the 6-digit code from your authenticator app, or a recovery code.'
-              : 'This needs your password again.'}
-          </Text>
+          <Text size="sm">{mfaEnabled ? t('stepUp.needsFactor') : t('stepUp.needsPassword')}</Text>
           {mfaEnabled ? (
             <TextInput
-              label="Code"
+              label={t('auth.twoFactor.code')}
               autoComplete="one-time-code"
               data-autofocus
               required
@@ -114,30 +113,30 @@ export function StepUpDialog() {
             />
           ) : (
             <PasswordInput
-              label="Password"
+              label={t('auth.password')}
               autoComplete="current-password"
               data-autofocus
               required
               value={value}
               error={error}
               onChange={(e) => setValue(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword'), tabIndex: 0 }}
             />
           )}
           {mfaEnabled && hasPasskey && (
             <>
-              <Divider label="or" labelPosition="center" />
+              <Divider label={t('auth.twoFactor.or')} labelPosition="center" />
               <Button variant="default" loading={busy} onClick={() => void confirmWithPasskey()}>
-                Use a passkey
+                {t('auth.twoFactor.passkey')}
               </Button>
             </>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => finish(false)}>
-              Cancel
+              {t('stepUp.cancel')}
             </Button>
             <Button type="submit" loading={busy} disabled={!value.trim()}>
-              Confirm
+              {t('stepUp.confirm')}
             </Button>
           </Group>
         </Stack>
