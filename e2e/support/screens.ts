@@ -94,3 +94,14 @@ export const untranslated = (page: Page) =>
     }
     return found;
   })()`) as Promise<string[]>;
+
+const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const ACCENTED = [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'];
+
+/** An English message as the pseudo-locale writes it (web/src/i18n/pseudo.ts), to find a control by. */
+export const pseudo = (english: string) =>
+  new RegExp(
+    [...english]
+      .map((c) => (PLAIN.includes(c) ? ACCENTED[PLAIN.indexOf(c)] : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join(''),
+  );
