@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { SLOW_STATE } from './env';
-import { expect, type Page } from './test';
+import { expectFits, expectFitsPhones } from './phone';
+import { expect, type Page, test } from './test';
 
 /** The screens of the signed-in app, and how a check waits for one and scans it (issues 13, 34, 35). */
 
@@ -105,3 +106,25 @@ export const pseudo = (english: string) =>
       .map((c) => (PLAIN.includes(c) ? ACCENTED[PLAIN.indexOf(c)] : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join(''),
   );
+
+/**
+ * A screen in Arabic (issue 34): right to left, no wider than the viewport (on a phone, 390 and
+ * 360 px), no axe violation (soft: every screen is checked before the test fails), and a full-page
+ * screenshot in the test's output for a person to look at.
+ */
+export async function checkArabicScreen(page: Page, screen: string, onPhone: boolean) {
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await (onPhone ? expectFitsPhones(page, `${screen} in Arabic`) : expectFits(page, `${screen} in Arabic`));
+  const { violations } = await axeBuilder(page).analyze();
+  expect
+    .soft(
+      violations.map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`),
+      `${screen} in Arabic`,
+    )
+    .toEqual([]);
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: test.info().outputPath(`${screen.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-ar-${width}.png`),
+    fullPage: true,
+  });
+}

@@ -1,6 +1,5 @@
 import { adminApi, createAdmin, uniqueEmail } from '../support/fixtures';
-import { expectFits, expectFitsPhones } from '../support/phone';
-import { ADMIN_SCREENS, axeBuilder, pseudo, settle, untranslated, VIEWPORTS } from '../support/screens';
+import { ADMIN_SCREENS, checkArabicScreen, pseudo, settle, untranslated, VIEWPORTS } from '../support/screens';
 import { signIn } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -83,22 +82,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     for (const screen of await adminIn(page, 'ar')) {
       await open(page, screen);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-      // On a phone, at 390 px and at 360 px.
-      await (name === 'phone'
-        ? expectFitsPhones(page, `${screen} in Arabic`)
-        : expectFits(page, `${screen} in Arabic`));
-      const { violations } = await axeBuilder(page).analyze();
-      expect
-        .soft(
-          violations.map((v) => `${v.id} at ${v.nodes[0]?.target.join(' ')}`),
-          `${screen} in Arabic`,
-        )
-        .toEqual([]);
-      await page.screenshot({
-        path: test.info().outputPath(`${screen.replace(/\W+/g, '-')}-ar-${viewport.width}.png`),
-        fullPage: true,
-      });
+      await checkArabicScreen(page, screen, name === 'phone');
     }
   });
 }

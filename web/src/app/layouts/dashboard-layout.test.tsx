@@ -1,4 +1,3 @@
-import type { User } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,27 +5,9 @@ import { useAuth } from '../../features/auth/store';
 import { renderWithProviders } from '../../test/render';
 import DashboardLayout from './dashboard-layout';
 import RtlLayout from './rtl-layout';
+import { makeUser } from '../../test/user';
 
-const member: User = {
-  _id: 'u1',
-  email: 'morgan@example.org',
-  name: 'Morgan',
-  job: '',
-  age: null,
-  picture: '',
-  gender: '',
-  phoneNo: '',
-  address: { area: '', state: '', country: '', postalCode: '' },
-  certificateNo: 'CRA-1',
-  isAdmin: false,
-  isVerified: true,
-  reminderEmails: true,
-  lastLogin: null,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  version: 1,
-  mfaEnabled: false,
-  language: 'en',
-};
+const member = makeUser();
 
 const show = (path: string) =>
   renderWithProviders(

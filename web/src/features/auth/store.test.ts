@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
-import type { User } from '@portal/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recallIdentity } from '../../lib/device-store';
 import { useAuth } from './store';
+import { makeUser } from '../../test/user';
 
 /**
  * Issue 18, decision 0020: with no network the session check cannot answer; the member signed in
@@ -10,7 +10,7 @@ import { useAuth } from './store';
  * and only that member's minimal identity is kept there.
  */
 
-const member: User = {
+const member = makeUser({
   _id: 'u-field',
   email: 'field@example.org',
   name: 'Field Worker',
@@ -21,15 +21,9 @@ const member: User = {
   phoneNo: '+1 555 0100',
   address: { area: '12 Bridge Road', state: 'OR', country: 'US', postalCode: '97201' },
   certificateNo: 'CRA-7',
-  isAdmin: false,
-  isVerified: true,
-  reminderEmails: true,
-  lastLogin: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 3,
-  mfaEnabled: false,
-  language: 'en',
-};
+});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -4,30 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { useAuth } from '../store';
 import VerifyEmailPage from './verify-email-page';
+import { makeUser } from '../../../test/user';
 
 const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` });
 const values = () => [1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value).join('');
 
-const user = {
-  _id: 'u1',
-  email: 'morgan@example.org',
-  name: 'Morgan',
-  job: '',
-  age: null,
-  picture: '',
-  gender: '',
-  phoneNo: '',
-  address: { area: '', state: '', country: '', postalCode: '' },
-  certificateNo: 'CRA-1',
-  isAdmin: false,
-  isVerified: true,
-  reminderEmails: true,
-  lastLogin: null,
-  version: 1,
-  mfaEnabled: false,
-  language: 'en' as const,
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+const user = makeUser();
 
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -6,27 +6,9 @@ import { useLanguageStore } from '../../../i18n/language';
 import { renderWithProviders } from '../../../test/render';
 import { useAuth } from '../../auth/store';
 import ProfilePage from '../pages/profile-page';
+import { makeUser } from '../../../test/user';
 
-const member: User = {
-  _id: 'u1',
-  email: 'morgan@example.org',
-  name: 'Morgan',
-  job: 'Route Coordinator',
-  age: 41,
-  picture: '',
-  gender: '',
-  phoneNo: '',
-  address: { area: '', state: '', country: '', postalCode: '' },
-  certificateNo: 'CRA-1',
-  isAdmin: false,
-  isVerified: true,
-  reminderEmails: true,
-  lastLogin: null,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  version: 1,
-  mfaEnabled: false,
-  language: 'en',
-};
+const member = makeUser({ job: 'Route Coordinator', age: 41 });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -169,7 +169,7 @@ function ActivityList({
  * and applies for renewal once the rules are met.
  */
 export default function RenewalPage() {
-  const { t, intl } = useT(recertificationWords);
+  const { t, rich, intl } = useT(recertificationWords);
   const { id = '' } = useParams();
   const status = useRecertificationStatus(id);
   const activities = useCeActivities(id);
@@ -261,12 +261,13 @@ export default function RenewalPage() {
           ))}
           {s.shortfall.length > 0 ? (
             <Text size="sm">
-              {t('recertification.tab.stillToLog', {
-                // A list of amounts: "8 hours in Outreach, 4 hours in all" in English.
+              {rich('recertification.tab.stillToLog', {
+                // A list of amounts: "8 hours in Outreach, 4 hours in all" in English; each
+                // category's name (the board's words) in its own direction.
                 missing: intl.formatList(
                   s.shortfall.map((m) =>
                     m.key
-                      ? t('recertification.tab.missingIn', { hours: m.hours, name: m.name })
+                      ? rich('recertification.tab.missingIn', { hours: m.hours, name: <bdi>{m.name}</bdi> })
                       : t('recertification.tab.missingInAll', { hours: m.hours }),
                   ),
                   { type: 'unit', style: 'short' },
